@@ -1,0 +1,89 @@
+/**
+ * A run's configuration: everything that decides which responses a run holds and how they were
+ * sampled. Resuming under a different configuration would mix incomparable responses in one run,
+ * so it is refused with a field-by-field diff. Operational knobs (concurrency, database path,
+ * on-the-fly judging) are not part of it: they may change between resumes.
+ */
+import { createHash } from 'node:crypto';
+import type { Grid } from './conditions.ts';
+
+export interface RunConfig {
+  grid: Grid;
+  requests: {
+    /** Hash of the records the run uses (after --limit), see requestSetHash. */
+    hash: string;
+    count: number;
+    limit: number | null;
+  };
+  sampling: {
+    temperature: number;
+    max_tokens: number | null;
+    seed: number | null;
+    thinking: boolean;
+  };
+}
+
+export interface ConfigChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+/** Thrown when a named run is resumed with a configuration other than the one it started with. */
+export class RunConfigChangedError extends Error {
+  constructor(
+    readonly run: string,
+    readonly changes: readonly ConfigChange[],
+  ) {
+    super(
+      `run "${run}" was started with a different configuration (use another --name for a new run):\n` +
+        changes.map((c) => `  ${c.field}: ${show(c.old)} → ${show(c.new)}`).join('\n'),
+    );
+    this.name = 'RunConfigChangedError';
+  }
+}
+
+function show(value: unknown): string {
+  return value === undefined ? '(absent)' : JSON.stringify(value);
+}
+
+/** Leaf fields by dotted path; arrays are leaves, so a changed list reads as one change. */
+function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix === '' ? k : `${prefix}.${k}`, out);
+  } else {
+    out.set(prefix, value);
+  }
+}
+
+export function diffConfig(old: unknown, next: unknown): ConfigChange[] {
+  const a = new Map<string, unknown>();
+  const b = new Map<string, unknown>();
+  flatten(old, '', a);
+  flatten(next, '', b);
+  const fields = [...new Set([...a.keys(), ...b.keys()])];
+  return fields
+    .filter((f) => JSON.stringify(a.get(f)) !== JSON.stringify(b.get(f)))
+    .map((f) => ({ field: f, old: a.get(f), new: b.get(f) }));
+}
+
+/** Short hash of the configuration, for default run names. */
+export function configHash(config: RunConfig): string {
+  return createHash('sha256').update(JSON.stringify(config)).digest('hex').slice(0, 8);
+}
+
+/** A readable model name: the part after the provider and any base URL (`Qwen3-8B`, `gpt-4.1-mini`). */
+function modelSlug(spec: string): string {
+  const name = spec.includes('#') ? spec.slice(spec.lastIndexOf('#') + 1) : spec.slice(spec.indexOf(':') + 1);
+  return (name.split('/').at(-1) ?? name).replace(/[^A-Za-z0-9._-]+/g, '-');
+}
+
+/**
+ * The name a run gets without --name: its models and a hash of its configuration. Re-running the
+ * same command therefore resumes the same run, and a changed command starts a new one.
+ */
+export function defaultRunName(config: RunConfig): string {
+  const models = config.grid.models;
+  const who = models.length <= 2 ? models.map(modelSlug).join('+') : `${models.length}models`;
+  return `${who}-${configHash(config)}`;
+}

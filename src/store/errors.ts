@@ -1,0 +1,36 @@
+/**
+ * Typed store errors: each carries the facts a caller needs to explain the failure in one line.
+ */
+
+/** The database file does not exist and the caller asked not to create it. */
+export class DatabaseNotFoundError extends Error {
+  constructor(readonly path: string) {
+    super(`no database at ${path}`);
+    this.name = 'DatabaseNotFoundError';
+  }
+}
+
+/** The database was written by a newer felicity than this one: refusing protects its data. */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly path: string,
+    readonly found: number,
+    readonly supported: number,
+  ) {
+    super(`database ${path} has schema version ${found}; this felicity supports up to ${supported}`);
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+/** A named run is not in the database. */
+export class RunNotFoundError extends Error {
+  constructor(
+    readonly run: string,
+    readonly path: string,
+    readonly known: readonly string[],
+  ) {
+    const hint = known.length > 0 ? ` (runs: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''})` : ' (it holds no runs)';
+    super(`no run named "${run}" in ${path}${hint}`);
+    this.name = 'RunNotFoundError';
+  }
+}

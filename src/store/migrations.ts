@@ -1,0 +1,90 @@
+/**
+ * The schema as an ordered list of migrations. A database records every migration applied in
+ * `schema_version`; opening applies the missing ones in order, each in its own transaction, so a
+ * database is always at exactly one version. Never edit a released migration: append a new one.
+ */
+import type { Database } from 'better-sqlite3';
+import { SchemaTooNewError } from './errors.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'runs, responses, judgments',
+    sql: `
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        config TEXT NOT NULL,
+        request_set_hash TEXT NOT NULL,
+        code_version TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE responses (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        response_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        model TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        persona TEXT NOT NULL,
+        fix TEXT NOT NULL,
+        sample INTEGER NOT NULL,
+        category TEXT NOT NULL,
+        messages TEXT NOT NULL,
+        usage TEXT,
+        latency_ms REAL,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, response_id)
+      );
+      CREATE INDEX responses_errors ON responses(run_id) WHERE error IS NOT NULL;
+      CREATE TABLE judgments (
+        run_id INTEGER NOT NULL,
+        response_id TEXT NOT NULL,
+        engine TEXT NOT NULL,
+        prompt_hashes TEXT NOT NULL,
+        label TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        failure INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, response_id, engine),
+        FOREIGN KEY (run_id, response_id) REFERENCES responses(run_id, response_id) ON DELETE CASCADE
+      );
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/** The version a database is at: 0 for a fresh file. */
+export function schemaVersion(db: Database): number {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get();
+  if (table === undefined) return 0;
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
+/** Brings the database up to `SCHEMA_VERSION`; returns the migrations it applied. */
+export function migrate(db: Database, path: string, migrations: readonly Migration[] = MIGRATIONS): Migration[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const current = schemaVersion(db);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) throw new SchemaTooNewError(path, current, latest);
+  const pending = migrations.filter((m) => m.version > current);
+  const record = db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const m of pending) {
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, new Date().toISOString());
+    }).immediate();
+  }
+  return pending;
+}
