@@ -1,0 +1,147 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Store } from '../store/index.ts';
+import { RunConfigChangedError, type RunConfig } from './run-config.ts';
+import { runBenchmark, type RunOptions, type RunnerRequest, type TurnExecutor, type TurnOutput } from './runner.ts';
+
+const requests: RunnerRequest[] = Array.from({ length: 5 }, (_, i) => ({ id: `r${i}`, category: 'reminder' as const }));
+const config: RunConfig = {
+  grid: { models: ['a:m'], setups: ['C0', 'C2'], variants: ['inferred', 'stated'], personas: ['generic'], fixes: ['none'], samples: 1 },
+  requests: { hash: 'h', count: 5, limit: null },
+  sampling: { temperature: 0.7, max_tokens: null, seed: null, thinking: true },
+};
+const TOTAL = 5 * 4;
+
+function tempStore(): Store {
+  return Store.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-runner-')), 'run.db'));
+}
+
+function ok(text: string): TurnOutput {
+  return { messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: text }], usage: { total_tokens: 3 }, latency_ms: 1 };
+}
+
+/** An executor that records what it ran and answers after a microtask. */
+function recorder(answer: (id: string) => TurnOutput = () => ok('fine')) {
+  const ran: string[] = [];
+  const execute: TurnExecutor<RunnerRequest> = async (tuple) => {
+    ran.push(tuple.responseId);
+    await new Promise((r) => setImmediate(r));
+    return answer(tuple.responseId);
+  };
+  return { ran, execute };
+}
+
+function options(store: Store, execute: TurnExecutor<RunnerRequest>, extra: Partial<RunOptions<RunnerRequest>> = {}): RunOptions<RunnerRequest> {
+  return { store, name: 'run', config, codeVersion: 'test', requests, execute, concurrency: 3, ...extra };
+}
+
+test('a run stores every tuple once', async () => {
+  const store = tempStore();
+  const { ran, execute } = recorder();
+  const summary = await runBenchmark(options(store, execute));
+  assert.equal(summary.done, TOTAL);
+  assert.equal(summary.interrupted, false);
+  assert.equal(new Set(ran).size, TOTAL);
+  assert.deepEqual(store.responses.counts(summary.runId), { total: TOTAL, errors: 0 });
+  store.close();
+});
+
+test('stopping takes no new work; resuming runs only the unfinished tuples', async () => {
+  const store = tempStore();
+  const stop = new AbortController();
+  const first = recorder();
+  const wrapped: TurnExecutor<RunnerRequest> = async (t, s) => {
+    if (first.ran.length === 7) stop.abort();
+    return first.execute(t, s);
+  };
+  const partial = await runBenchmark(options(store, wrapped, { stop: stop.signal }));
+  assert.equal(partial.interrupted, true);
+  // In-flight tuples finished and were stored.
+  assert.equal(store.responses.counts(partial.runId).total, first.ran.length);
+
+  const second = recorder();
+  const rest = await runBenchmark(options(store, second.execute));
+  assert.equal(rest.skipped, first.ran.length);
+  assert.equal(rest.done, TOTAL - first.ran.length);
+  assert.deepEqual(new Set([...first.ran, ...second.ran]).size, TOTAL);
+  assert.equal(first.ran.filter((id) => second.ran.includes(id)).length, 0);
+  store.close();
+});
+
+test('a changed configuration is refused with a diff and nothing runs', async () => {
+  const store = tempStore();
+  await runBenchmark(options(store, recorder().execute));
+  const again = recorder();
+  const changed: RunConfig = { ...config, sampling: { ...config.sampling, temperature: 0.2 } };
+  await assert.rejects(
+    runBenchmark(options(store, again.execute, { config: changed })),
+    (e: unknown) => e instanceof RunConfigChangedError && e.changes.length === 1 && /sampling\.temperature: 0\.7 → 0\.2/.test(e.message),
+  );
+  assert.equal(again.ran.length, 0);
+  store.close();
+});
+
+test('errors are stored and kept on resume; --retry-errors redoes only them, replacing them', async () => {
+  const store = tempStore();
+  const failing = (id: string): TurnOutput =>
+    id.includes('/C2/') && id.startsWith('r1/') ? { ...ok(''), error: { kind: 'server', status: 500, message: 'boom' } } : ok('fine');
+  const first = await runBenchmark(options(store, recorder(failing).execute));
+  assert.equal(first.errors, 2);
+  const plain = recorder();
+  await runBenchmark(options(store, plain.execute));
+  assert.equal(plain.ran.length, 0);
+
+  const retry = recorder();
+  const summary = await runBenchmark(options(store, retry.execute, { retryErrors: true }));
+  assert.deepEqual(retry.ran.sort(), ['r1/C2/inferred/generic/none@a:m/s0', 'r1/C2/stated/generic/none@a:m/s0']);
+  assert.equal(summary.skipped, TOTAL - 2);
+  assert.deepEqual(store.responses.counts(summary.runId), { total: TOTAL, errors: 0 });
+  store.close();
+});
+
+test('labels are stored with their response; a labeller failure leaves the response unlabelled', async () => {
+  const store = tempStore();
+  const events: string[] = [];
+  const summary = await runBenchmark(
+    options(store, recorder().execute, {
+      label: (row) => {
+        if (row.request_id === 'r3') throw new Error('cannot label');
+        return { response_id: row.response_id, engine: 'test@1', prompt_hashes: {}, label: { id: row.response_id, outcome: 'other', failure: false, commitments: [], booleans: { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false }, engine: { detector: 'test@1', judge: 'test@1' } } };
+      },
+      onProgress: (p) => p.labelFailure && events.push(p.labelFailure.message),
+    }),
+  );
+  assert.equal(summary.labelFailures, 4);
+  assert.equal(events.length, 4);
+  assert.deepEqual(store.judgments.outcomeCounts(summary.runId, 'test@1').map((c) => c.n).reduce((a, b) => a + b), TOTAL - 4);
+  store.close();
+});
+
+test('abandoning drops aborted in-flight results; an executor throw stops the run', async () => {
+  const store = tempStore();
+  const abandon = new AbortController();
+  const summary = await runBenchmark(
+    options(store, async (_t, signal) => {
+      abandon.abort();
+      return signal.aborted ? { ...ok(''), error: { kind: 'aborted', message: 'cancelled' } } : ok('x');
+    }, { abandon: abandon.signal }),
+  );
+  assert.equal(summary.done, 0);
+  assert.equal(summary.interrupted, true);
+
+  const other = tempStore();
+  let calls = 0;
+  await assert.rejects(
+    runBenchmark(options(other, async () => {
+      calls++;
+      throw new Error('bug');
+    }, { name: 'b' })),
+    /bug/,
+  );
+  assert.ok(calls <= 3);
+  store.close();
+  other.close();
+});

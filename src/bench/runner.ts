@@ -1,0 +1,173 @@
+/**
+ * The benchmark runner: streams a run's (request, condition, sample) tuples through a pool of
+ * `concurrency` workers, commits every response the moment it finishes, and skips tuples a
+ * previous attempt already finished, so a run can be stopped (or killed) and resumed at will.
+ *
+ * Memory stays bounded: tuples come from a generator, whether one is done is asked of the
+ * database one tuple at a time, and nothing but the in-flight tuples is held.
+ *
+ * Commit policy: one small transaction per response (the response and, when judging on the fly,
+ * its label together). In WAL mode without fsync per commit this costs tens of microseconds,
+ * so batching would buy little and could lose finished work on a crash.
+ */
+import type { ChatMessage, Category } from '../core/types.ts';
+import type { JudgmentRow, ResponseRow, Store } from '../store/index.ts';
+import { tupleCount, tuples, type Tuple } from './conditions.ts';
+import { RunConfigChangedError, diffConfig, type RunConfig } from './run-config.ts';
+
+/** The request fields the runner itself reads; the executor sees the whole record. */
+export interface RunnerRequest {
+  id: string;
+  category: Category;
+}
+
+/** What executing one tuple produced. `error` set means the model call failed (data, not a throw). */
+export interface TurnOutput {
+  messages: ChatMessage[];
+  usage: Record<string, unknown> | null;
+  latency_ms: number;
+  error?: { kind: string; message: string; status?: number | null };
+}
+
+/**
+ * Runs one tuple against its model. Must not throw for model failures (return `error`); a throw is
+ * a bug and stops the run. An `aborted` error (the `abandon` signal fired) is not stored.
+ */
+export type TurnExecutor<R extends RunnerRequest> = (tuple: Tuple<R>, signal: AbortSignal) => Promise<TurnOutput>;
+
+/** Labels a finished response (e.g. the rules engine); a throw leaves the response unlabelled. */
+export type Labeller = (response: ResponseRow) => JudgmentRow;
+
+export interface Progress {
+  /** Tuples in the run. */
+  total: number;
+  /** Finished in earlier attempts and skipped now. */
+  skipped: number;
+  /** Finished in this attempt (errors included). */
+  done: number;
+  /** Of `done`, how many ended in a model error. */
+  errors: number;
+  /** Responses that could not be labelled (judging on the fly). */
+  labelFailures: number;
+  /** Set when this event reports a label failure. */
+  labelFailure?: { responseId: string; message: string };
+}
+
+export interface RunOptions<R extends RunnerRequest> {
+  store: Store;
+  name: string;
+  config: RunConfig;
+  codeVersion: string;
+  requests: readonly R[];
+  execute: TurnExecutor<R>;
+  label?: Labeller;
+  concurrency: number;
+  /** Redo tuples whose stored response is an error (replacing it). */
+  retryErrors?: boolean;
+  /** Fires: take no new tuples; in-flight ones finish and are stored. */
+  stop?: AbortSignal;
+  /** Fires: in-flight tuples are abandoned (passed to the executor; their results are dropped). */
+  abandon?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface RunSummary extends Progress {
+  run: string;
+  runId: number;
+  /** True when stopped before every tuple was finished. */
+  interrupted: boolean;
+}
+
+/** Creates the run, or checks that a resumed run has the configuration it started with. */
+export function openRun(store: Store, name: string, config: RunConfig, codeVersion: string): number {
+  const existing = store.runs.find(name);
+  if (existing === undefined) {
+    return store.runs.create({ name, config: JSON.stringify(config), request_set_hash: config.requests.hash, code_version: codeVersion }).id;
+  }
+  const changes = diffConfig(JSON.parse(existing.config), config);
+  if (changes.length > 0) throw new RunConfigChangedError(name, changes);
+  store.runs.touchRun(existing.id, codeVersion);
+  return existing.id;
+}
+
+function errorText(error: NonNullable<TurnOutput['error']>): string {
+  return `${error.kind}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`;
+}
+
+export function toResponseRow<R extends RunnerRequest>(tuple: Tuple<R>, out: TurnOutput): ResponseRow {
+  const { condition: c } = tuple;
+  return {
+    response_id: tuple.responseId,
+    request_id: tuple.request.id,
+    model: c.model,
+    setup: c.setup,
+    variant: c.variant,
+    persona: c.persona,
+    fix: c.fix,
+    sample: tuple.sample,
+    category: tuple.request.category,
+    messages: out.messages,
+    usage: out.usage,
+    latency_ms: out.latency_ms,
+    error: out.error === undefined ? null : errorText(out.error),
+  };
+}
+
+export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<R>): Promise<RunSummary> {
+  const { store, config } = options;
+  const runId = openRun(store, options.name, config, options.codeVersion);
+  const abandon = options.abandon ?? new AbortController().signal;
+  const progress: Progress = { total: tupleCount(config.grid, options.requests.length), skipped: 0, done: 0, errors: 0, labelFailures: 0 };
+  const report = (extra?: Pick<Progress, 'labelFailure'>) => options.onProgress?.({ ...progress, ...extra });
+
+  const all = tuples(options.requests, config.grid);
+  // A bug in one worker (a throw) stops the others from taking new work, then is rethrown.
+  let fatal: { error: unknown } | undefined;
+  // The next tuple still to run. Synchronous, so workers sharing it never take one twice.
+  const next = (): Tuple<R> | undefined => {
+    for (;;) {
+      if (options.stop?.aborted || abandon.aborted || fatal !== undefined) return undefined;
+      const step = all.next();
+      if (step.done) return undefined;
+      const state = store.responses.stateOf(runId, step.value.responseId);
+      if (state === 'missing' || (state === 'error' && options.retryErrors)) return step.value;
+      progress.skipped++;
+    }
+  };
+
+  const finish = (tuple: Tuple<R>, out: TurnOutput): void => {
+    const row = toResponseRow(tuple, out);
+    let judgment: JudgmentRow | undefined;
+    let labelFailure: Progress['labelFailure'];
+    if (options.label !== undefined) {
+      try {
+        judgment = options.label(row);
+      } catch (err) {
+        progress.labelFailures++;
+        labelFailure = { responseId: row.response_id, message: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    store.saveResponse(runId, row, judgment);
+    progress.done++;
+    if (row.error !== null) progress.errors++;
+    report(labelFailure === undefined ? undefined : { labelFailure });
+  };
+
+  const worker = async (): Promise<void> => {
+    try {
+      for (let tuple = next(); tuple !== undefined; tuple = next()) {
+        const out = await options.execute(tuple, abandon);
+        if (abandon.aborted && out.error?.kind === 'aborted') return;
+        finish(tuple, out);
+      }
+    } catch (error) {
+      fatal ??= { error };
+    }
+  };
+
+  report();
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  if (fatal !== undefined) throw fatal.error;
+  const finished = progress.skipped + progress.done;
+  return { ...progress, run: options.name, runId, interrupted: finished < progress.total };
+}
