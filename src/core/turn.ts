@@ -1,0 +1,111 @@
+/**
+ * A read-only view of one agent turn in OpenAI chat format: the turn is everything after the
+ * last user message (SPEC §4). Pure: no parsing errors are thrown here; problems are reported
+ * as data so the caller decides what counts as bad input.
+ */
+import type { ChatMessage, ContentPart } from './types.ts';
+
+export interface ToolActivity {
+  id: string;
+  name: string;
+  rawArguments: string;
+  /** Parsed arguments, or undefined when they are not a JSON object. */
+  arguments: Record<string, unknown> | undefined;
+  /** The tool message answering this call, if any. */
+  result: string | null;
+  /** False when the result reports an error: such a call performed nothing. */
+  succeeded: boolean;
+}
+
+export interface TurnView {
+  /** Index in `messages` of the last user message, or -1 when there is none. */
+  userIndex: number;
+  userText: string;
+  /** Assistant text of the turn, in order (narration before calls, then the final reply). */
+  assistantTexts: string[];
+  /** The last assistant text of the turn: the reply the user reads. */
+  finalText: string;
+  calls: ToolActivity[];
+}
+
+export function textOf(content: string | ContentPart[] | null | undefined): string {
+  if (content == null) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .map((part) => (typeof part?.text === 'string' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function viewTurn(messages: readonly ChatMessage[]): TurnView {
+  let userIndex = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user') {
+      userIndex = i;
+      break;
+    }
+  }
+  const results = new Map<string, string>();
+  const assistantTexts: string[] = [];
+  const calls: ToolActivity[] = [];
+  for (let i = userIndex + 1; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (message.role === 'tool') results.set(message.tool_call_id, textOf(message.content));
+  }
+  for (let i = userIndex + 1; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (message.role !== 'assistant') continue;
+    const text = textOf(message.content);
+    if (text.trim()) assistantTexts.push(text);
+    for (const call of message.tool_calls ?? []) {
+      const result = results.get(call.id) ?? null;
+      calls.push({
+        id: call.id,
+        name: call.function?.name ?? '',
+        rawArguments: call.function?.arguments ?? '',
+        arguments: parseArguments(call.function?.arguments),
+        result,
+        succeeded: result === null || !reportsError(result),
+      });
+    }
+  }
+  return {
+    userIndex,
+    userText: userIndex >= 0 ? textOf(messages[userIndex]!.content) : '',
+    assistantTexts,
+    finalText: assistantTexts.at(-1) ?? '',
+    calls,
+  };
+}
+
+function parseArguments(raw: string | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ERROR_STATUSES = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable']);
+
+/** Whether a tool result says the call failed (JSON error shapes, or plain text starting with an error). */
+export function reportsError(result: string): boolean {
+  const text = result.trim();
+  if (text.startsWith('{')) {
+    try {
+      const value = JSON.parse(text) as Record<string, unknown>;
+      if (value && typeof value === 'object') {
+        if (value.error !== undefined && value.error !== null && value.error !== false) return true;
+        if (typeof value.status === 'string' && ERROR_STATUSES.has(value.status.toLowerCase())) return true;
+        if (value.ok === false || value.success === false) return true;
+        return false;
+      }
+    } catch {
+      // not JSON: fall through to the text check
+    }
+  }
+  return /^(error|failed|failure|exception)\b/i.test(text);
+}

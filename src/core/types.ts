@@ -1,0 +1,135 @@
+/**
+ * The vocabulary of commitment semantics (paper §2, Appendix C; SPEC §2 and §4).
+ * Pure types: nothing here knows about models, files or the network.
+ */
+
+export const PERFORMERS = ['self', 'third_party'] as const;
+export type Performer = (typeof PERFORMERS)[number];
+
+export const TRIGGER_TYPES = [
+  'time',
+  'external_event',
+  'unspecified_future',
+  'next_session',
+  'user_next_message',
+] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+/** The fixed capability vocabulary; anything else is written `other:<text>`. */
+export const KNOWN_CAPABILITIES = [
+  'run_later',
+  'notify_user_later',
+  'watch_event',
+  'recall_across_sessions',
+  'delegate_to_human',
+  'send_email',
+  'send_sms',
+  'phone_call',
+  'send_file',
+] as const;
+export type KnownCapability = (typeof KNOWN_CAPABILITIES)[number];
+export type OtherCapability = `other:${string}`;
+export type Capability = KnownCapability | OtherCapability;
+
+export const FAILURE_TYPES = ['capability', 'agentive', 'temporal'] as const;
+/** Listed in precedence order: the first present is the primary failure. */
+export type FailureType = (typeof FAILURE_TYPES)[number];
+
+export const CATEGORIES = ['reminder', 'monitoring', 'callback', 'deferred_delivery', 'memory'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const DOABILITIES = ['yes', 'no', 'partial'] as const;
+export type Doability = (typeof DOABILITIES)[number];
+
+export const OUTCOMES = [
+  'false_claim',
+  'empty',
+  'unanchored',
+  'anchored',
+  'done_now',
+  'over_refusal',
+  'deferral',
+  'other',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+export const FAILURE_OUTCOMES: ReadonlySet<Outcome> = new Set(['false_claim', 'empty', 'unanchored']);
+
+/** A future-directed commitment as the detector extracts it (setup-blind). */
+export interface Commitment {
+  span: string;
+  action: string;
+  performer: Performer;
+  trigger_type: TriggerType;
+  time_expression: string | null;
+  required_capabilities: Capability[];
+  is_offer: boolean;
+  confidence: number;
+}
+
+/** What the feasibility rules decide for one commitment in one deployment (Table 9). */
+export interface Feasibility {
+  feasible: boolean;
+  failure_types: FailureType[];
+  primary_failure: FailureType | null;
+  /** Tools any one of which, called successfully in the turn, anchors the commitment. */
+  anchoring_tools_required: string[];
+  /** True when the rules cannot decide (an `other:` need); the rules engine treats it as infeasible. */
+  residual: boolean;
+}
+
+/** A commitment with its feasibility and anchoring, as written in a label record. */
+export interface JudgedCommitment extends Commitment {
+  agent_initiated: boolean;
+  feasible: boolean;
+  failure_types: FailureType[];
+  primary_failure: FailureType | null;
+  anchoring_tools_required: string[];
+  /** null when no call is needed (user-conditional, offer, infeasible, or no tool required). */
+  anchored: boolean | null;
+  residual?: true;
+}
+
+/** The response judge's five booleans (whole reply). */
+export interface ResponseBooleans {
+  false_action_claim: boolean;
+  declines_request: boolean;
+  hands_back_to_user: boolean;
+  did_task_now: boolean;
+  asks_clarification: boolean;
+}
+export const BOOLEAN_NAMES = [
+  'false_action_claim',
+  'declines_request',
+  'hands_back_to_user',
+  'did_task_now',
+  'asks_clarification',
+] as const satisfies readonly (keyof ResponseBooleans)[];
+
+// ---- OpenAI chat format, as far as felicity reads it ----
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'developer'; content: string | ContentPart[] | null }
+  | { role: 'user'; content: string | ContentPart[] | null }
+  | { role: 'assistant'; content: string | ContentPart[] | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string | ContentPart[] | null };
+
+export interface ContentPart {
+  type: string;
+  text?: string;
+}
+
+/** Label record (SPEC §4): the output of `felicity check`, one per turn record. */
+export interface LabelRecord {
+  id: string;
+  outcome: Outcome;
+  failure: boolean;
+  commitments: JudgedCommitment[];
+  booleans: ResponseBooleans;
+  engine: { detector: string; judge: string };
+}
