@@ -1,0 +1,20 @@
+/**
+ * One entry point from a model spec to a ChatModel. Async because a `gguf:` model is checked and
+ * loaded here (file, optional dependency, weights), so problems surface before any request.
+ */
+import type { ChatModel } from './chat-model.ts';
+import { createGgufChatModel, type GgufModelOptions } from './gguf-chat-model.ts';
+import { parseModelSpec } from './model-spec.ts';
+import { createOpenAIChatModel, type HttpModelOptions } from './openai-chat-model.ts';
+
+export type ChatModelOptions = HttpModelOptions & GgufModelOptions;
+
+/**
+ * @throws ModelSpecError for a malformed spec, ModelSetupError for a missing key, file or
+ * optional dependency. Failures of individual calls are returned by `complete`, never thrown.
+ */
+export async function createChatModel(spec: string, options: ChatModelOptions = {}): Promise<ChatModel> {
+  const parsed = parseModelSpec(spec);
+  if (parsed.provider === 'gguf') return createGgufChatModel(parsed.path, spec, options);
+  return createOpenAIChatModel(parsed, spec, options);
+}
