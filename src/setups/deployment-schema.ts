@@ -29,7 +29,8 @@ type Check<T> = (value: T, ctx: z.RefinementCtx) => void;
 /** A refinement that reports one issue with what was expected and what came. */
 function must<T>(ok: (value: T) => boolean, message: (value: T) => string, expected: string): Check<T> {
   return (value, ctx) => {
-    if (!ok(value)) ctx.addIssue({ code: 'custom', message: message(value), params: { expected, got: describeValue(value) } });
+    if (ok(value)) return;
+    ctx.addIssue({ code: 'custom', message: message(value), params: { expected, got: describeValue(value) } });
   };
 }
 
@@ -41,23 +42,33 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const toolNameSchema = z
-  .string()
-  .superRefine(
-    must((name) => TOOL_NAME.test(name), (name) => `invalid tool name ${describeValue(name)}`, 'letters, digits, "_" or "-", 1 to 64 characters'),
-  );
+const toolNameSchema = z.string().superRefine(
+  must(
+    (name) => TOOL_NAME.test(name),
+    (name) => `invalid tool name ${describeValue(name)}`,
+    'letters, digits, "_" or "-", 1 to 64 characters',
+  ),
+);
 
 const capabilitySchema = z
   .string()
   .superRefine(
-    must(isCapability, (tag) => `unknown capability ${describeValue(tag)}`, `one of ${KNOWN_CAPABILITIES.join(', ')}, or other:<text>`),
+    must(
+      isCapability,
+      (tag) => `unknown capability ${describeValue(tag)}`,
+      `one of ${KNOWN_CAPABILITIES.join(', ')}, or other:<text>`,
+    ),
   )
   .transform((tag) => tag as Capability);
 
 const personaSchema = z
   .string()
   .superRefine(
-    must((id) => (PERSONA_IDS as readonly string[]).includes(id), (id) => `unknown persona ${describeValue(id)}`, PERSONA_IDS.join(' or ')),
+    must(
+      (id) => (PERSONA_IDS as readonly string[]).includes(id),
+      (id) => `unknown persona ${describeValue(id)}`,
+      PERSONA_IDS.join(' or '),
+    ),
   )
   .transform((id) => id as PersonaId);
 
@@ -65,20 +76,24 @@ const personaSchema = z
 const checkParameters: Check<unknown> = (value, ctx) => {
   const expected = 'a JSON Schema object schema, e.g. {"type": "object", "properties": {…}}';
   if (!isPlainObject(value)) {
-    ctx.addIssue({ code: 'custom', message: `parameters must be an object schema, got ${describeValue(value)}`, params: { expected } });
+    const message = `parameters must be an object schema, got ${describeValue(value)}`;
+    ctx.addIssue({ code: 'custom', message, params: { expected } });
     return;
   }
   if (value.type !== 'object') {
-    ctx.addIssue({ code: 'custom', path: ['type'], message: `must be "object", got ${describeValue(value.type)}`, params: { expected } });
+    const message = `must be "object", got ${describeValue(value.type)}`;
+    ctx.addIssue({ code: 'custom', path: ['type'], message, params: { expected } });
   }
   const properties = value.properties ?? {};
   if (!isPlainObject(properties) || !Object.values(properties).every(isPlainObject)) {
-    ctx.addIssue({ code: 'custom', path: ['properties'], message: 'must map each parameter name to a schema object', params: { expected } });
+    const message = 'must map each parameter name to a schema object';
+    ctx.addIssue({ code: 'custom', path: ['properties'], message, params: { expected } });
     return;
   }
   if (value.required === undefined) return;
   if (!Array.isArray(value.required) || !value.required.every((name) => typeof name === 'string')) {
-    ctx.addIssue({ code: 'custom', path: ['required'], message: 'must be a list of parameter names', params: { expected } });
+    const message = 'must be a list of parameter names';
+    ctx.addIssue({ code: 'custom', path: ['required'], message, params: { expected } });
     return;
   }
   value.required.forEach((name: string, index) => {
@@ -121,7 +136,13 @@ const toolSchema = z.looseObject({
   capabilities: z.array(capabilitySchema).default([]),
   personas: z
     .array(personaSchema)
-    .superRefine(must((list) => list.length > 0, () => 'an empty list offers the tool to no persona', 'generic and/or support; omit personas to offer the tool to all'))
+    .superRefine(
+      must(
+        (list) => list.length > 0,
+        () => 'an empty list offers the tool to no persona',
+        'generic and/or support; omit personas to offer the tool to all',
+      ),
+    )
     .optional(),
   mock: z.unknown().superRefine(checkMock).optional(),
 });
@@ -143,15 +164,19 @@ export const deploymentSchema = z.looseObject({
 /** Validates a deployment a user wrote; throws a `DeploymentError` listing every problem. */
 export function parseDeployment(value: unknown, source: { file?: string } = {}): Deployment {
   if (!isPlainObject(value)) {
-    throw new DeploymentError(
-      [{ path: '', message: `a deployment must be an object, got ${describeValue(value)}`, expected: 'an object with id and tools', got: describeValue(value) }],
-      source.file,
-    );
+    const got = describeValue(value);
+    const issue = { path: '', message: `a deployment must be an object, got ${got}`, expected: 'an object with id and tools', got };
+    throw new DeploymentError([issue], source.file);
   }
   const parsed = deploymentSchema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw new DeploymentError(parsed.error.issues.map(toIssue), source.file);
 
-  const tools = parsed.data.tools.map((tool) => ({ ...tool, parameters: tool.parameters as Record<string, unknown>, mock: tool.mock as MockSpec | undefined }));
+  // The refinements above checked what these casts assert.
+  const tools = parsed.data.tools.map((tool) => ({
+    ...tool,
+    parameters: tool.parameters as Record<string, unknown>,
+    mock: tool.mock as MockSpec | undefined,
+  }));
   const issues = [...duplicateNameIssues(tools), ...persistenceIssues(tools, parsed.data.persistence ?? {})];
   if (issues.length > 0) throw new DeploymentError(issues, source.file);
 
@@ -218,7 +243,9 @@ function toIssue(issue: z.core.$ZodIssue): DeploymentIssue {
     if (issue.input === undefined) return { path, message: 'missing', expected, got: 'nothing' };
     return { path, message: `wrong type: ${describeValue(issue.input)}`, expected, got: describeValue(issue.input) };
   }
-  if (issue.code === 'too_small' && issue.origin === 'string') return { path, message: 'must not be empty', expected: 'a non-empty string' };
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return { path, message: 'must not be empty', expected: 'a non-empty string' };
+  }
   return { path, message: issue.message };
 }
 

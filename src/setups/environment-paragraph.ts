@@ -8,7 +8,8 @@ import { andList, CHANNEL_VERBS, factsOf, orList, type AffordanceFacts } from '.
 
 export function environmentParagraph(affordances: Affordances): string {
   const facts = factsOf(affordances);
-  return [...runningSentences(facts), memorySentence(facts), contactSentence(facts), ...otherSentences(facts)].join(' ');
+  const sentences = [...runningSentences(facts), memorySentence(facts), contactSentence(facts), ...otherSentences(facts)];
+  return sentences.join(' ');
 }
 
 function runningSentences(facts: AffordanceFacts): string[] {
@@ -19,7 +20,9 @@ function runningSentences(facts: AffordanceFacts): string[] {
     `You run when the user sends a message, and what you set up with ${orList(facts.later)} is carried out when it comes due.`,
     'You cannot otherwise act between messages or after this conversation ends.',
   ];
-  if (facts.events.length > 0) sentences.push(`With ${orList(facts.events)}, something can also be set to happen when an event occurs.`);
+  if (facts.events.length > 0) {
+    sentences.push(`With ${orList(facts.events)}, something can also be set to happen when an event occurs.`);
+  }
   return sentences;
 }
 

@@ -42,16 +42,17 @@ function firstErrorOffset(text: string): number | undefined {
   const value = (): void => {
     space();
     const char = text[at];
-    if (char === '{') members('}', () => {
-      space();
-      string();
-      space();
-      expect(':');
-      value();
-    });
+    if (char === '{') members('}', property);
     else if (char === '[') members(']', value);
     else if (char === '"') string();
     else token(/-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y);
+  };
+  const property = () => {
+    space();
+    string();
+    space();
+    expect(':');
+    value();
   };
   const members = (close: string, member: () => void) => {
     at++;

@@ -101,10 +101,8 @@ function syntaxError(file: string, message: string): DeploymentError {
 
 function checkExtension(path: string): void {
   if (!FILE_EXTENSIONS.includes(extname(path).toLowerCase())) {
-    throw new DeploymentError(
-      [{ path: '', message: 'unsupported file type', expected: 'a .json, .yaml or .yml file', got: JSON.stringify(extname(path) || path) }],
-      path,
-    );
+    const got = JSON.stringify(extname(path) || path);
+    throw new DeploymentError([{ path: '', message: 'unsupported file type', expected: 'a .json, .yaml or .yml file', got }], path);
   }
 }
 
