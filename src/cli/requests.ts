@@ -1,0 +1,141 @@
+/**
+ * `felicity requests`: validate, describe and extend the benchmark's request set (SPEC §4, paper
+ * §3.2). Thin: reading input and printing; the work is in src/bench/requests.
+ */
+import { Command, Option } from '@commander-js/extra-typings';
+import { readFile, writeFile } from 'node:fs/promises';
+import { validateRequestsText } from '../bench/requests/validate-requests.ts';
+import { formatProblem, RequestFileError } from '../bench/requests/request-problem.ts';
+import { composition, formatCompositionTable } from '../bench/requests/request-stats.ts';
+import { requestSetHash } from '../bench/requests/request-set-hash.ts';
+import { readCorpusRows, type Corpus } from '../bench/requests/corpus-rows.ts';
+import { mineCandidates } from '../bench/requests/mine-requests.ts';
+import { NEAR_DUPLICATE_THRESHOLD } from '../bench/requests/near-duplicates.ts';
+
+export const DEFAULT_REQUEST_FILE = 'data/requests/v1.jsonl';
+
+/** Where the command reads and writes; tests pass their own. */
+export interface RequestsIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+  setExitCode: (code: number) => void;
+}
+
+async function readAllStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const processIO: RequestsIO = {
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+  readStdin: readAllStdin,
+  setExitCode: (code) => {
+    process.exitCode = code;
+  },
+};
+
+async function readInput(path: string, io: RequestsIO): Promise<string> {
+  if (path === '-') return io.readStdin();
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    throw new RequestFileError({ file: path, line: 0, expected: 'a readable file', got: (err as NodeJS.ErrnoException).code ?? String(err) });
+  }
+}
+
+/** Runs an action; a RequestFileError becomes one line on stderr and exit code 1. */
+function guarded<A extends unknown[]>(io: RequestsIO, action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await action(...args);
+    } catch (err) {
+      if (!(err instanceof RequestFileError)) throw err;
+      io.stderr(`felicity requests: ${err.message}\n`);
+      io.setExitCode(1);
+    }
+  };
+}
+
+function validateCommand(io: RequestsIO) {
+  return new Command('validate')
+    .description(
+      `check a request file: schema, categories, duplicate ids, emails/phones/URLs/identifiers, unfilled placeholders, ` +
+        `near-duplicate requests (token Jaccard >= ${NEAR_DUPLICATE_THRESHOLD}), contexts shared by 3+ requests, contexts that mention tools or persistence`,
+    )
+    .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
+    .addHelpText('after', '\nExample:\n  felicity requests validate data/requests/v1.jsonl\n  cat mine.jsonl | felicity requests validate -\n\nExit code 2 if any problem; each problem is one line on stderr: FILE:LINE: FIELD: REASON.')
+    .action(
+      guarded(io, async (file: string) => {
+        const text = await readInput(file, io);
+        const name = file === '-' ? '<stdin>' : file;
+        const result = validateRequestsText(text, name);
+        for (const p of result.problems) io.stderr(`${formatProblem(p)}\n`);
+        const lines = new Set(result.problems.map((p) => p.line));
+        io.stderr(`${name}: ${result.lines} records, ${result.records.length} valid, ${result.problems.length} problems on ${lines.size} lines\n`);
+        if (result.problems.length > 0) io.setExitCode(2);
+      }),
+    );
+}
+
+function statsCommand(io: RequestsIO) {
+  return new Command('stats')
+    .description('composition of a request set (category x source, with totals) and its version hash')
+    .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
+    .option('--json', 'print the composition and hash as one JSON object instead of a table')
+    .addHelpText('after', '\nExample:\n  felicity requests stats data/requests/v1.jsonl\n  felicity requests stats --json data/requests/v1.jsonl | jq .hash')
+    .action(
+      guarded(io, async (file: string, opts: { json?: true }) => {
+        const text = await readInput(file, io);
+        const name = file === '-' ? '<stdin>' : file;
+        const result = validateRequestsText(text, name);
+        if (result.problems.length > 0) {
+          io.stderr(`${name}: ${result.problems.length} problems (run felicity requests validate); counting the ${result.records.length} valid records\n`);
+        }
+        const comp = composition(result.records);
+        // The version hash covers the file as written, so a broken file gets no version.
+        const hash = result.problems.some((p) => p.reason.startsWith('bad JSON')) ? null : requestSetHash(text);
+        if (opts.json) io.stdout(`${JSON.stringify({ file: name, hash, ...comp })}\n`);
+        else io.stdout(`${formatCompositionTable(comp)}\n\nversion ${hash ?? '(none: file has bad JSON)'}\n`);
+      }),
+    );
+}
+
+const MINE_SOURCES = ['slurp', 'massive', 'bitext'] as const;
+
+function mineCommand(io: RequestsIO) {
+  return new Command('mine')
+    .description('keyword-filter a public corpus into candidate requests (with category guess and provenance) for human review')
+    .addOption(new Option('--from <corpus>', 'corpus shape of FILE').choices(MINE_SOURCES).makeOptionMandatory())
+    .argument('<file>', 'SLURP jsonl or lm.txt, MASSIVE jsonl (English rows), or Bitext CSV; - for stdin')
+    .option('--out <file>', 'write candidates here instead of stdout')
+    .addHelpText(
+      'after',
+      '\nExample:\n  felicity requests mine --from slurp ../slurp/dataset/slurp/train.jsonl --out candidates.jsonl\n  felicity requests mine --from massive massive/data/en-US.jsonl\n  felicity requests mine --from bitext Bitext_Sample_Customer_Support_Training_Dataset.csv',
+    )
+    .action(
+      guarded(io, async (file: string, opts: { from: Corpus; out?: string }) => {
+        const text = await readInput(file, io);
+        const rows = readCorpusRows(opts.from, text, file === '-' ? '<stdin>' : file);
+        const candidates = mineCandidates(rows);
+        const jsonl = candidates.map((c) => `${JSON.stringify(c)}\n`).join('');
+        if (opts.out) await writeFile(opts.out, jsonl);
+        else io.stdout(jsonl);
+        const byGuess = new Map<string, number>();
+        for (const c of candidates) byGuess.set(c.category_guess, (byGuess.get(c.category_guess) ?? 0) + 1);
+        const summary = [...byGuess].map(([k, v]) => `${k} ${v}`).join(', ');
+        io.stderr(`${rows.length} rows read, ${candidates.length} distinct candidates${summary ? ` (${summary})` : ''}${opts.out ? ` written to ${opts.out}` : ''}\n`);
+      }),
+    );
+}
+
+export function requestsCommand(io: RequestsIO = processIO): Command {
+  return new Command('requests')
+    .description('validate, describe and mine benchmark request sets')
+    .addHelpText('after', '\nExample:\n  felicity requests validate\n  felicity requests stats data/requests/v1.jsonl')
+    .addCommand(validateCommand(io))
+    .addCommand(statsCommand(io))
+    .addCommand(mineCommand(io));
+}
