@@ -35,7 +35,10 @@ export interface TurnOutput {
  */
 export type TurnExecutor<R extends RunnerRequest> = (tuple: Tuple<R>, signal: AbortSignal) => Promise<TurnOutput>;
 
-/** Labels a finished response (e.g. the rules engine); a throw leaves the response unlabelled. */
+/**
+ * Labels a finished response (e.g. the rules engine); a throw leaves the response unlabelled.
+ * Failed model calls are not labelled: they hold no reply.
+ */
 export type Labeller = (response: ResponseRow) => JudgmentRow;
 
 export interface Progress {
@@ -139,7 +142,7 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
     const row = toResponseRow(tuple, out);
     let judgment: JudgmentRow | undefined;
     let labelFailure: Progress['labelFailure'];
-    if (options.label !== undefined) {
+    if (options.label !== undefined && row.error === null) {
       try {
         judgment = options.label(row);
       } catch (err) {

@@ -50,7 +50,7 @@ export class Responses {
   private readonly dropJudgments: Statement<[number, string]>;
   private readonly countStmt: Statement<[number], { total: number; errors: number }>;
   private readonly allStmt: Statement<[number], RawRow>;
-  private readonly unjudgedStmt: Statement<[{ run_id: number; after: string; engine: string; limit: number }], RawRow>;
+  private readonly pageStmt: Statement<[{ run_id: number; after: string; engine: string; all: number; limit: number }], RawRow>;
 
   constructor(db: Database) {
     this.state = db.prepare('SELECT error IS NOT NULL AS failed FROM responses WHERE run_id = ? AND response_id = ?');
@@ -67,9 +67,9 @@ export class Responses {
     );
     // Ordered by the primary key, so the order is deterministic and needs no sort.
     this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM responses WHERE run_id = ? ORDER BY response_id`);
-    this.unjudgedStmt = db.prepare(`SELECT ${COLUMNS} FROM responses r
-      WHERE r.run_id = @run_id AND r.response_id > @after AND NOT EXISTS (
-        SELECT 1 FROM judgments j WHERE j.run_id = r.run_id AND j.response_id = r.response_id AND j.engine = @engine)
+    this.pageStmt = db.prepare(`SELECT ${COLUMNS} FROM responses r
+      WHERE r.run_id = @run_id AND r.response_id > @after AND r.error IS NULL AND (@all OR NOT EXISTS (
+        SELECT 1 FROM judgments j WHERE j.run_id = r.run_id AND j.response_id = r.response_id AND j.engine = @engine))
       ORDER BY r.response_id LIMIT @limit`);
   }
 
@@ -101,10 +101,11 @@ export class Responses {
   }
 
   /**
-   * The next page of responses not yet judged by `engine`, after response id `after`. Pages
-   * (not one long iterator) let the caller write judgments between reads on one connection.
+   * The next page of responses after response id `after` that `engine` has not judged yet (or
+   * all of them with `all`). Failed model calls are never judged: they hold no reply. Pages, not one long iterator, let the caller write judgments between
+   * reads on the same connection.
    */
-  unjudged(runId: number, engine: string, after: string, limit: number): ResponseRow[] {
-    return this.unjudgedStmt.all({ run_id: runId, after, engine, limit }).map(decodeResponse);
+  unjudged(runId: number, engine: string, after: string, limit: number, all = false): ResponseRow[] {
+    return this.pageStmt.all({ run_id: runId, after, engine, all: all ? 1 : 0, limit }).map(decodeResponse);
   }
 }

@@ -132,6 +132,7 @@ test('responses: save, state, counts, ordered streaming; a retry replaces the ro
   assert.equal(store.judgments.label(id, 'q1/x', 'rules@1'), undefined);
   assert.equal(store.judgments.label(id, 'q2/x', 'rules@1')?.outcome, 'anchored');
   assert.deepEqual(store.responses.unjudged(id, 'rules@1', '', 10).map((r) => r.response_id), ['q1/x']);
+  assert.deepEqual(store.responses.unjudged(id, 'rules@1', '', 10, true).map((r) => r.response_id), ['q1/x', 'q2/x']);
   assert.deepEqual(store.judgments.outcomeCounts(id, 'rules@1'), [{ setup: 'C2', outcome: 'anchored', n: 1 }]);
   store.close();
 });

@@ -1,0 +1,48 @@
+/**
+ * Judging engines by CLI name. `rules` is the offline rules engine of `felicity check`; LLM
+ * engines (which carry prompt hashes) can join the list later. The checker is loaded only when an
+ * engine is asked for, so a run without --judge never loads it.
+ */
+import type { ChatMessage, Category } from '../core/types.ts';
+import type { TurnRecord } from '../check/turn-record.ts';
+import type { PersonaId } from '../setups/deployment.ts';
+import type { ResponseRow } from '../store/index.ts';
+import type { JudgeEngine } from './judge.ts';
+
+export const ENGINE_NAMES = ['rules'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** A stored response as the turn record `check` takes (SPEC §4: a response record is one). */
+export function turnRecordOf(row: ResponseRow): TurnRecord {
+  return {
+    id: row.response_id,
+    setup: row.setup,
+    persona: row.persona as PersonaId,
+    category: row.category as Category,
+    messages: row.messages,
+  };
+}
+
+const PROBE: ChatMessage[] = [
+  { role: 'user', content: 'Hello.' },
+  { role: 'assistant', content: 'Hello!' },
+];
+
+export async function createEngine(name: EngineName): Promise<JudgeEngine> {
+  switch (name) {
+    case 'rules':
+      return rulesEngine();
+  }
+}
+
+async function rulesEngine(): Promise<JudgeEngine> {
+  const { check } = await import('../check/index.ts');
+  // The engine names itself (detector and judge versions) in every label; the probe reads that
+  // name once, so stored judgments are keyed by the version that really produced them.
+  const { detector, judge } = check({ id: 'probe', setup: 'C0', messages: PROBE }).engine;
+  return {
+    name: detector === judge ? detector : `${detector}+${judge}`,
+    promptHashes: {},
+    label: (row) => check(turnRecordOf(row), { setup: row.setup }),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Labelling a stored run with a judging engine: pages through the responses the engine has not
+ * judged yet (all of them with `force`), labels each, and commits each page's labels in one
+ * transaction. Memory holds one page; a crash loses at most the page being labelled.
+ */
+import type { LabelRecord } from '../core/types.ts';
+import type { JudgmentRow, OutcomeCount, ResponseRow, Store } from '../store/index.ts';
+import type { Labeller } from './runner.ts';
+
+export interface JudgeEngine {
+  /** Name and version, the key judgments are stored under ("rules@1"). */
+  name: string;
+  /** Hashes of the prompts an LLM engine uses; empty for rules. */
+  promptHashes: Record<string, string>;
+  label(response: ResponseRow): LabelRecord;
+}
+
+export interface JudgeOptions {
+  /** Relabel responses the engine already judged. */
+  force?: boolean;
+  /** Responses per page and per commit. */
+  pageSize?: number;
+  onProgress?: (judged: number) => void;
+}
+
+export interface JudgeSummary {
+  judged: number;
+  /** Responses the engine could not label, with why (the first few in full). */
+  failures: number;
+  firstFailures: { responseId: string; message: string }[];
+  /** Outcome counts per setup over every label the engine holds for the run. */
+  counts: OutcomeCount[];
+}
+
+export function labellerFor(engine: JudgeEngine): Labeller {
+  return (response) => ({
+    response_id: response.response_id,
+    engine: engine.name,
+    prompt_hashes: engine.promptHashes,
+    label: engine.label(response),
+  });
+}
+
+const SHOWN_FAILURES = 5;
+
+export function judgeRun(store: Store, run: string, engine: JudgeEngine, options: JudgeOptions = {}): JudgeSummary {
+  const { id } = store.runs.get(run);
+  const label = labellerFor(engine);
+  const pageSize = options.pageSize ?? 500;
+  const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], counts: [] };
+  // Keyset paging: response ids are the primary key, so "after the last id" is an index seek,
+  // and labels written between pages never shift what the next page returns.
+  for (let after = ''; ; ) {
+    const page = store.responses.unjudged(id, engine.name, after, pageSize, options.force ?? false);
+    if (page.length === 0) break;
+    const labels: JudgmentRow[] = [];
+    for (const response of page) {
+      try {
+        labels.push(label(response));
+      } catch (err) {
+        summary.failures++;
+        if (summary.firstFailures.length < SHOWN_FAILURES) {
+          summary.firstFailures.push({ responseId: response.response_id, message: err instanceof Error ? err.message : String(err) });
+        }
+      }
+    }
+    store.saveJudgments(id, labels);
+    summary.judged += labels.length;
+    options.onProgress?.(summary.judged);
+    after = page.at(-1)!.response_id;
+  }
+  summary.counts = store.judgments.outcomeCounts(id, engine.name);
+  return summary;
+}
+
+/** Outcome counts as a small table: one line per setup, `outcome n` pairs. */
+export function formatOutcomeCounts(counts: readonly OutcomeCount[]): string {
+  const bySetup = new Map<string, string[]>();
+  for (const c of counts) bySetup.set(c.setup, [...(bySetup.get(c.setup) ?? []), `${c.outcome} ${c.n}`]);
+  return [...bySetup].map(([setup, parts]) => `${setup}: ${parts.join(', ')}`).join('\n');
+}

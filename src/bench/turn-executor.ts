@@ -1,0 +1,50 @@
+/**
+ * Executes a run's tuples with the agent turn loop: the condition's built-in setup, persona,
+ * variant and fix, the request's context and text, the run's sampling settings.
+ */
+import type { ChatModel, SamplingParams } from '../llm/chat-model.ts';
+import { runTurn } from '../llm/turn-loop.ts';
+import { getBuiltinSetup } from '../setups/builtin.ts';
+import type { RunConfig } from './run-config.ts';
+import type { RunnerRequest, TurnExecutor } from './runner.ts';
+
+export interface ExecutableRequest extends RunnerRequest {
+  context: string;
+  request: string;
+}
+
+/** The run's sampling settings as the model client takes them (unset fields left to the server). */
+export function samplingParams(sampling: RunConfig['sampling']): SamplingParams {
+  return {
+    temperature: sampling.temperature,
+    ...(sampling.max_tokens === null ? {} : { max_tokens: sampling.max_tokens }),
+    ...(sampling.seed === null ? {} : { seed: sampling.seed }),
+    ...(sampling.thinking ? {} : { thinking: false }),
+  };
+}
+
+/** @param models one client per model spec of the grid, created (and closed) by the caller. */
+export function turnExecutor<R extends ExecutableRequest>(
+  models: ReadonlyMap<string, ChatModel>,
+  sampling: RunConfig['sampling'],
+): TurnExecutor<R> {
+  const params = samplingParams(sampling);
+  return async ({ request, condition }, signal) => {
+    const model = models.get(condition.model);
+    const deployment = getBuiltinSetup(condition.setup);
+    if (model === undefined || deployment === undefined) {
+      throw new Error(`no ${model === undefined ? `model client for ${condition.model}` : `setup ${condition.setup}`}`);
+    }
+    const turn = await runTurn(
+      model,
+      { deployment, persona: condition.persona, variant: condition.variant, fix: condition.fix, context: request.context, request: request.request },
+      { params, signal },
+    );
+    return {
+      messages: turn.messages,
+      usage: { ...turn.usage },
+      latency_ms: turn.latency_ms,
+      ...(turn.error === undefined ? {} : { error: turn.error }),
+    };
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * `felicity run`: the benchmark (paper §3) — every request in every condition for every model,
+ * stored response by response in a SQLite database, resumable. Thin: parsing options, wiring
+ * models, progress and Ctrl-C; the work is in src/bench/runner.ts.
+ */
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { codeVersion } from '../bench/code-version.ts';
+import { FIXES, type Grid } from '../bench/conditions.ts';
+import { ENGINE_NAMES, createEngine } from '../bench/engines.ts';
+import { formatOutcomeCounts, labellerFor } from '../bench/judge.ts';
+import { progressReporter } from '../bench/progress.ts';
+import { loadRequests } from '../bench/requests/validate-requests.ts';
+import { formatProblem } from '../bench/requests/request-problem.ts';
+import { requestSetHash } from '../bench/requests/request-set-hash.ts';
+import { defaultRunName, type RunConfig } from '../bench/run-config.ts';
+import { runBenchmark, type RunSummary } from '../bench/runner.ts';
+import { turnExecutor } from '../bench/turn-executor.ts';
+import type { ChatModel } from '../llm/chat-model.ts';
+import { createChatModel } from '../llm/create-chat-model.ts';
+import { SETUP_IDS, builtinSetupId } from '../setups/builtin.ts';
+import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
+import { Store } from '../store/index.ts';
+import { UsageError, guarded } from './bench-errors.ts';
+import { DEFAULT_DB } from './export.ts';
+
+export const DEFAULT_REQUESTS = 'data/requests/v1.jsonl';
+export const DEFAULT_CONCURRENCY = 16;
+
+function integer(min: number) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}, got "${text}"`);
+    return n;
+  };
+}
+
+function number(text: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`expected a number, got "${text}"`);
+  return n;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** Splits "a,b" and checks every item against the allowed values (case-insensitive for setups). */
+function list<T extends string>(option: string, text: string, allowed: readonly T[], canonical = (s: string) => s as T | undefined): T[] {
+  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const out = items.map((item) => {
+    const value = canonical(item);
+    if (value === undefined || !allowed.includes(value)) throw new UsageError(`${option}: unknown value "${item}" (expected ${allowed.join(', ')})`);
+    return value;
+  });
+  if (out.length === 0) throw new UsageError(`${option}: empty list`);
+  return [...new Set(out)];
+}
+
+async function readRequestSet(file: string, limit: number | undefined) {
+  const { records, problems } = await loadRequests(file);
+  if (problems.length > 0) {
+    // A benchmark run must use a clean, hashable set: fix the file (felicity requests validate).
+    const shown = problems.slice(0, 3).map(formatProblem).join('; ');
+    throw new UsageError(`${file} has ${problems.length} problem(s): ${shown}${problems.length > 3 ? '; …' : ''}`);
+  }
+  const used = limit === undefined ? records : records.slice(0, limit);
+  if (used.length === 0) throw new UsageError(`${file} holds no requests`);
+  return used;
+}
+
+function printSummary(s: RunSummary, db: string): void {
+  const finished = s.skipped + s.done;
+  process.stderr.write(
+    `felicity run: run "${s.run}": ${s.done} responses this time (${s.errors} errors), ${s.skipped} already finished, ` +
+      `${finished}/${s.total} in ${db}\n`,
+  );
+  if (s.labelFailures > 0) process.stderr.write(`felicity run: ${s.labelFailures} responses could not be labelled (see above)\n`);
+}
+
+export function runCommand() {
+  return new Command('run')
+    .description('run the benchmark: every request × setup × variant × persona × fix × model × sample, stored and resumable')
+    .option('--model <spec>', 'model spec, repeatable (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL, gguf:PATH)', collect, [] as string[])
+    .option('--setups <list>', 'setups, comma-separated', SETUP_IDS.join(','))
+    .option('--variants <list>', 'variants, comma-separated', VARIANTS.join(','))
+    .option('--personas <list>', 'personas, comma-separated', PERSONA_IDS.join(','))
+    .option('--samples <n>', 'samples per request and condition', integer(1), 1)
+    .option('--requests <file>', 'request set (JSONL request records)', DEFAULT_REQUESTS)
+    .option('--limit <n>', 'use only the first N requests', integer(1))
+    .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integer(1), DEFAULT_CONCURRENCY)
+    .option('--db <path>', 'database file (created if missing)', DEFAULT_DB)
+    .option('--name <run>', 'run name; re-running a name resumes it (default: models + hash of the configuration)')
+    .addOption(new Option('--judge <engine>', 'label each response as it lands').choices(ENGINE_NAMES))
+    .option('--temperature <t>', 'sampling temperature', number, 0.7)
+    .option('--max-tokens <n>', 'cap on generated tokens per model call', integer(1))
+    .option('--seed <n>', 'sampling seed, where the server honours one', integer(0))
+    .option('--no-thinking', 'turn thinking modes off (vLLM chat_template_kwargs, Ollama think)')
+    .option('--retry-errors', 'redo responses whose model call failed, replacing them')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ felicity run --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --setups C0,C2 --no-thinking --judge rules\n' +
+        'Ctrl-C stops taking new work and lets in-flight responses finish (twice: abandon them); run the same command again to resume.',
+    )
+    .action(
+      guarded('run', async (options) => {
+        if (options.model.length === 0) throw new UsageError('at least one --model is required');
+        const grid: Grid = {
+          models: [...new Set(options.model)],
+          setups: list('--setups', options.setups, SETUP_IDS, builtinSetupId),
+          variants: list('--variants', options.variants, VARIANTS),
+          personas: list('--personas', options.personas, PERSONA_IDS),
+          fixes: [...FIXES],
+          samples: options.samples,
+        };
+        const requests = await readRequestSet(options.requests, options.limit);
+        const config: RunConfig = {
+          grid,
+          requests: { hash: requestSetHash(requests), count: requests.length, limit: options.limit ?? null },
+          sampling: {
+            temperature: options.temperature,
+            max_tokens: options.maxTokens ?? null,
+            seed: options.seed ?? null,
+            thinking: options.thinking,
+          },
+        };
+        const name = options.name ?? defaultRunName(config);
+        // Models first: a missing key or file fails here, before anything is written.
+        const models = new Map<string, ChatModel>();
+        const store = Store.open(options.db);
+        const stop = new AbortController();
+        const abandon = new AbortController();
+        const onSigint = () => {
+          if (!stop.signal.aborted) {
+            stop.abort();
+            process.stderr.write('\nfelicity run: stopping — letting in-flight responses finish (Ctrl-C again to abandon them)\n');
+          } else abandon.abort();
+        };
+        const progress = progressReporter();
+        try {
+          for (const spec of grid.models) models.set(spec, await createChatModel(spec));
+          const engine = options.judge === undefined ? undefined : await createEngine(options.judge);
+          process.on('SIGINT', onSigint);
+          const summary = await runBenchmark({
+            store,
+            name,
+            config,
+            codeVersion: codeVersion(),
+            requests,
+            execute: turnExecutor(models, config.sampling),
+            ...(engine === undefined ? {} : { label: labellerFor(engine) }),
+            concurrency: options.concurrency,
+            retryErrors: options.retryErrors ?? false,
+            stop: stop.signal,
+            abandon: abandon.signal,
+            onProgress: (p) => progress.update(p),
+          });
+          progress.stop();
+          printSummary(summary, options.db);
+          if (engine !== undefined) {
+            process.stderr.write(`${formatOutcomeCounts(store.judgments.outcomeCounts(summary.runId, engine.name))}\n`);
+          }
+          if (summary.interrupted) {
+            process.stderr.write(`felicity run: interrupted; run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}\n`);
+            process.exitCode = 130;
+          }
+        } finally {
+          progress.stop();
+          process.off('SIGINT', onSigint);
+          await Promise.all([...models.values()].map((m) => m.close()));
+          store.close();
+        }
+      }),
+    );
+}
