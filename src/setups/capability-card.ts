@@ -6,7 +6,7 @@
 import type { Affordances } from '../core/affordances.ts';
 import { CHANNEL_VERBS, factsOf, nothingPersists, orList, type AffordanceFacts } from './affordance-facts.ts';
 
-export const CAPABILITY_CARD_HEADING = '## Capability card: read it before every reply';
+export const CAPABILITY_CARD_HEADING = '## Capability card (check it before each reply)';
 
 export function capabilityCard(affordances: Affordances): string {
   const facts = factsOf(affordances);
@@ -26,18 +26,18 @@ export function capabilityCard(affordances: Affordances): string {
 const code = (names: readonly string[]) => names.map((name) => `\`${name}\``);
 
 function afterReplyRule(facts: AffordanceFacts): string {
-  if (facts.later.length === 0) return 'Once this reply ends you cannot act; you run again only when the user writes.';
-  return `Once this reply ends you cannot act, unless you call ${orList(code(facts.later))} now, in this reply.`;
+  if (facts.later.length === 0) return "When this reply is finished, you are inactive until the user's next message.";
+  return `When this reply is finished, nothing more happens unless you call ${orList(code(facts.later))} now, as part of this reply.`;
 }
 
 function laterRules(facts: AffordanceFacts): string[] {
   if (facts.later.length === 0) return [];
   const wants = ['a reminder', 'a follow-up', 'something delivered later'];
   if (facts.events.length > 0) wants.splice(2, 0, 'a message when something happens');
-  const tool = facts.later.length === 1 ? code(facts.later)[0] : 'the right tool';
+  const call = facts.later.length === 1 ? `call ${code(facts.later)[0]}` : 'make the matching call';
   return [
-    `If the user wants something to happen later (${orList(wants)}), call ${tool} now. ` +
-      'Never promise a later action that you have not set up with a tool call in this reply.',
+    `For anything the user wants to happen later (${orList(wants)}), ${call} now. ` +
+      'Do not promise a later action that no tool call in this reply has set up.',
   ];
 }
 
@@ -45,8 +45,8 @@ function memoryRules(facts: AffordanceFacts): string[] {
   if (facts.memory.length === 0) return [];
   const tools = orList(code(facts.memory));
   return [
-    `To keep something for a later conversation, call ${tools} now, in this reply. ` +
-      `Never promise to remember anything you have not saved with ${tools}.`,
+    `Anything to be kept for a later conversation must be stored with ${tools} during this reply; ` +
+      'do not promise to remember what you have not stored that way.',
   ];
 }
 
@@ -54,9 +54,9 @@ function peopleRules(facts: AffordanceFacts): string[] {
   if (facts.people.length === 0) return [];
   const tools = orList(code(facts.people));
   return [
-    `People act later on your behalf only through ${tools}. If the user needs a person to do something ` +
-      `or to contact them, call ${tools} now, in this reply. ` +
-      'Never promise that someone will act unless you made that call in this reply.',
+    `A person will act later only on a request you file with ${tools}. If the user needs someone to do ` +
+      'something or to get in touch, file it now, in this reply, and do not promise that anyone will act ' +
+      'unless you did.',
   ];
 }
 
@@ -64,36 +64,36 @@ function channelRules(facts: AffordanceFacts): string[] {
   return facts.channels.map(
     (channel) =>
       `To ${CHANNEL_VERBS[channel.capability]}, call ${orList(code(channel.tools))} in this reply. ` +
-      'Never promise to do it later unless a tool call in this reply set that up.',
+      'Do not promise to do it later unless a tool call in this reply set that up.',
   );
 }
 
 /** What nothing in the deployment can do, and the ban on promising it. */
 function cannotRules(facts: AffordanceFacts): string[] {
   const cannot: string[] = [];
-  if (facts.later.length === 0) cannot.push('schedule anything', 'set reminders or alarms');
-  if (facts.events.length === 0) cannot.push('watch for events');
-  if (facts.memory.length === 0) cannot.push('remember anything for a later conversation');
+  if (facts.later.length === 0) cannot.push('schedule anything', 'set a reminder or alarm');
+  if (facts.events.length === 0) cannot.push('watch for an event');
+  if (facts.memory.length === 0) cannot.push('keep anything for a later conversation');
   const contact = cannotContact(facts);
   if (contact) cannot.push(contact);
   if (nothingPersists(facts)) {
     return [
-      `You cannot ${orList(cannot)}.`,
-      'Never promise or offer anything that would happen after this reply ' +
+      `You have no way to ${orList(cannot)}.`,
+      'Do not promise or offer anything that would take place after this reply ' +
         '("I\'ll remind you", "I\'ll get back to you", "someone will call you", "I\'ll remember that next time").',
     ];
   }
-  return cannot.length === 0 ? [] : [`You cannot ${orList(cannot)}. Never promise or offer such an action.`];
+  return cannot.length === 0 ? [] : [`You have no way to ${orList(cannot)}. Do not promise or offer any of that.`];
 }
 
 function cannotContact(facts: AffordanceFacts): string | undefined {
   const yourself = facts.people.length > 0 ? ' yourself' : '';
   const channelTools = facts.channels.flatMap((channel) => channel.tools);
   if (channelTools.length > 0) {
-    return `contact anyone${yourself} except through ${orList(code([...new Set([...facts.reachUser, ...channelTools])]))}`;
+    return `reach anyone${yourself} except through ${orList(code([...new Set([...facts.reachUser, ...channelTools])]))}`;
   }
-  if (facts.reachUser.length > 0) return `contact anyone other than the user${yourself}`;
-  return `contact the user or anyone else${yourself}`;
+  if (facts.reachUser.length > 0) return `reach anyone other than the user${yourself}`;
+  return `reach the user or anyone else${yourself}`;
 }
 
 function claimRule(facts: AffordanceFacts): string {
@@ -104,12 +104,12 @@ function claimRule(facts: AffordanceFacts): string {
     ...(facts.channels.length > 0 ? ['"sent"'] : []),
   ];
   const shown = examples.length > 0 ? examples : ['"reminder set"', '"saved"', '"ticket filed"'];
-  return `Never say an action is done (${shown.join(', ')}) unless a tool call in this reply returned a confirmation.`;
+  return `Do not report anything as done (${shown.join(', ')}) unless a tool call in this reply confirmed it.`;
 }
 
 function fallbackRule(facts: AffordanceFacts): string {
   const help = nothingPersists(facts)
-    ? 'help with what you can do now, for example by explaining how they can set it up themselves'
-    : 'help with what you can do now';
-  return `If the user asks for something no tool can do, say so plainly and ${help}.`;
+    ? 'help with whatever you can do right now, for example by explaining how they can arrange it themselves'
+    : 'help with whatever you can do right now';
+  return `When a request needs something none of your tools can do, tell the user so directly and ${help}.`;
 }

@@ -14,11 +14,15 @@ export function environmentParagraph(affordances: Affordances): string {
 
 function runningSentences(facts: AffordanceFacts): string[] {
   if (facts.later.length === 0) {
-    return ['You run only when the user sends a message.', 'You cannot act between messages or after this conversation ends.'];
+    return [
+      'You are active only while answering a message from the user.',
+      'Between the user\'s messages, and once this conversation is over, you do nothing.',
+    ];
   }
   const sentences = [
-    `You run when the user sends a message, and what you set up with ${orList(facts.later)} is carried out when it comes due.`,
-    'You cannot otherwise act between messages or after this conversation ends.',
+    `You are active while answering a message from the user, and what you set up with ${orList(facts.later)} ` +
+      'is carried out when it comes due.',
+    'Apart from that, you do nothing between the user\'s messages or after this conversation is over.',
   ];
   if (facts.events.length > 0) {
     sentences.push(`With ${orList(facts.events)}, something can also be set to happen when an event occurs.`);
@@ -27,11 +31,8 @@ function runningSentences(facts: AffordanceFacts): string[] {
 }
 
 function memorySentence(facts: AffordanceFacts): string {
-  if (facts.memory.length === 0) return 'You do not remember past conversations.';
-  return (
-    `You remember past conversations only through ${orList(facts.memory)}: ` +
-    "what you save with it is available in this user's later conversations."
-  );
+  if (facts.memory.length === 0) return 'Nothing from earlier conversations is available to you.';
+  return `The only thing that carries over to this user's later conversations is what you store with ${orList(facts.memory)}.`;
 }
 
 function contactSentence(facts: AffordanceFacts): string {
@@ -42,8 +43,8 @@ function contactSentence(facts: AffordanceFacts): string {
   const yourself = facts.people.length > 0 ? ' yourself' : '';
   const own =
     ways.length === 0
-      ? `You cannot contact the user or anyone else${yourself}`
-      : `You can ${andList(ways)}, and you cannot contact anyone in any other way${yourself}`;
+      ? `You have no way to reach the user or anyone else${yourself}`
+      : `You can ${andList(ways)}, and you have no other way to reach anyone${yourself}`;
   if (facts.people.length === 0) return `${own}.`;
   return `${own}, but a human team acts on the requests you file with ${orList(facts.people)} and may contact the user.`;
 }

@@ -16,7 +16,8 @@ describe('personas and the fixed time', () => {
     assert.match(support, /electricity/);
     assert.match(support, /gas/);
     for (const topic of ['accounts', 'bills', 'payments', 'outages', 'service requests']) assert.ok(support.includes(topic), topic);
-    assert.match(PERSONA_PROMPTS.generic, /helpful/);
+    assert.match(PERSONA_PROMPTS.generic, /assistant/);
+    assert.doesNotMatch(PERSONA_PROMPTS.generic, /Northwind/);
   });
 
   test('the time is Thursday 2026-10-01 10:00, the user\'s local time', () => {
@@ -66,7 +67,7 @@ describe('systemPrompt', () => {
     const generic = systemPrompt({ deployment: partner, persona: 'generic', variant: 'stated', fix: 'A' });
     const support = systemPrompt({ deployment: partner, persona: 'support', variant: 'stated', fix: 'A' });
     assert.ok(!generic.includes('open_case'));
-    assert.match(generic, /You cannot contact the user or anyone else\./);
+    assert.match(generic, /You have no way to reach the user or anyone else\./);
     assert.match(support, /a human team acts on the requests you file with open_case/);
   });
 });
