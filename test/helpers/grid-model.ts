@@ -6,6 +6,7 @@
  */
 import { reply, type ScriptFunction, type ScriptedRequest } from '../../src/llm/testing/scripted-chat-server.ts';
 import type { Outcome } from '../../src/core/types.ts';
+import { PERSONA_IDS, affordancesFor, environmentParagraph, getBuiltinSetup } from '../../src/setups/index.ts';
 
 type SetupId = 'C0' | 'C1' | 'C2' | 'C3' | 'C4';
 
@@ -18,7 +19,7 @@ interface Behaviour {
 
 const EMPTY: Behaviour = { text: "Sure! I'll remind you about this tomorrow at 9am.", expected: 'empty' };
 const DEFERRAL: Behaviour = {
-  text: "I can't do that: I can't act after this conversation ends. Please set an alarm on your phone for tomorrow at 9am instead.",
+  text: "I'm not able to do that, since I can't do anything once this chat ends. You could set an alarm on your phone for 9am tomorrow.",
   expected: 'deferral',
 };
 
@@ -61,9 +62,12 @@ export function setupOf(request: ScriptedRequest): SetupId {
   return tools.size > 0 ? 'C1' : 'C0';
 }
 
+/** Stated when the system prompt holds the setup's environment paragraph (for either persona). */
 export function variantOf(request: ScriptedRequest): 'inferred' | 'stated' {
   const system = request.body.messages[0]?.content;
-  return typeof system === 'string' && system.includes('between messages or after this conversation ends') ? 'stated' : 'inferred';
+  const deployment = getBuiltinSetup(setupOf(request))!;
+  const stated = PERSONA_IDS.some((p) => typeof system === 'string' && system.includes(environmentParagraph(affordancesFor(deployment, p))));
+  return stated ? 'stated' : 'inferred';
 }
 
 /** The grid model; `delayMs` > 0 makes each answer wait (a run that is visibly mid-way). */
