@@ -30,13 +30,6 @@ import { gridModel } from '../test/helpers/grid-model.ts';
 const CONCURRENCY = 32;
 const MODELS = ['gemma', 'llama', 'qwen', 'ministral'];
 
-if (process.argv.includes('--serve')) {
-  const server = await startScriptedServer(gridModel(), { record: false });
-  process.stdout.write(`${server.url}\n`);
-} else {
-  await main();
-}
-
 /** The frozen set when it validates, else a generated one of the same size and proportions. */
 async function requestSet(): Promise<{ requests: ExecutableRequest[]; source: string }> {
   const file = fileURLToPath(new URL('../data/requests/v1.jsonl', import.meta.url));
@@ -135,4 +128,12 @@ async function main(): Promise<void> {
     child.kill();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// Last, so every constant above is initialised before main() runs.
+if (process.argv.includes('--serve')) {
+  const server = await startScriptedServer(gridModel(), { record: false });
+  process.stdout.write(`${server.url}\n`);
+} else {
+  await main();
 }

@@ -10,6 +10,7 @@
  * its label together). In WAL mode without fsync per commit this costs tens of microseconds,
  * so batching would buy little and could lose finished work on a crash.
  */
+import { setMaxListeners } from 'node:events';
 import type { ChatMessage, Category } from '../core/types.ts';
 import type { JudgmentRow, ResponseRow, Store } from '../store/index.ts';
 import { tupleCount, tuples, type Tuple } from './conditions.ts';
@@ -120,6 +121,9 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
   const { store, config } = options;
   const runId = openRun(store, options.name, config, options.codeVersion);
   const abandon = options.abandon ?? new AbortController().signal;
+  // Every in-flight model call listens on `abandon` (a few layers each); that many listeners is
+  // by design, not the leak Node's default limit of 10 warns about.
+  setMaxListeners(Math.max(10, 8 * options.concurrency), abandon);
   const progress: Progress = { total: tupleCount(config.grid, options.requests.length), skipped: 0, done: 0, errors: 0, labelFailures: 0 };
   const report = (extra?: Pick<Progress, 'labelFailure'>) => options.onProgress?.({ ...progress, ...extra });
 
