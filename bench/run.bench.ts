@@ -7,7 +7,7 @@
  * rules engine (`felicity judge`), and samples RSS along the way to show memory stays flat.
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { once, setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     // Baseline: the same turns, same pool, nothing stored.
     const all = tuples(requests, grid);
     const abandon = new AbortController().signal;
+    setMaxListeners(8 * CONCURRENCY, abandon); // one listener per in-flight call, as in the runner
     let t0 = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
