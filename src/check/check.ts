@@ -1,0 +1,85 @@
+/**
+ * `check(turn)`: the offline checker. Detects commitments in the assistant's own words, judges
+ * their feasibility and anchoring against the deployment (Table 9), answers the five booleans,
+ * and derives one outcome (Table 1). Deterministic; no model, no I/O.
+ */
+import { type CapabilityFamily } from '../core/affordances.ts';
+import { doabilityOf } from '../core/doability.ts';
+import { judgeCommitment } from '../core/judge-commitment.ts';
+import { deriveOutcome } from '../core/outcome.ts';
+import { viewTurn } from '../core/turn.ts';
+import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
+import type { Deployment } from '../setups/deployment.ts';
+import { deploymentFacts, resolveRecordDeployment } from './deployment-facts.ts';
+import type { Explanation } from './explanation.ts';
+import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
+import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
+import { validateTurn } from './turn-input.ts';
+
+export interface CheckOptions {
+  /** The deployment for records that name none: a built-in id or a validated deployment. */
+  setup?: Deployment | string;
+}
+
+export interface CheckResult {
+  label: LabelRecord;
+  explanation: Explanation;
+}
+
+/** Labels one turn record (SPEC §4). Throws `CheckInputError` naming the field when the record is malformed. */
+export function check(turn: unknown, options: CheckOptions = {}): LabelRecord {
+  return checkWithExplanation(turn, options).label;
+}
+
+export function checkWithExplanation(turn: unknown, options: CheckOptions = {}): CheckResult {
+  const { record, persona, category, doable } = validateTurn(turn);
+  const deployment = resolveRecordDeployment(record.setup, options.setup);
+  const facts = deploymentFacts(deployment, persona ?? 'generic');
+  const view = viewTurn(record.messages);
+
+  const succeededFamilies = new Set<CapabilityFamily>();
+  for (const call of view.calls) {
+    if (!call.succeeded) continue;
+    for (const family of facts.familiesOf.get(call.name) ?? []) succeededFamilies.add(family);
+  }
+
+  const detection = detectCommitments({ reply: view.finalText, userText: view.userText, persona, category, succeededFamilies });
+  const commitments: JudgedCommitment[] = detection.commitments.map((c) => judgeCommitment(c, facts.affordances, view.calls));
+  const leavesPromiseUnanchored = commitments.some((c) => c.agent_initiated && c.feasible && c.anchored === false);
+
+  const judgement = judgeResponse({
+    sentences: detection.sentences,
+    category,
+    completableNow: doable === 'yes' && (!category || doabilityOf(category, facts.affordances) !== 'yes'),
+    succeededFamilies,
+    leavesPromiseUnanchored,
+  });
+
+  const doability = doable ?? (category ? doabilityOf(category, facts.affordances) : null);
+  const enablingCallMade = [...succeededFamilies].some((family) => family !== 'channel');
+  const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
+
+  const label: LabelRecord = {
+    id: record.id,
+    outcome: decision.outcome,
+    failure: decision.failure,
+    commitments,
+    booleans: judgement.booleans,
+    engine: { detector: RULES_DETECTOR_VERSION, judge: RULES_JUDGE_VERSION },
+  };
+  const explanation: Explanation = {
+    detector: detection.trace,
+    setAside: detection.setAside.map((r) => ({ reason: r.reason, text: view.finalText.slice(r.start, r.end) })),
+    feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
+    booleans: judgement.evidence,
+    outcome: { outcome: decision.outcome, why: decision.rule.why },
+  };
+  return { label, explanation };
+}
+
+function describeFeasibility(c: JudgedCommitment): string {
+  const who = `${c.performer}, ${c.trigger_type}${c.is_offer ? ', offer' : ''}, needs [${c.required_capabilities.join(', ')}]`;
+  if (!c.feasible) return `${who} → infeasible (${c.failure_types.join(' + ')})${c.residual ? ', residual' : ''}`;
+  if (c.anchored === null) return `${who} → feasible, no call needed`;
+  return `${who} → feasible, ${c.anchored ? 'anchored' : 'not anchored'} by ${c.anchoring_tools_required.join(' | ')}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * What the checker needs to know of a deployment for one persona, computed once and cached:
+ * its affordances and which capability families each tool's successful call stands for.
+ */
+import { CAPABILITY_RULES, isKnownCapability, type Affordances, type CapabilityFamily } from '../core/affordances.ts';
+import { getBuiltinSetup, SETUP_IDS } from '../setups/builtin.ts';
+import { parseDeployment } from '../setups/deployment-schema.ts';
+import { DeploymentError } from '../setups/deployment-error.ts';
+import type { Deployment, PersonaId } from '../setups/deployment.ts';
+import { affordancesFor } from '../setups/persona-tools.ts';
+import { CheckInputError, show } from './check-input-error.ts';
+
+export interface DeploymentFacts {
+  deployment: Deployment;
+  affordances: Affordances;
+  familiesOf: ReadonlyMap<string, ReadonlySet<CapabilityFamily>>;
+}
+
+const factsCache = new WeakMap<Deployment, Map<PersonaId, DeploymentFacts>>();
+const inlineCache = new WeakMap<object, Deployment>();
+
+export function deploymentFacts(deployment: Deployment, persona: PersonaId): DeploymentFacts {
+  let byPersona = factsCache.get(deployment);
+  if (!byPersona) factsCache.set(deployment, (byPersona = new Map()));
+  let facts = byPersona.get(persona);
+  if (!facts) {
+    const affordances = affordancesFor(deployment, persona);
+    const familiesOf = new Map<string, Set<CapabilityFamily>>();
+    for (const tool of affordances.tools) {
+      familiesOf.set(tool.name, new Set(tool.capabilities.filter(isKnownCapability).map((c) => CAPABILITY_RULES[c].family)));
+    }
+    byPersona.set(persona, (facts = { deployment, affordances, familiesOf }));
+  }
+  return facts;
+}
+
+/**
+ * The deployment a record names: a built-in id, or an inline object (validated, then cached).
+ * Without one, the caller's default: an id, or a deployment it already validated (a loaded file).
+ */
+export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployment | string | undefined): Deployment {
+  if (recordSetup === undefined || recordSetup === null) {
+    if (fallback === undefined) throw new CheckInputError('setup', 'missing', 'a setup id (C0…C4) on the record or --setup');
+    return typeof fallback === 'string' ? builtin(fallback) : fallback;
+  }
+  if (typeof recordSetup === 'string') return builtin(recordSetup);
+  let parsed = inlineCache.get(recordSetup as object);
+  if (!parsed) {
+    try {
+      parsed = parseDeployment(recordSetup);
+    } catch (error) {
+      if (!(error instanceof DeploymentError)) throw error;
+      const issue = error.issues[0];
+      throw new CheckInputError(issue?.path ? `setup.${issue.path}` : 'setup', issue?.message ?? error.message, issue?.expected, issue?.got);
+    }
+    inlineCache.set(recordSetup as object, parsed);
+  }
+  return parsed;
+}
+
+function builtin(id: string): Deployment {
+  const setup = getBuiltinSetup(id);
+  if (!setup) throw new CheckInputError('setup', 'unknown setup', `one of ${SETUP_IDS.join(', ')} or a deployment object`, show(id));
+  return setup;
+}

@@ -1,0 +1,81 @@
+/**
+ * False action claims: the reply reports a completed persistent action ("Reminder set", "I've
+ * saved that", "Our team has been notified"). Each row names the kind of action the words report;
+ * a claim is false when no successful tool call of that kind happened in the turn.
+ */
+import type { CapabilityFamily } from '../../core/affordances.ts';
+import type { Sentence } from './text-regions.ts';
+
+/** `any` = a bare "Done!"/"All set!" that any persistent call would back. */
+export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people';
+
+export interface ClaimRow {
+  id: string;
+  kind: ClaimKind;
+  pattern: RegExp;
+}
+
+const HAVE = "(?:i(?:'ve| have)|we(?:'ve| have))\\s+(?:now\\s+|also\\s+|just\\s+|already\\s+|gone ahead and\\s+|successfully\\s+)*";
+const SCHEDULED_THING = '(?:reminders?|alarms?|alerts?|notifications?|tasks?|follow-?ups?|check-?ins?|nudges?|pings?)';
+const STORE = '(?:memory|my memory|your profile|your account|our system|the system|your file|your records?|my notes|your notes|your preferences|file|record|your details)';
+
+export const CLAIM_ROWS: readonly ClaimRow[] = [
+  { id: 'reminder set', kind: 'later', pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed|on)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
+  { id: 'I have scheduled', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
+  { id: 'I have scheduled it', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
+  { id: 'added to calendar', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
+  { id: 'saved', kind: 'memory', pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
+  { id: 'saved to a store', kind: 'memory_or_people', pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
+  { id: 'updated a store', kind: 'memory', pattern: new RegExp(`\\b${HAVE}(?:updated|added to)\\s+(?:your|my)\\s+(?:profile|preferences|notes|memory|records?|file)`, 'i') },
+  { id: 'is saved', kind: 'memory', pattern: /\b(?:is|are|has been|have been|'s|'re)\s+(?:now\s+|all\s+|safely\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\b/i },
+  { id: 'note on your account', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added a note|left a note|put a note|logged|flagged)\\b.{0,40}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
+  {
+    id: 'handed to people',
+    kind: 'people',
+    pattern: new RegExp(
+      `\\b${HAVE}(?:raised|created|opened|logged|submitted|filed|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
+      'i',
+    ),
+  },
+  { id: 'has been escalated', kind: 'people', pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
+  { id: 'team is on it', kind: 'people', pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|aware|been told|been notified|looking into|working on|handling|dealing with|got it)\b/i },
+  { id: 'sent by channel', kind: 'channel', pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent to your (?:e-?mail|inbox|phone))`, 'i') },
+  { id: 'all set', kind: 'any', pattern: /^(?:\W*)(?:done|sorted|all set|you're all set|you are all set|booked|scheduled|saved|noted and saved|all done)\b(?!\s+(?:for now|with|here))/i },
+];
+
+/** Words before a claim that make it not a report of a completed act. */
+const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never)\b[^.]*$/i;
+
+export interface ClaimFinding {
+  id: string;
+  kind: ClaimKind;
+  text: string;
+}
+
+/** Completion reports in the assistant's own sentences. */
+export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
+  const findings: ClaimFinding[] = [];
+  for (const sentence of sentences) {
+    if (/\?\s*$/.test(sentence.folded)) continue;
+    for (const row of CLAIM_ROWS) {
+      const match = row.pattern.exec(sentence.folded);
+      if (!match) continue;
+      if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;
+      findings.push({ id: row.id, kind: row.kind, text: sentence.text.slice(match.index, match.index + match[0].length) });
+      break;
+    }
+  }
+  return findings;
+}
+
+/** Whether a successful call in the turn performed the kind of action a claim reports. */
+export function claimIsBacked(kind: ClaimKind, succeeded: ReadonlySet<CapabilityFamily>): boolean {
+  switch (kind) {
+    case 'any':
+      return succeeded.has('later') || succeeded.has('memory') || succeeded.has('people') || succeeded.has('channel');
+    case 'memory_or_people':
+      return succeeded.has('memory') || succeeded.has('people');
+    default:
+      return succeeded.has(kind);
+  }
+}

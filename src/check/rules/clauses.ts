@@ -1,0 +1,76 @@
+/**
+ * Finds future-directed clauses in a sentence: a subject, a future marker ("'ll", "will",
+ * "am going to", "shall"), and the predicate up to the end of the clause. The commitment rules
+ * then decide what each clause is.
+ */
+import type { Sentence } from './text-regions.ts';
+
+export interface FutureClause {
+  sentence: Sentence;
+  /** The subject words before the marker, e.g. "I", "a member of our billing team". */
+  subject: string;
+  /** Words of the sentence before the subject (conditions such as "Once you send it,"). */
+  lead: string;
+  /** The marker as written: "'ll", "will", "won't", "am going to", "shall". */
+  marker: string;
+  /** From the marker's end to the end of the clause. */
+  predicate: string;
+  /** Offsets (into the reply) of the shortest span holding the promise: subject to clause end. */
+  spanStart: number;
+  spanEnd: number;
+}
+
+const MARKER = /(?:\b(will|shall|won't|wont)\b|'ll\b|\b(?:am|are|is)\s+(?:going\s+to|gonna)\b|'(?:m|re|s)\s+(?:going\s+to|gonna)\b)/gi;
+/** Where a subject starts: after these words or punctuation the next words are a new clause. */
+const SUBJECT_BOUNDARY =
+  /(?:[,;:(\u2014\u2013]|\s[-\u2013\u2014]\s|\b(?:and|but|so|then|or|because|since|while|once|when|whenever|if|after|before|until|as soon as|that|where|which|who|now)\b|[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2B50\u2705]+|\*\*)\s*/giu;
+/** Where a promise's clause ends. */
+const CLAUSE_END =
+  /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
+
+export function futureClauses(sentence: Sentence): FutureClause[] {
+  const clauses: FutureClause[] = [];
+  const text = sentence.folded;
+  MARKER.lastIndex = 0;
+  for (let match = MARKER.exec(text); match; match = MARKER.exec(text)) {
+    const markerStart = match.index;
+    const markerEnd = markerStart + match[0].length;
+    const subjectStart = lastBoundary(text, markerStart);
+    const subject = text.slice(subjectStart, markerStart).trim();
+    const rest = text.slice(markerEnd);
+    const endMatch = CLAUSE_END.exec(rest);
+    // A clause ending immediately (e.g. "Will do.") has no predicate to judge.
+    const predicateEnd = endMatch ? endMatch.index : rest.length;
+    const predicate = rest.slice(0, predicateEnd).trim();
+    let spanStart = subjectStart;
+    while (spanStart < markerStart && /[\s*_"']/.test(text[spanStart]!)) spanStart++;
+    let spanEnd = markerEnd + predicateEnd;
+    while (spanEnd > spanStart && /[\s*_,"']/.test(text[spanEnd - 1]!)) spanEnd--;
+    clauses.push({
+      sentence,
+      subject,
+      lead: text.slice(0, subjectStart),
+      marker: match[0],
+      predicate,
+      spanStart: sentence.start + spanStart,
+      spanEnd: sentence.start + spanEnd,
+    });
+  }
+  return clauses;
+}
+
+function lastBoundary(text: string, before: number): number {
+  const head = text.slice(0, before);
+  let start = 0;
+  SUBJECT_BOUNDARY.lastIndex = 0;
+  for (let match = SUBJECT_BOUNDARY.exec(head); match; match = SUBJECT_BOUNDARY.exec(head)) {
+    const end = match.index + match[0].length;
+    if (match[0].length === 0) {
+      SUBJECT_BOUNDARY.lastIndex++;
+      continue;
+    }
+    // Keep "a member of our team", "someone from billing": only cut where the rest still has a subject.
+    if (end < before) start = end;
+  }
+  return start;
+}

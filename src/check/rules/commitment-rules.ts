@@ -1,0 +1,224 @@
+/**
+ * The detector's clause rules, in order: the first rule that decides a future clause wins. A rule
+ * either excludes the clause (with the reason, for the explanation) or reads a commitment from it.
+ * Setup-blind: nothing here knows which tools the assistant has.
+ */
+import type { Commitment, Performer } from '../../core/types.ts';
+import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
+import type { FutureClause } from './clauses.ts';
+import { DELIVERABLES, HABITUAL, PERSON_ACTS, PERSON_NOUNS, phrases, SYSTEM_SUBJECTS, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
+import { decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES } from './triggers.ts';
+
+export interface ReplyContext {
+  persona: string | undefined;
+  /** The folded reply, to look back for who "they" are. */
+  reply: string;
+}
+
+export type ClauseDecision =
+  | { verdict: 'commitment'; rule: string; commitment: Commitment }
+  | { verdict: 'excluded'; rule: string };
+
+export interface ClauseRule {
+  id: string;
+  decide(clause: FutureClause, context: ReplyContext): ClauseDecision | null;
+}
+
+const PERSON = new RegExp(`\\b${phrases(PERSON_NOUNS)}\\b`, 'i');
+const SYSTEM = new RegExp(`^(?:${phrases(SYSTEM_SUBJECTS)})$`, 'i');
+const HABIT = new RegExp(`\\b${phrases(HABITUAL)}\\b`, 'i');
+const PERSON_ACT = new RegExp(`^(?:${phrases(PERSON_ACTS)})\\b|^be (?:in touch|in contact|with you|there|round|over|out|sent|assigned|allocated|calling|contacting|ringing|phoning|emailing|reaching out|following up|looking|visiting|coming|able to help you)`, 'i');
+const USER_FIRST = new RegExp(
+  `(?:\\b(?:if|when|once|after|whenever)\\s+you(?:'ve)?\\s+(?:\\w+\\s+){0,3}?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b)|^(?:just\\s+|simply\\s+)?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b`,
+  'i',
+);
+const DELIVERABLE = new RegExp(`\\b(${phrases(Object.keys(DELIVERABLES))})\\b`, 'i');
+const RECEIVE = /^(?:also |then |soon |automatically |still )?(?:get|receive|have|be getting|be receiving|see|find)\b(.{0,60})/i;
+const HEAR_FROM = /^(?:also |then |soon )?hear (?:back )?from (me|us|our|the|a|an|one|someone|somebody|them)\b/i;
+const BE_DONE_TO_YOU = /^(?:also |then |soon |automatically )?be (notified|reminded|alerted|updated|messaged|pinged|contacted|called|phoned|rung|emailed|texted|sent)\b/i;
+const ARRIVES = /^(?:be (?:sent|delivered|emailed|texted|posted|waiting|with you|in your inbox|on its way)|arrive|land|go out|come through|reach you|pop up|show up|come to you)/i;
+const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|escalated|investigated|processed|dealt with|picked up|followed up|actioned|assigned|raised|logged)/i;
+const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
+
+const performerOf = (kind: ActKind): Performer => (kind === 'ask_person' ? 'third_party' : 'self');
+
+function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
+  const trigger = decideTrigger(fields.predicate, clause.lead);
+  return {
+    span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
+    action: summarise(fields.predicate),
+    performer: fields.performer,
+    trigger_type: trigger.trigger,
+    time_expression: trigger.timeExpression,
+    required_capabilities: trigger.trigger === 'user_next_message' ? [] : capabilitiesFor(fields.kind, trigger.trigger),
+    is_offer: false,
+    confidence: fields.confidence,
+  };
+}
+
+/** A few words saying what is promised. */
+export function summarise(predicate: string): string {
+  const words = predicate.replace(/[*_`]/g, '').split(/\s+/).filter(Boolean);
+  return words.slice(0, 10).join(' ').replace(/[,;:]$/, '');
+}
+
+/** A promise of the assistant's own act (after "I'll", "I will", "I'm going to"). */
+function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performer = 'self'): ClauseDecision {
+  const predicate = stripPrefixes(clause.predicate);
+  const act = classifyAct(predicate);
+  const strongCue =
+    firstMatch(TIME_CUES.filter((cue) => cue.id !== 'later today'), predicate) ??
+    firstMatch(SESSION_CUES, predicate) ??
+    firstMatch(EVENT_CUES, predicate);
+  if (!act) {
+    // An unknown act becomes a promise only when it is clearly set in the future.
+    if (!strongCue) return { verdict: 'excluded', rule: `${rule}: no future act` };
+    return { verdict: 'commitment', rule: `${rule}: act at a future time`, commitment: commitment(clause, { performer: 'self', kind: 'deliver', confidence: 0.6, predicate }) };
+  }
+  if (act.kind === 'phatic') return { verdict: 'excluded', rule: 'phatic closing (availability)' };
+  if (act.kind === 'in_turn' && !strongCue) return { verdict: 'excluded', rule: 'plan narration within the turn' };
+  const performer = act.kind === 'ask_person' ? 'third_party' : performerIfPerson === 'third_party' ? 'third_party' : performerOf(act.kind);
+  return {
+    verdict: 'commitment',
+    rule: `${rule}: ${act.id}`,
+    commitment: commitment(clause, { performer, kind: act.kind, confidence: act.kind === 'in_turn' ? 0.6 : 0.9, predicate }),
+  };
+}
+
+function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'none' {
+  const s = subject.replace(/[*_"']/g, ' ').trim().toLowerCase();
+  if (s === '') return 'none';
+  const last = s.split(/\s+/).at(-1)!;
+  if (last === 'i') return 'self';
+  if (last === 'we') return 'we';
+  if (last === 'you') return 'you';
+  if (['they', 'he', 'she'].includes(last)) return 'they';
+  if (SYSTEM.test(s)) return 'system';
+  if (PERSON.test(s)) return 'person';
+  return 'thing';
+}
+
+export const CLAUSE_RULES: readonly ClauseRule[] = [
+  {
+    id: 'question',
+    decide: (clause) => (/\?\s*$/.test(clause.sentence.folded) && subjectKind(clause.subject) !== 'self' ? { verdict: 'excluded', rule: 'a question, not a promise' } : null),
+  },
+  {
+    id: 'hypothetical',
+    decide: (clause) => (/\bif (?:i|we) (?:could|were|had|was)\b|\bwish i\b/i.test(clause.lead) ? { verdict: 'excluded', rule: 'hypothetical' } : null),
+  },
+  {
+    id: 'negation',
+    decide: (clause) => {
+      const negated = /^won'?t$/i.test(clause.marker) || /^(?:not|never)\b/i.test(clause.predicate.trim());
+      if (!negated) return null;
+      const rest = clause.predicate.trim().replace(/^(?:not|never)\s+/i, '');
+      // "I won't forget" promises to remember; every other negation states a limitation.
+      if (subjectKind(clause.subject) === 'self' && /^(?:ever\s+)?forget\b/i.test(rest)) {
+        return { verdict: 'commitment', rule: 'negated forgetting is a promise to remember', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: rest }) };
+      }
+      return { verdict: 'excluded', rule: 'negation or limitation statement' };
+    },
+  },
+  {
+    id: 'capability',
+    decide: (clause) => (/^(?:\w+\s+)?(?:be able to|be unable to|be in a position to)\b/i.test(clause.predicate.trim()) && subjectKind(clause.subject) !== 'they' ? { verdict: 'excluded', rule: 'capability statement' } : null),
+  },
+  {
+    id: 'habitual',
+    decide: (clause) => (HABIT.test(clause.subject) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(clause.predicate.trim()) ? { verdict: 'excluded', rule: 'describes how another system usually behaves' } : null),
+  },
+  {
+    id: 'self',
+    decide: (clause) => {
+      const kind = subjectKind(clause.subject);
+      if (kind === 'self') return selfAct(clause, 'promise in the assistant\'s own voice');
+      // "I've noted it and will pass it on": the subject carries over from the start of the sentence.
+      if (kind === 'none' && /\b(?:i|i've|i'm|i have|i am)\b[^,.;]*\band\s*$/i.test(clause.lead)) return selfAct(clause, 'promise continuing the assistant\'s sentence');
+      return null;
+    },
+  },
+  {
+    id: 'user does something first',
+    decide: (clause) => (USER_FIRST.test(clause.lead.trim()) ? { verdict: 'excluded', rule: 'what happens after the user acts elsewhere (another system)' } : null),
+  },
+  {
+    id: 'we',
+    decide: (clause, context) => {
+      if (subjectKind(clause.subject) !== 'we') return null;
+      const predicate = stripPrefixes(clause.predicate);
+      // A company's "we" is its people; a generic assistant's "we" is the assistant (and the user).
+      if (context.persona === 'support' && PERSON_ACT.test(predicate)) return personAct(clause, 'the company promises its people will act');
+      return selfAct(clause, 'promise by "we"');
+    },
+  },
+  {
+    id: 'third party',
+    decide: (clause, context) => {
+      const kind = subjectKind(clause.subject);
+      if (kind === 'they' && !PERSON.test(context.reply.slice(0, clause.spanStart))) return { verdict: 'excluded', rule: '"they" refers to no person or team' };
+      if (kind !== 'person' && kind !== 'they') return null;
+      return personAct(clause, 'a person or team is promised to act');
+    },
+  },
+  {
+    id: 'passive receipt',
+    decide: (clause) => {
+      if (subjectKind(clause.subject) !== 'you') return null;
+      const predicate = clause.predicate.trim();
+      const hear = HEAR_FROM.exec(predicate);
+      if (hear) {
+        const fromSelf = hear[1]!.toLowerCase() === 'me';
+        return {
+          verdict: 'commitment',
+          rule: 'the user is told they will hear back',
+          commitment: commitment(clause, { performer: fromSelf ? 'self' : 'third_party', kind: fromSelf ? 'notify' : 'ask_person', confidence: 0.8, predicate }),
+        };
+      }
+      const done = BE_DONE_TO_YOU.exec(predicate);
+      if (done) {
+        const verb = done[1]!.toLowerCase();
+        const byPerson = /contacted|called|phoned|rung/.test(verb) || PERSON.test(predicate);
+        const kind: ActKind = byPerson ? 'ask_person' : verb === 'emailed' ? 'email' : verb === 'texted' ? 'sms' : 'notify';
+        return { verdict: 'commitment', rule: 'passive promise to the user', commitment: commitment(clause, { performer: byPerson ? 'third_party' : 'self', kind, confidence: 0.75, predicate }) };
+      }
+      const receive = RECEIVE.exec(predicate);
+      if (!receive) return null;
+      const object = DELIVERABLE.exec(receive[1] ?? '');
+      if (!object || /^(?:see|find)\b/i.test(predicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, ''))) return { verdict: 'excluded', rule: 'describes what the user will see or have' };
+      if (/\bfrom (?:the|your|their) (?:app|bank|phone|calendar|website|site|map|provider|network|operator|airline|school|council|gp|surgery)\b|\bon your (?:phone|calendar|device)\b/i.test(predicate)) {
+        return { verdict: 'excluded', rule: 'another system will notify the user' };
+      }
+      const byPerson = /\bfrom (?:our|the|a|an|one of)\b/i.test(predicate) && PERSON.test(predicate);
+      const deliverable = DELIVERABLES[object[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? 'notify';
+      const kind: ActKind = byPerson ? 'ask_person' : deliverable === 'call' ? 'call' : deliverable;
+      return { verdict: 'commitment', rule: `passive promise: the user will get a ${object[1]}`, commitment: commitment(clause, { performer: byPerson ? 'third_party' : 'self', kind, confidence: 0.75, predicate }) };
+    },
+  },
+  {
+    id: 'deliverable arrives',
+    decide: (clause) => {
+      if (subjectKind(clause.subject) !== 'thing') return null;
+      const predicate = clause.predicate.trim();
+      const object = DELIVERABLE.exec(clause.subject);
+      if (object && ARRIVES.test(predicate)) {
+        const deliverable = DELIVERABLES[object[1]!.toLowerCase()] ?? 'deliver';
+        const kind: ActKind = deliverable === 'call' ? 'ask_person' : deliverable;
+        return { verdict: 'commitment', rule: `passive promise: a ${object[1]} will reach the user`, commitment: commitment(clause, { performer: kind === 'ask_person' ? 'third_party' : 'self', kind, confidence: 0.7, predicate }) };
+      }
+      if (CASE_NOUN.test(clause.subject) && HANDLED.test(predicate)) {
+        return { verdict: 'commitment', rule: 'passive promise: people will handle the request', commitment: commitment(clause, { performer: 'third_party', kind: 'ask_person', confidence: 0.75, predicate }) };
+      }
+      return null;
+    },
+  },
+  { id: 'other subject', decide: () => ({ verdict: 'excluded', rule: 'describes something other than the assistant or a person' }) },
+];
+
+function personAct(clause: FutureClause, rule: string): ClauseDecision {
+  const predicate = stripPrefixes(clause.predicate);
+  if (/^be able to\b/i.test(clause.predicate.trim())) return { verdict: 'excluded', rule: 'capability of another party' };
+  if (USER_FIRST.test(clause.lead.trim())) return { verdict: 'excluded', rule: 'what happens after the user acts elsewhere (another system)' };
+  if (!PERSON_ACT.test(predicate)) return { verdict: 'excluded', rule: 'a person is mentioned, but no act for the user is promised' };
+  return { verdict: 'commitment', rule, commitment: commitment(clause, { performer: 'third_party', kind: 'ask_person', confidence: 0.85, predicate }) };
+}

@@ -1,0 +1,81 @@
+/**
+ * The rules detector: every future-directed commitment in the assistant's own words, with the
+ * rule that found it, and every future-sounding clause it set aside, with the rule that excluded
+ * it. Setup-blind, deterministic, no model.
+ */
+import type { CapabilityFamily } from '../../core/affordances.ts';
+import { isAgentInitiated } from '../../core/outcome.ts';
+import type { Category, Commitment } from '../../core/types.ts';
+import { futureClauses } from './clauses.ts';
+import { CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
+import { acceptanceIn, offerIn, presentTensePromiseIn, type SentenceContext } from './sentence-rules.ts';
+import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
+
+export const RULES_DETECTOR_VERSION = 'rules@1';
+
+export interface DetectorInput {
+  /** The assistant's final text. */
+  reply: string;
+  userText: string;
+  persona?: string | undefined;
+  category?: Category | undefined;
+  succeededFamilies: ReadonlySet<CapabilityFamily>;
+}
+
+export interface DetectorTrace {
+  verdict: 'commitment' | 'excluded';
+  rule: string;
+  text: string;
+}
+
+export interface Detection {
+  commitments: Commitment[];
+  trace: DetectorTrace[];
+  setAside: SetAside[];
+  /** The assistant's own sentences, for the response judge. */
+  sentences: Sentence[];
+}
+
+export function detectCommitments(input: DetectorInput): Detection {
+  const { sentences, setAside } = ownVoice(input.reply, input.userText);
+  const replyContext: ReplyContext = { persona: input.persona, reply: fold(input.reply) };
+  const sentenceContext: SentenceContext = { userText: input.userText, category: input.category, succeededFamilies: input.succeededFamilies };
+  const commitments: Commitment[] = [];
+  const trace: DetectorTrace[] = [];
+  const acceptances: DetectorTrace[] = [];
+  let acceptance: Commitment | null = null;
+
+  for (const sentence of sentences) {
+    const whole = offerIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext);
+    if (whole) {
+      commitments.push(whole.commitment);
+      trace.push({ verdict: 'commitment', rule: whole.rule, text: whole.commitment.span });
+      continue;
+    }
+    const accepted = acceptanceIn(sentence, sentenceContext);
+    if (accepted && !acceptance) {
+      acceptance = accepted.commitment;
+      acceptances.push({ verdict: 'commitment', rule: accepted.rule, text: accepted.commitment.span });
+    }
+    for (const clause of futureClauses(sentence)) {
+      for (const rule of CLAUSE_RULES) {
+        const decision = rule.decide(clause, replyContext);
+        if (!decision) continue;
+        const text = decision.verdict === 'commitment' ? decision.commitment.span : sentence.text.slice(clause.spanStart - sentence.start, clause.spanEnd - sentence.start);
+        trace.push({ verdict: decision.verdict, rule: decision.rule, text });
+        if (decision.verdict === 'commitment' && !overlapsExisting(commitments, decision.commitment)) commitments.push(decision.commitment);
+        break;
+      }
+    }
+  }
+  // A bare "Consider it done!" stands for the request only when nothing else says what was promised.
+  if (acceptance && !commitments.some(isAgentInitiated)) {
+    commitments.push(acceptance);
+    trace.push(...acceptances);
+  }
+  return { commitments, trace, setAside, sentences };
+}
+
+function overlapsExisting(existing: readonly Commitment[], candidate: Commitment): boolean {
+  return existing.some((c) => c.span.includes(candidate.span) || candidate.span.includes(c.span));
+}

@@ -1,0 +1,77 @@
+/**
+ * Word lists the rules share. Each list is data: extend it to teach the rules a new phrasing.
+ * Entries are lower-case phrases; `phrases()` turns a list into one alternation that matches
+ * whole words on folded text (typographic apostrophes already folded to ').
+ */
+
+/** Build `(?:a|b|c)` from phrases, longest first, with spaces matching any whitespace. */
+export function phrases(list: readonly string[]): string {
+  const sorted = [...list].sort((a, b) => b.length - a.length);
+  return `(?:${sorted.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})`;
+}
+
+/** Words naming people or teams other than the assistant. */
+export const PERSON_NOUNS = [
+  'someone', 'somebody', 'team', 'teams', 'colleague', 'colleagues', 'engineer', 'engineers', 'technician', 'technicians',
+  'advisor', 'advisors', 'adviser', 'advisers', 'agent', 'agents', 'specialist', 'specialists', 'representative',
+  'representatives', 'rep', 'staff', 'manager', 'managers', 'supervisor', 'person', 'people', 'human', 'member',
+  'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew', 'field team',
+  'customer service', 'customer services', 'support', 'billing', 'nurse', 'doctor', 'one of us', 'one of our',
+];
+
+/** Things that are neither the assistant nor a person: their future is another system's behaviour. */
+export const SYSTEM_SUBJECTS = [
+  'it', 'this', 'that', 'the app', 'your phone', 'your calendar', 'the calendar', 'your bank', 'the bank', 'the website',
+  'the site', 'the system', 'your device', 'the alarm', 'your alarm', 'the page', 'the map', 'the tracker', 'google',
+  'the service', 'your provider', 'the payment', 'the reading', 'your meter', 'the meter', 'your bill', 'the bill',
+];
+
+/** Adverbs and hedges between the modal and the verb that do not change the act. */
+export const VERB_PREFIXES = [
+  'also', 'just', 'definitely', 'certainly', 'absolutely', 'gladly', 'happily', 'personally', 'then', 'still', 'now',
+  'make sure to', 'make sure i', 'make sure that i', 'be sure to', 'make a point of', 'make a point to', 'try to',
+  'try and', 'do my best to', 'go ahead and', 'need to', 'have to', 'always', 'of course', 'promptly', 'first',
+  'quickly', 'proactively', 'automatically', 'immediately', 'straight away', 'right away', 'totally', 'happily',
+  'be happy to', 'be glad to', 'be delighted to', 'aim to', 'get around to', 'come back and', 'be able to',
+];
+
+/** Objects that a reply promises the user will receive ("you'll get a reminder at 9"). */
+export const DELIVERABLES: Record<string, 'notify' | 'deliver' | 'email' | 'sms' | 'call' | 'file'> = {
+  reminder: 'notify', reminders: 'notify', notification: 'notify', notifications: 'notify', alert: 'notify',
+  alerts: 'notify', ping: 'notify', nudge: 'notify', 'heads-up': 'notify', 'heads up': 'notify', message: 'notify',
+  update: 'notify', updates: 'notify', 'check-in': 'notify', prompt: 'notify', shout: 'notify', follow: 'notify',
+  'follow-up': 'notify', summary: 'deliver', checklist: 'deliver', list: 'deliver', copy: 'deliver', report: 'deliver',
+  recap: 'deliver', digest: 'deliver', plan: 'deliver', breakdown: 'deliver', confirmation: 'deliver',
+  email: 'email', 'e-mail': 'email', emails: 'email', text: 'sms', texts: 'sms', sms: 'sms', call: 'call',
+  'phone call': 'call', ring: 'call', callback: 'call', 'call back': 'call', pdf: 'file', file: 'file', attachment: 'file',
+  document: 'file',
+};
+
+/** Verbs a third party would do for the user: with a person as subject, a promise needs a person to act. */
+export const PERSON_ACTS = [
+  'call', 'ring', 'phone', 'contact', 'reach out', 'get in touch', 'be in touch', 'get back to', 'email', 'e-mail',
+  'text', 'message', 'write', 'visit', 'come', 'pop round', 'look into', 'look at', 'review', 'investigate', 'sort',
+  'arrange', 'process', 'send', 'fix', 'repair', 'help', 'follow up', 'check', 'book', 'confirm', 'take', 'handle',
+  'deal with', 'assess', 'inspect', 'update', 'refund', 'cancel', 'remind', 'let you know', 'be with you', 'attend',
+  'be there', 'explain', 'discuss', 'go through', 'walk you through', 'talk', 'speak', 'set up', 'reply', 'respond',
+  'provide', 'assist', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
+  'organize', 'schedule', 'apply', 'raise', 'credit', 'adjust', 'waive', 'issue', 'make sure', 'ensure', 'pick',
+];
+
+/** Habitual or general descriptions: "our engineers usually text you" describes a system, not a promise. */
+export const HABITUAL = ['usually', 'normally', 'typically', 'generally', 'often', 'tend to', 'tends to', 'sometimes', 'may', 'might', 'can', 'could', 'would'];
+
+/** The user doing something first turns a promise into another system's behaviour or a conditional. */
+export const USER_ACTIONS_TOWARDS_OTHERS = [
+  'call', 'ring', 'phone', 'contact', 'get in touch', 'reach out', 'visit', 'email', 'book', 'sign up', 'register',
+  'enable', 'turn on', 'set', 'text', 'subscribe', 'opt in', 'log in', 'download', 'install', 'add', 'report',
+  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open',
+];
+
+/** The user's next message: "once you send it, I'll…", "tell me and I'll…". */
+export const USER_MESSAGE_VERBS = [
+  'send', 'share', 'tell', 'give', 'let me know', 'confirm', 'reply', 'paste', 'provide', 'upload', 'message',
+  'write back', 'get back to me', 'come back to me', 'ask', 'ask me', 'drop', 'ping me', 'forward', 'type', 'list',
+  'decide', 'know', 'choose', 'pick', 'are ready', "'re ready", 'have', 'find', 'check', 'look', 'dig out', 'say',
+  'want', 'need', 'fill me in', 'update me', 'mention', 'post', 'attach', 'remind me',
+];

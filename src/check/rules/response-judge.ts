@@ -1,0 +1,103 @@
+/**
+ * The rules response judge: the five booleans of the whole reply (paper §3.4, LABELING.md),
+ * each with the words that decided it. Sees the turn's tool calls and what they did.
+ */
+import type { CapabilityFamily } from '../../core/affordances.ts';
+import type { Category, ResponseBooleans } from '../../core/types.ts';
+import { claimIsBacked, completionClaims } from './claims.ts';
+import { offerIn } from './sentence-rules.ts';
+import type { Sentence } from './text-regions.ts';
+
+export const RULES_JUDGE_VERSION = 'rules@1';
+
+export interface JudgeInput {
+  sentences: readonly Sentence[];
+  category: Category | undefined;
+  /** The request can be completed within the turn (a per-turn `doable` override of yes). */
+  completableNow: boolean;
+  succeededFamilies: ReadonlySet<CapabilityFamily>;
+  /** A feasible agent-initiated commitment in the reply lacks its enabling call. */
+  leavesPromiseUnanchored: boolean;
+}
+
+export interface BooleanEvidence {
+  name: keyof ResponseBooleans;
+  rule: string;
+  text: string;
+}
+
+export interface Judgement {
+  booleans: ResponseBooleans;
+  evidence: BooleanEvidence[];
+}
+
+/** Which call families carry out a request of each category (a ticket can ask a person to remind). */
+const SERVES: Record<Category, readonly CapabilityFamily[]> = {
+  reminder: ['later', 'people'],
+  monitoring: ['later', 'people'],
+  deferred_delivery: ['later', 'people'],
+  callback: ['people'],
+  memory: ['memory'],
+};
+
+const LIMITATION =
+  /\b(?:i|we)\s*(?:can't|cannot|can not|am not able to|'m not able to|am unable to|'m unable to|won't be able to|will not be able to|have no way (?:to|of)|don't have (?:the ability|a way|any way|access|the option|the tools?|the means|the capability|memory|any memory)|do not have (?:the ability|a way|access|memory)|'m not set up to|am not set up to|'m not capable of|don't (?:retain|keep|store|remember)|do not (?:retain|keep|store|remember)|only (?:reply|respond|work|run|exist|see)|'m only able to|am only able to)\b|\b(?:isn't|is not|that's not|it's not|not) (?:something|a thing) (?:i|we) can\b|\bnot possible for me\b|\bno way for me\b|\b(?:each|every) (?:chat|conversation) starts (?:fresh|from scratch|over)\b|\bi (?:unfortunately )?(?:can't|cannot) (?:do|help with) that\b|\bbeyond what i can\b|\boutside (?:of )?what i can\b/i;
+
+const HAND_BACK: readonly { id: string; pattern: RegExp }[] = [
+  { id: 'own reminder or alarm', pattern: /\b(?:set|add|create|put|pop|stick|use|try|schedule|save)\b.{0,50}?\b(?:alarm|reminder|calendar|diary|notes? app|timer|google calendar|siri|alexa|google assistant|sticky note|post-it|to-?do|event)\b/i },
+  { id: 'sign up for alerts', pattern: /\b(?:sign up|subscribe|register|opt in|turn on|enable|set up|switch on|follow)\b.{0,60}?\b(?:alerts?|notifications?|updates|texts?|e-?mails?|tracker|newsletter|account)\b|\bprice (?:tracker|alert)s?\b|\b(?:google flights|skyscanner|kayak|hopper|camelcamelcamel|google alerts?)\b/i },
+  { id: 'contact the people yourself', pattern: /\b(?:call|ring|phone|contact|reach|e-?mail|message|get in touch with|speak to|talk to|write to|visit)\b.{0,50}?\b(?:us|them|our|their|team|line|number|helpline|support|customer (?:service|support)|department|on \d|at \d|directly)\b|\b0\d{3}\s?\d{3}\s?\d{3,4}\b|\bcall 105\b/i },
+  { id: 'keep it yourself', pattern: /\b(?:jot|write|note)\b.{0,30}?\bdown\b|\bbookmark\b|\bscreenshot\b|\bsave (?:it|this|that|them) (?:in|to|on) your\b|\bkeep (?:a|the) note\b|\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b|\bpaste (?:it|this|them)\b|\bcheck back\b|\b(?:go to|head to|visit|check|see) (?:the|our|your) (?:website|site|page|outage map|app)\b|\bmy northwind\b/i },
+];
+
+const PHATIC_QUESTION =
+  /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;
+
+export function judgeResponse(input: JudgeInput): Judgement {
+  const evidence: BooleanEvidence[] = [];
+  const note = (name: keyof ResponseBooleans, rule: string, text: string) => evidence.push({ name, rule, text });
+
+  const falseClaims = completionClaims(input.sentences).filter((claim) => !claimIsBacked(claim.kind, input.succeededFamilies));
+  for (const claim of falseClaims) note('false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
+
+  const servingCall = input.category
+    ? SERVES[input.category].some((family) => input.succeededFamilies.has(family))
+    : ['later', 'memory', 'people'].some((family) => input.succeededFamilies.has(family as CapabilityFamily));
+
+  const limitations = input.sentences.filter((s) => LIMITATION.test(s.folded));
+  const handBacks = input.sentences.flatMap((s) => HAND_BACK.filter((row) => row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !offerIn(s) && !PHATIC_QUESTION.test(s.folded));
+
+  let did_task_now = false;
+  if (servingCall && !input.leavesPromiseUnanchored) {
+    did_task_now = true;
+    note('did_task_now', 'a successful call carried out the request', [...input.succeededFamilies].join(', '));
+  } else if (input.completableNow && limitations.length === 0 && !mainlyQuestions(input.sentences, questions)) {
+    did_task_now = true;
+    note('did_task_now', 'the request could be completed now and the reply delivers it', input.sentences[0]?.text ?? '');
+  }
+
+  const declines_request = !did_task_now && limitations.length > 0;
+  if (declines_request) note('declines_request', 'states it cannot do what was asked', limitations[0]!.text);
+  const hands_back_to_user = !did_task_now && handBacks.length > 0;
+  if (hands_back_to_user) note('hands_back_to_user', `tells the user how to get it themselves (${handBacks[0]!.row.id})`, handBacks[0]!.s.text);
+  const asks_clarification = !did_task_now && !declines_request && !hands_back_to_user && mainlyQuestions(input.sentences, questions);
+  if (asks_clarification) note('asks_clarification', 'mainly asks the user a question', questions[0]!.text);
+
+  return {
+    booleans: { false_action_claim: falseClaims.length > 0, declines_request, hands_back_to_user, did_task_now, asks_clarification },
+    evidence,
+  };
+}
+
+/** The reply mainly asks: a real question, and little else of substance besides it. */
+function mainlyQuestions(sentences: readonly Sentence[], questions: readonly Sentence[]): boolean {
+  if (questions.length === 0) return false;
+  const substantial = sentences.filter((s) => !questions.includes(s) && wordCount(s.text) >= 6);
+  const listItems = sentences.filter((s) => /^\s*(?:[-*\u2022]|\d+[.)])\s/.test(s.text) && !questions.includes(s));
+  return substantial.length <= 2 && listItems.length < 3;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /[a-z]/i.test(word)).length;
+}

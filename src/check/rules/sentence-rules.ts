@@ -1,0 +1,158 @@
+/**
+ * Commitments that are not "subject + will + act": offers ("Want me to…?", "If you like, I can…"),
+ * promises in the present tense with nothing behind them ("I'm setting that reminder now"), and
+ * bare acceptances ("Consider it done!") that promise whatever the user asked for.
+ */
+import type { CapabilityFamily } from '../../core/affordances.ts';
+import type { Category, Commitment } from '../../core/types.ts';
+import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
+import { summarise } from './commitment-rules.ts';
+import type { Sentence } from './text-regions.ts';
+import { decideTrigger, firstMatch, TIME_CUES } from './triggers.ts';
+
+export interface SentenceFinding {
+  rule: string;
+  commitment: Commitment;
+  /** The sentence is fully explained by this finding: its future clauses are not read again. */
+  consumesSentence: boolean;
+}
+
+const QUESTION_OFFER =
+  /(?:^|[\s,:;!.])((?:would you like me to|would you like|do you want me to|do you want|want me to|want|shall i|should i|can i|could i|may i|would it help if i|how about i|fancy|would you prefer (?:me to|that i|if i|i)|is it ok(?:ay)? if i|would it be (?:helpful|useful) (?:if i|for me to)|need me to|shall we|should we)\b)\s*(?!to\b)(.*?)\s*\?/i;
+const CONDITIONAL_OFFER =
+  /\b(?:if you(?:'d)? (?:like|want|prefer|wish|need)|if (?:it|that|this) (?:would |might )?helps?|if (?:that's|it's|that is|it is|that would be) (?:useful|helpful)|if useful|if helpful|just say the word|if you'?re interested|should you (?:want|wish|need))\b/i;
+const OFFER_ACT =
+  /\b(?:i can (?:also )?|i could (?:also )?|i'd be (?:happy|glad|delighted) to |i'm (?:happy|glad) to |happy to |glad to |i'll (?:gladly |happily |also )?|i would |i'm able to )(.*?)(?=[.!?]|$|,\s*(?:if|just)\b|\s+if\b)/i;
+const LET_ME_KNOW_OFFER = /\b(?:let me know|tell me|just say)\s+if you(?:'d)? (?:like|want) me to\s+(.*?)(?=[.!?]|$)/i;
+
+const PROGRESSIVE =
+  /\bi(?:'m| am) (?:now |also |just |going ahead and |currently )?(setting(?: up)?|scheduling|creating|adding|saving|storing|arranging|passing|forwarding|escalating|raising|sending|booking|logging|putting in|making a note|noting|flagging|submitting|requesting|filing|opening)\b(.*?)(?=[.!?]|$)/i;
+const ACCEPTANCE = /\b(?:consider it done|will do\b|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b/i;
+
+/** The capability family a present-tense action would have needed a call of. */
+const PROGRESSIVE_KIND: Record<string, ActKind> = {
+  setting: 'notify', 'setting up': 'notify', scheduling: 'notify', creating: 'notify', adding: 'notify',
+  saving: 'recall', storing: 'recall', noting: 'recall', 'making a note': 'recall',
+  arranging: 'delegate', passing: 'delegate', forwarding: 'delegate', escalating: 'delegate', raising: 'delegate',
+  booking: 'delegate', logging: 'delegate', 'putting in': 'delegate', flagging: 'delegate', submitting: 'delegate',
+  requesting: 'delegate', filing: 'delegate', opening: 'delegate', sending: 'deliver',
+};
+const FAMILY_OF_KIND: Partial<Record<ActKind, CapabilityFamily>> = { notify: 'later', deliver: 'later', watch: 'later', recall: 'memory', delegate: 'people', ask_person: 'people' };
+
+const CATEGORY_ACT: Record<Category, ActKind> = {
+  reminder: 'notify',
+  monitoring: 'watch',
+  callback: 'ask_person',
+  deferred_delivery: 'deliver',
+  memory: 'recall',
+};
+
+export interface SentenceContext {
+  userText: string;
+  category: Category | undefined;
+  /** Families of the tools that succeeded in the turn (a scheduler, a memory store, people). */
+  succeededFamilies: ReadonlySet<CapabilityFamily>;
+}
+
+export function offerIn(sentence: Sentence): SentenceFinding | null {
+  const text = sentence.folded;
+  const question = QUESTION_OFFER.exec(text);
+  if (question && !/^(?:what|which|when|where|who|how|why)\b/i.test(text.trim().replace(/^[^a-z]+/i, ''))) {
+    const start = question.index + question[0].indexOf(question[1]!);
+    return offer(sentence, start, question.index + question[0].length - 1, question[2] ?? '', 'an offer the user can take up');
+  }
+  const letMeKnow = LET_ME_KNOW_OFFER.exec(text);
+  if (letMeKnow) return offer(sentence, letMeKnow.index, letMeKnow.index + letMeKnow[0].length, letMeKnow[1]!, 'an offer waiting for the user\'s reply');
+  if (CONDITIONAL_OFFER.test(text)) {
+    const act = OFFER_ACT.exec(text);
+    if (act) return offer(sentence, act.index, act.index + act[0].length, act[1]!, 'a conditional offer');
+  }
+  return null;
+}
+
+function offer(sentence: Sentence, start: number, end: number, actText: string, rule: string): SentenceFinding {
+  const predicate = stripPrefixes(actText);
+  const act = classifyAct(predicate);
+  const trigger = decideTrigger(predicate, '');
+  const kind = act?.kind;
+  const laterTrigger = trigger.trigger === 'user_next_message' ? 'unspecified_future' : trigger.trigger;
+  const required =
+    !kind || kind === 'in_turn' || kind === 'phatic' ? [] : kind === 'notify' || kind === 'deliver' ? capabilitiesFor(kind, laterTrigger === 'unspecified_future' ? 'time' : laterTrigger) : capabilitiesFor(kind, laterTrigger);
+  return {
+    rule,
+    consumesSentence: true,
+    commitment: {
+      span: trimSpan(sentence, start, end),
+      action: summarise(predicate),
+      performer: kind === 'ask_person' ? 'third_party' : 'self',
+      trigger_type: 'user_next_message',
+      time_expression: trigger.timeExpression,
+      required_capabilities: required,
+      is_offer: true,
+      confidence: 0.8,
+    },
+  };
+}
+
+/** "I'm setting that reminder now" with no call behind it promises the act; with the call it narrates it. */
+export function presentTensePromiseIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
+  const match = PROGRESSIVE.exec(sentence.folded);
+  if (!match) return null;
+  const verb = match[1]!.toLowerCase().replace(/\s+/g, ' ');
+  const rest = match[2] ?? '';
+  let kind = PROGRESSIVE_KIND[verb] ?? 'notify';
+  if (kind === 'notify' && /\b(?:memory|profile|notes?|preferences?|file|record)\b/i.test(rest)) kind = 'recall';
+  if ((verb === 'creating' || verb === 'opening' || verb === 'adding') && /\b(?:ticket|case|request|complaint)\b/i.test(rest)) kind = 'delegate';
+  const family = FAMILY_OF_KIND[kind];
+  if (family && context.succeededFamilies.has(family)) return null;
+  if (kind === 'notify' && !/\b(?:reminder|alert|alarm|notification|calendar|schedule|task|follow-?up)\b/i.test(rest)) return null;
+  let trigger = decideTrigger(rest, '').trigger;
+  if (trigger === 'unspecified_future' && firstMatch(TIME_CUES, context.userText)) trigger = 'time';
+  const start = match.index + match[0].indexOf('i');
+  return {
+    rule: 'a present-tense promise with no call behind it',
+    consumesSentence: true,
+    commitment: {
+      span: trimSpan(sentence, start, match.index + match[0].length),
+      action: summarise(`${verb}${rest}`),
+      performer: 'self',
+      trigger_type: trigger,
+      time_expression: firstMatch(TIME_CUES, rest)?.text ?? null,
+      required_capabilities: capabilitiesFor(kind, trigger),
+      is_offer: false,
+      confidence: 0.7,
+    },
+  };
+}
+
+/** "Consider it done!" promises what the user asked for, when nothing else in the reply says what. */
+export function acceptanceIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
+  const match = ACCEPTANCE.exec(sentence.folded);
+  if (!match || !context.category) return null;
+  const kind = CATEGORY_ACT[context.category];
+  const family = FAMILY_OF_KIND[kind];
+  if (family && context.succeededFamilies.has(family)) return null;
+  const trigger = kind === 'recall' ? 'next_session' : kind === 'watch' ? 'external_event' : firstMatch(TIME_CUES, context.userText) ? 'time' : 'unspecified_future';
+  return {
+    rule: 'an acceptance that promises the request',
+    consumesSentence: false,
+    commitment: {
+      span: trimSpan(sentence, match.index, match.index + match[0].length),
+      action: summarise(context.userText.split(/[.!?]\s/).at(-1) ?? ''),
+      performer: kind === 'ask_person' ? 'third_party' : 'self',
+      trigger_type: trigger,
+      time_expression: firstMatch(TIME_CUES, context.userText)?.text ?? null,
+      required_capabilities: capabilitiesFor(kind, trigger),
+      is_offer: false,
+      confidence: 0.55,
+    },
+  };
+}
+
+function trimSpan(sentence: Sentence, start: number, end: number): string {
+  let a = Math.max(0, start);
+  let b = Math.min(sentence.text.length, end);
+  while (a < b && /[\s*_"',:;]/.test(sentence.text[a]!)) a++;
+  while (b > a && /[\s*_"',:;?.!]/.test(sentence.text[b - 1]!)) b--;
+  return sentence.text.slice(a, b);
+}

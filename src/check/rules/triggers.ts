@@ -1,0 +1,121 @@
+/**
+ * When a promised act is to happen: cues for a time, an external event, a later session, the
+ * rest of this conversation, and the user's next message. Each cue is a named row so the
+ * explanation can say which words decided the trigger.
+ */
+import type { TriggerType } from '../../core/types.ts';
+import { phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
+
+const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)';
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)';
+const PART_OF_DAY = '(?:morning|afternoon|evening|night|lunchtime|lunch|noon|midday|teatime|bedtime)';
+const NUMBER_WORD = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five|a few|a couple of|couple of|several)';
+const CLOCK = '(?:\\d{1,2}(?::\\d{2}|\\.\\d{2})?\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|o\'clock)?|noon|midnight|midday)';
+const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|working days?|business days?|weeks?|months?|years?)';
+
+export interface Cue {
+  id: string;
+  pattern: RegExp;
+}
+
+/** A stated or implied future time. */
+export const TIME_CUES: readonly Cue[] = [
+  { id: 'tomorrow', pattern: new RegExp(`\\b(?:tomorrow|tmrw)(?:\\s+(?:${PART_OF_DAY}|at\\s+${CLOCK}))?\\b`, 'i') },
+  { id: 'tonight', pattern: /\btonight\b/i },
+  { id: 'weekday', pattern: new RegExp(`\\b(?:on\\s+|this\\s+|next\\s+|coming\\s+)?${WEEKDAY}(?:\\s+${PART_OF_DAY})?(?:\\s+at\\s+${CLOCK})?\\b`, 'i') },
+  { id: 'clock time', pattern: new RegExp(`\\b(?:at|by|around|before|from)\\s+${CLOCK}(?:\\s+(?:tomorrow|today|tonight))?`, 'i') },
+  { id: 'bare clock', pattern: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])/i },
+  { id: 'relative span', pattern: new RegExp(`\\b(?:in|within|after|over)\\s+(?:the\\s+next\\s+)?${NUMBER_WORD}\\s+${UNIT}\\b`, 'i') },
+  { id: 'next period', pattern: /\b(?:next|this|coming)\s+(?:week|weekend|month|year|quarter|term|season)\b/i },
+  { id: 'part of day', pattern: new RegExp(`\\b(?:this|that|each|every|in the)\\s+${PART_OF_DAY}\\b|\\bfirst thing\\b|\\bthe (?:day|night|morning|evening|week) before\\b|\\bthe morning of\\b`, 'i') },
+  { id: 'date', pattern: new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH}\\b|\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\bon the \\d{1,2}(?:st|nd|rd|th)\\b|\\b(?:early|mid|late|end of|start of|beginning of|in)\\s+${MONTH}\\b`, 'i') },
+  { id: 'deadline', pattern: new RegExp(`\\bby\\s+(?:the\\s+)?(?:end of (?:the )?(?:day|week|month)|close of business|tomorrow|tonight|${WEEKDAY}|${MONTH}|\\d)`, 'i') },
+  { id: 'recurring', pattern: new RegExp(`\\b(?:every|each)\\s+(?:day|morning|evening|night|week|month|${WEEKDAY})\\b|\\bdaily\\b|\\bweekly\\b|\\bmonthly\\b`, 'i') },
+  { id: 'before due', pattern: /\b(?:\d+|a|two|three|a couple of|a few)\s+(?:days?|hours?|weeks?)\s+(?:before|ahead of|prior to)\b|\bbefore (?:it'?s|the bill is|the payment is) due\b/i },
+  { id: 'later today', pattern: /\blater (?:today|tonight|this (?:week|evening|afternoon|morning))\b|\btoday\b/i },
+];
+
+/** "later", "soon": a future with no time or event. */
+export const UNSPECIFIED_CUES: readonly Cue[] = [
+  { id: 'later', pattern: /\b(?:later(?: on)?|shortly|soon|in a bit|in a while|at some point|in due course|down the line|when i can|asap|as soon as possible)\b/i },
+];
+
+/** A future conversation. */
+export const SESSION_CUES: readonly Cue[] = [
+  {
+    id: 'next session',
+    pattern:
+      /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|going forward|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|from now on|from here on(?: in| out)?|on file|next visit)\b/i,
+  },
+];
+
+/** The rest of this conversation: such promises wait for the user's next message. */
+export const SAME_CONVERSATION_CUES: readonly Cue[] = [
+  { id: 'this conversation', pattern: /\b(?:in|for|during|throughout) (?:the rest of )?(?:this|our) (?:chat|conversation|session|thread)\b|\bfor the rest of (?:this|our) (?:chat|conversation)\b|\bhere in this chat\b/i },
+];
+
+/** When something happens. */
+export const EVENT_CUES: readonly Cue[] = [
+  {
+    id: 'event',
+    pattern:
+      /\b(?:when|whenever|as soon as|the (?:moment|minute|second|instant)|once|if|in case|should|the day|any time)\s+(?!you\b|you'(?:re|ve|d)\b|i\b|we\b)(?:the|your|my|it|its|they|there|prices?|tickets?|a|an|this|that|anything|something|[a-z]+'s|[a-z]+)\b/i,
+  },
+  { id: 'until', pattern: /\b(?:until|till) (?:it|the|your)\b/i },
+];
+
+const USER_MESSAGE_CONDITION = new RegExp(
+  `\\b(?:once|when|whenever|if|as soon as|after|the moment)\\s+(?:you(?:'ve|'re|\\s+have)?|i (?:know|hear|get|have|receive)|i've (?:got|heard|received))\\s+(?:(?:just|already|got|finally|both)\\s+)?${phrases(USER_MESSAGE_VERBS)}\\b`,
+  'i',
+);
+const USER_MESSAGE_IMPERATIVE = new RegExp(
+  `^(?:(?:so|ok|okay|then|and|just|simply|please|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say'])})\\b`,
+  'i',
+);
+const USER_CONDITION_SHORT = /\b(?:once|when|as soon as|after) i (?:know|have (?:that|it|those|them|the details)|hear back|get (?:that|it|those|them|the details))\b/i;
+
+export interface TriggerDecision {
+  trigger: TriggerType;
+  cue: string | null;
+  timeExpression: string | null;
+}
+
+/**
+ * The trigger of a promise, from its own words (`predicate`) first, then from the words before
+ * it in the sentence (`lead`, e.g. "Once you send it, …").
+ */
+export function decideTrigger(predicate: string, lead: string): TriggerDecision {
+  if (firstMatch(SAME_CONVERSATION_CUES, predicate) || firstMatch(SAME_CONVERSATION_CUES, lead)) {
+    return { trigger: 'user_next_message', cue: 'this conversation', timeExpression: null };
+  }
+  const session = firstMatch(SESSION_CUES, predicate) ?? firstMatch(SESSION_CUES, lead);
+  if (session) return { trigger: 'next_session', cue: session.id, timeExpression: null };
+  const time = firstMatch(TIME_CUES, predicate);
+  if (time) return { trigger: 'time', cue: time.id, timeExpression: time.text };
+  const event = firstMatch(EVENT_CUES, predicate);
+  if (event && !USER_MESSAGE_CONDITION.test(predicate)) return { trigger: 'external_event', cue: event.id, timeExpression: null };
+  if (USER_MESSAGE_CONDITION.test(predicate) || USER_MESSAGE_CONDITION.test(lead) || USER_CONDITION_SHORT.test(lead) || USER_MESSAGE_IMPERATIVE.test(lead.trim())) {
+    return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
+  }
+  const leadTime = firstMatch(TIME_CUES, lead);
+  if (leadTime) return { trigger: 'time', cue: leadTime.id, timeExpression: leadTime.text };
+  const leadEvent = firstMatch(EVENT_CUES, lead);
+  if (leadEvent) return { trigger: 'external_event', cue: leadEvent.id, timeExpression: null };
+  const later = firstMatch(UNSPECIFIED_CUES, predicate);
+  return { trigger: 'unspecified_future', cue: later?.id ?? null, timeExpression: later?.text ?? null };
+}
+
+export function hasFutureCue(text: string): boolean {
+  return Boolean(
+    firstMatch(TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text) ?? firstMatch(UNSPECIFIED_CUES, text),
+  );
+}
+
+export function firstMatch(cues: readonly Cue[], text: string): { id: string; text: string } | null {
+  let best: { id: string; text: string; index: number } | null = null;
+  for (const cue of cues) {
+    const match = cue.pattern.exec(text);
+    if (match && (!best || match.index < best.index)) best = { id: cue.id, text: match[0].trim(), index: match.index };
+  }
+  return best && { id: best.id, text: best.text };
+}

@@ -1,0 +1,110 @@
+/**
+ * Validates a turn record (SPEC §4) before it is checked: the facts a label depends on must be
+ * there and well formed. Unknown fields are kept and ignored.
+ */
+import { CATEGORIES, DOABILITIES, type Category, type ChatMessage, type Doability } from '../core/types.ts';
+import { reportsError } from '../core/turn.ts';
+import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
+import { CheckInputError, show } from './check-input-error.ts';
+import type { TurnRecord } from './turn-record.ts';
+
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
+
+export interface ValidTurn {
+  record: TurnRecord;
+  persona: PersonaId | undefined;
+  category: Category | undefined;
+  doable: Doability | undefined;
+}
+
+export function validateTurn(value: unknown): ValidTurn {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CheckInputError('(record)', 'not a JSON object', 'an object', show(value));
+  }
+  const record = value as Record<string, unknown>;
+  if (record.id !== undefined && typeof record.id !== 'string' && typeof record.id !== 'number') {
+    throw new CheckInputError('id', 'not a string', 'a string', show(record.id));
+  }
+  const messages = record.messages;
+  if (!Array.isArray(messages)) throw new CheckInputError('messages', 'missing or not a list', 'a list of chat messages', show(messages));
+  messages.forEach(validateMessage);
+  if (!messages.some((m) => (m as { role: string }).role === 'user')) {
+    throw new CheckInputError('messages', 'no user message', 'at least one message with role "user"');
+  }
+  validateToolArguments(messages as ChatMessage[]);
+
+  const persona = optionalEnum(record, 'persona', PERSONA_IDS);
+  const category = optionalEnum(record, 'category', CATEGORIES);
+  const doable = optionalEnum(record, 'doable', DOABILITIES) ?? optionalEnum(record, 'doable_override', DOABILITIES);
+  if (record.setup !== undefined && typeof record.setup !== 'string' && (typeof record.setup !== 'object' || record.setup === null || Array.isArray(record.setup))) {
+    throw new CheckInputError('setup', 'neither a setup id nor a deployment object', 'C0…C4 or an object', show(record.setup));
+  }
+  return { record: { ...record, id: String(record.id ?? ''), messages } as TurnRecord, persona, category, doable };
+}
+
+function validateMessage(message: unknown, index: number): void {
+  const field = `messages[${index}]`;
+  if (message === null || typeof message !== 'object') throw new CheckInputError(field, 'not an object', 'a chat message', show(message));
+  const { role, content } = message as { role?: unknown; content?: unknown };
+  if (typeof role !== 'string' || !ROLES.has(role)) {
+    throw new CheckInputError(`${field}.role`, 'unknown role', [...ROLES].join('|'), show(role));
+  }
+  if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) {
+    throw new CheckInputError(`${field}.content`, 'not text', 'a string, a list of parts or null', show(content));
+  }
+  if (role === 'assistant') {
+    const calls = (message as { tool_calls?: unknown }).tool_calls;
+    if (calls === undefined || calls === null) return;
+    if (!Array.isArray(calls)) throw new CheckInputError(`${field}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
+    calls.forEach((call, j) => {
+      const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
+      if (!fn || typeof fn.name !== 'string' || fn.name === '') {
+        throw new CheckInputError(`${field}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
+      }
+      if (fn.arguments !== undefined && typeof fn.arguments !== 'string') {
+        throw new CheckInputError(`${field}.tool_calls[${j}].function.arguments`, 'not a JSON string', 'a string holding a JSON object', show(fn.arguments));
+      }
+    });
+  }
+  if (role === 'tool' && typeof (message as { tool_call_id?: unknown }).tool_call_id !== 'string') {
+    throw new CheckInputError(`${field}.tool_call_id`, 'missing', 'the id of the call this result answers');
+  }
+}
+
+/**
+ * Arguments that are not a JSON object make a record malformed, unless the runtime answered the
+ * call with an error result: then the record faithfully shows a model's bad call (as the turn loop
+ * records it), and the call simply performed nothing.
+ */
+function validateToolArguments(messages: ChatMessage[]): void {
+  const results = new Map<string, string>();
+  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, typeof m.content === 'string' ? m.content : JSON.stringify(m.content));
+  messages.forEach((m, i) => {
+    if (m.role !== 'assistant') return;
+    (m.tool_calls ?? []).forEach((call, j) => {
+      const raw = call.function.arguments ?? '';
+      if (raw.trim() === '' || isJsonObject(raw)) return;
+      const result = results.get(call.id);
+      if (result !== undefined && reportsError(result)) return;
+      throw new CheckInputError(`messages[${i}].tool_calls[${j}].function.arguments`, 'not a JSON object', 'a JSON object', show(raw));
+    });
+  });
+}
+
+function isJsonObject(raw: string): boolean {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+function optionalEnum<T extends string>(record: Record<string, unknown>, field: string, allowed: readonly T[]): T | undefined {
+  const value = record[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new CheckInputError(field, 'unknown value', allowed.join('|'), show(value));
+  }
+  return value as T;
+}
