@@ -4,6 +4,7 @@ import { createChatModel } from './create-chat-model.ts';
 import type { ChatModel, ChatResult } from './chat-model.ts';
 import { reply, startScriptedServer, type Script } from './testing/scripted-chat-server.ts';
 import { recordingClock } from './testing/recording-clock.ts';
+import { parseCompletion, readBoundedText } from './read-completion.ts';
 
 const USER = [{ role: 'user' as const, content: 'Remind me to pay rent tomorrow.' }];
 
@@ -218,4 +219,20 @@ test('ollama: think:false and max_tokens; openai: max_completion_tokens and a re
   } finally {
     await server.close();
   }
+});
+
+test('response bodies are bounded: a declared length over the cap, or a longer unframed stream, is a bad_response', async () => {
+  const server = await startScriptedServer([reply.text('x'.repeat(500))]);
+  try {
+    const model = await createChatModel(`openai-compatible:${server.url}#m`, { env: {}, maxResponseBytes: 200, retry: { maxRetries: 0 } });
+    const error = failed(await model.complete({ messages: USER })).error;
+    assert.equal(error.kind, 'bad_response');
+    assert.match(error.message, /exceeds 200/);
+  } finally {
+    await server.close();
+  }
+  const chunks = ['{"choices":', '[{"message":{"role":"assistant","content":"', 'y'.repeat(300), '"}}]}'];
+  const stream = () => new Response(new ReadableStream({ start(c) { for (const t of chunks) c.enqueue(new TextEncoder().encode(t)); c.close(); } }));
+  await assert.rejects(readBoundedText(stream(), 200), /exceeds 200 bytes/);
+  assert.equal(parseCompletion(await readBoundedText(stream(), 10_000)).message.content, 'y'.repeat(300));
 });

@@ -18,8 +18,11 @@ export interface ParsedCompletion {
 
 /** Read at most `maxBytes` of the body as UTF-8; more is a bad response, not a memory problem. */
 export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
+  const length = response.headers.get('content-length');
+  const declared = length === null ? Number.NaN : Number(length);
   if (declared > maxBytes) throw new BadResponseError(`response body of ${declared} bytes exceeds ${maxBytes}`);
+  // With a declared length the HTTP framing already bounds the body: read it in one go (fast path).
+  if (Number.isFinite(declared)) return response.text();
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
