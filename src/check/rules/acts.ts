@@ -31,6 +31,8 @@ const w = '[\\w\'-]+';
 const upTo = (n: number) => `(?:${w}\\s+){0,${n}}`;
 
 export const ACT_ROWS: readonly ActRow[] = [
+  // "I'll be starting fresh", "I'll be honest": a state of the assistant, not an act for the user.
+  { kind: 'phatic', id: 'state', pattern: /^be (?!in touch|sending|reminding|checking|watching|keeping|following|monitoring|calling|contacting|emailing|texting|messaging|back (?:in touch|to you)|getting back|reaching|there (?:at|on|to)|pinging|nudging|tracking|looking out|on the lookout|alerting|notifying|updating|writing|in contact)/i },
   { kind: 'phatic', id: 'availability', pattern: /^(?:be (?:here|around|available|waiting|right here|on hand)|be (?:happy|glad|delighted) to help|do (?:my|our) best|always be here)\b/i },
   { kind: 'email', id: 'email', pattern: new RegExp(`^(?:e-?mail|drop you an e-?mail|shoot you an e-?mail|send ${upTo(6)}(?:by|via|through|over|in an?|to your) (?:e-?mail|inbox)|send (?:you )?(?:an )?e-?mail)`, 'i') },
   { kind: 'sms', id: 'text message', pattern: new RegExp(`^(?:text(?! box)|sms|whatsapp|send ${upTo(6)}(?:by|via|as an?|in an?) (?:text|sms|whatsapp)|send (?:you )?(?:a |an )?(?:text|sms))\\b`, 'i') },
@@ -40,7 +42,7 @@ export const ACT_ROWS: readonly ActRow[] = [
   { kind: 'watch', id: 'watch', pattern: /^(?:keep (?:an |a close |a )?eye (?:on|out)|monitor|watch (?:for|out|the|it|over)|track|keep tabs|keep checking|check (?:on|for|back|in on|again|the (?:forecast|news|price|status|site|page))|look out for|stay on top of|keep watch)/i },
   { kind: 'notify', id: 'let you know', pattern: /^(?:let you know|tell you|message you|update you|keep you (?:posted|updated|informed|in the loop)|give you (?:a |an )?(?:shout|heads-?up|update|nudge|buzz|call)|get back (?:to you|in touch)|come back to you|circle back|check in|follow up|reach out|contact you|be in touch|get in touch|touch base|drop you a (?:line|note|message)|keep you company|ask (?:you|how|what|whether|if|about)|see how)/i },
   { kind: 'deliver', id: 'send', pattern: new RegExp(`^(?:send|deliver|post|share ${upTo(6)}with you|forward ${upTo(6)}to you|get ${upTo(4)}(?:to|over to) you|have ${upTo(4)}(?:ready|waiting) for you|bring)`, 'i') },
-  { kind: 'recall', id: 'remember', pattern: /^(?:remember|recall|not forget|never forget|keep (?:this|that|it|these|those|your|all|the|them)\b.{0,60}?\bin mind|bear (?:this|that|it|these|those|your)\b.{0,60}?\bin mind|have (?:this|that|it|these|your) on (?:file|record)|keep (?:this|that|it|these|a note|note|track|a record|your)\b|factor (?:this|that|it|in)|take (?:this|that|it) into account|tailor|use (?:this|that|these|those|your|it)|make sure (?:every|all|any|each|the|my)|always (?:suggest|keep|use|avoid|give|check|stick)|avoid|stick to|skip|leave out|steer clear|pick up where|continue (?:from|where)|start (?:from|with) (?:where|chapter))/i },
+  { kind: 'recall', id: 'remember', pattern: /^(?:remember|recall|not forget|never forget|keep (?:this|that|it|these|those|your|all|the|them)\b.{0,60}?\bin mind|bear (?:this|that|it|these|those|your)\b.{0,60}?\bin mind|have (?:this|that|it|these|your) on (?:file|record)|have\b.{0,50}?\bin mind|keep (?:this|that|it|these|a note|note|track|a record|your)\b|factor (?:this|that|it|in)|take (?:this|that|it) into account|tailor|use (?:this|that|these|those|your|it)|make sure (?:every|all|any|each|the|my)|always (?:suggest|keep|use|avoid|give|check|stick)|avoid|stick to|skip|leave out|steer clear|pick up where|continue (?:from|where)|start (?:from|with) (?:where|chapter))/i },
   { kind: 'ask_person', id: 'get a person to act', pattern: /^(?:ask (?:the|our|a|an|someone|somebody|one of|my)|get (?:someone|somebody|a |an |one of|the |our )\b.{0,50}?\bto\b|have (?:someone|somebody|a |an |one of|the |our )\b.{0,50}?\b(?:call|ring|contact|get|reach|look|visit|email|phone|come|be)|make sure (?:someone|somebody|the team|an? (?:engineer|advisor|agent|technician|member))|arrange (?:for )?(?:someone|somebody|an? (?:engineer|advisor|agent|technician|callback|call|visit|appointment)|a member))/i },
   { kind: 'delegate', id: 'pass on', pattern: /^(?:pass (?:this|it|that|your|the|them|these|those)\b.{0,50}?\b(?:on|along|over)|pass on|hand (?:this|it|that|you) (?:over|on)|forward (?:this|it|that|your|the)|escalate|flag (?:this|it|that|your)|raise (?:this|it|that|your|a|an)|report (?:this|it|that)|let (?:the|our|my|a|an)\b.{0,50}?\bknow|log (?:this|it|that|a|an|your)|put (?:in )?(?:a|an) (?:request|ticket|note|complaint)|open (?:a|an) (?:ticket|case)|create (?:a|an) (?:ticket|case)|file (?:a|an)|submit (?:a|an|this|your)|request (?:a|an) (?:callback|call|visit)|book (?:a|an|you)\b|arrange (?:a|an|the)\b|chase|get (?:this|it|that) (?:sorted|fixed|looked at))/i },
   {
@@ -63,9 +65,19 @@ export function stripPrefixes(predicate: string): string {
   return rest;
 }
 
+/** How strongly an act points past the turn, when a predicate joins several ("look into it and get back to you"). */
+const WEIGHT: Record<ActKind, number> = {
+  email: 9, sms: 9, call: 9, file: 9, watch: 8, notify: 7, deliver: 6, ask_person: 5, delegate: 5, recall: 4, in_turn: 1, phatic: 0,
+};
+
+/** The act of a predicate: the strongest act among its "and"-joined parts. */
 export function classifyAct(predicate: string): ActRow | null {
-  for (const row of ACT_ROWS) if (row.pattern.test(predicate)) return row;
-  return null;
+  let best: ActRow | null = null;
+  for (const part of predicate.split(/\s+and\s+(?:then\s+|also\s+)?/i)) {
+    const row = ACT_ROWS.find((candidate) => candidate.pattern.test(stripPrefixes(part)));
+    if (row && (!best || WEIGHT[row.kind] > WEIGHT[best.kind])) best = row;
+  }
+  return best;
 }
 
 /** The capabilities an act needs, given its trigger (LABELING.md "Capabilities"). */

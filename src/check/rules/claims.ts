@@ -20,13 +20,13 @@ const SCHEDULED_THING = '(?:reminders?|alarms?|alerts?|notifications?|tasks?|fol
 const STORE = '(?:memory|my memory|your profile|your account|our system|the system|your file|your records?|my notes|your notes|your preferences|file|record|your details)';
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
-  { id: 'reminder set', kind: 'later', pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed|on)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
+  { id: 'reminder set', kind: 'later', pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
   { id: 'I have scheduled', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
   { id: 'I have scheduled it', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
   { id: 'added to calendar', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
   { id: 'saved', kind: 'memory', pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
   { id: 'saved to a store', kind: 'memory_or_people', pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
-  { id: 'updated a store', kind: 'memory', pattern: new RegExp(`\\b${HAVE}(?:updated|added to)\\s+(?:your|my)\\s+(?:profile|preferences|notes|memory|records?|file)`, 'i') },
+  { id: 'updated a store', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences|settings|notes|memory|records?|file|details)`, 'i') },
   { id: 'is saved', kind: 'memory', pattern: /\b(?:is|are|has been|have been|'s|'re)\s+(?:now\s+|all\s+|safely\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\b/i },
   { id: 'note on your account', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added a note|left a note|put a note|logged|flagged)\\b.{0,40}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
   {

@@ -26,7 +26,7 @@ const SUBJECT_BOUNDARY =
   /(?:[,;:(\u2014\u2013]|\s[-\u2013\u2014]\s|\b(?:and|but|so|then|or|because|since|while|once|when|whenever|if|after|before|until|as soon as|that|where|which|who|now)\b|[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2B50\u2705]+|\*\*)\s*/giu;
 /** Where a promise's clause ends. */
 const CLAUSE_END =
-  /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
+  /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|who|where|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
 
 export function futureClauses(sentence: Sentence): FutureClause[] {
   const clauses: FutureClause[] = [];
@@ -35,7 +35,10 @@ export function futureClauses(sentence: Sentence): FutureClause[] {
   for (let match = MARKER.exec(text); match; match = MARKER.exec(text)) {
     const markerStart = match.index;
     const markerEnd = markerStart + match[0].length;
-    const subjectStart = lastBoundary(text, markerStart);
+    let subjectStart = lastBoundary(text, markerStart);
+    // "…next spring I'll…": a pronoun right before the marker is the whole subject.
+    const pronoun = /\b(?:i|we|you|they|he|she)\s*$/i.exec(text.slice(subjectStart, markerStart));
+    if (pronoun) subjectStart += pronoun.index;
     const subject = text.slice(subjectStart, markerStart).trim();
     const rest = text.slice(markerEnd);
     const endMatch = CLAUSE_END.exec(rest);
@@ -70,7 +73,7 @@ function lastBoundary(text: string, before: number): number {
       continue;
     }
     // Keep "a member of our team", "someone from billing": only cut where the rest still has a subject.
-    if (end < before) start = end;
+    if (end <= before) start = end;
   }
   return start;
 }

@@ -38,6 +38,9 @@ const HEAR_FROM = /^(?:also |then |soon )?hear (?:back )?from (me|us|our|the|a|a
 const BE_DONE_TO_YOU = /^(?:also |then |soon |automatically )?be (notified|reminded|alerted|updated|messaged|pinged|contacted|called|phoned|rung|emailed|texted|sent)\b/i;
 const ARRIVES = /^(?:be (?:sent|delivered|emailed|texted|posted|waiting|with you|in your inbox|on its way)|arrive|land|go out|come through|reach you|pop up|show up|come to you)/i;
 const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|escalated|investigated|processed|dealt with|picked up|followed up|actioned|assigned|raised|logged)/i;
+/** The user is told to set something up: what it then sends is that system's doing, not the assistant's. */
+const USER_SETS_UP =
+  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:set up|set|sign up|turn on|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in)\b|\bthe easiest\b|\bif you\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
 const performerOf = (kind: ActKind): Performer => (kind === 'ask_person' ? 'third_party' : 'self');
@@ -66,13 +69,10 @@ export function summarise(predicate: string): string {
 function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performer = 'self'): ClauseDecision {
   const predicate = stripPrefixes(clause.predicate);
   const act = classifyAct(predicate);
-  const strongCue =
-    firstMatch(TIME_CUES.filter((cue) => cue.id !== 'later today'), predicate) ??
-    firstMatch(SESSION_CUES, predicate) ??
-    firstMatch(EVENT_CUES, predicate);
+  const strongCue = strongFutureCue(predicate);
   if (!act) {
     // An unknown act becomes a promise only when it is clearly set in the future.
-    if (!strongCue) return { verdict: 'excluded', rule: `${rule}: no future act` };
+    if (!strongCue && !strongFutureCue(clause.lead)) return { verdict: 'excluded', rule: `${rule}: no future act` };
     return { verdict: 'commitment', rule: `${rule}: act at a future time`, commitment: commitment(clause, { performer: 'self', kind: 'deliver', confidence: 0.6, predicate }) };
   }
   if (act.kind === 'phatic') return { verdict: 'excluded', rule: 'phatic closing (availability)' };
@@ -83,6 +83,13 @@ function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performe
     rule: `${rule}: ${act.id}`,
     commitment: commitment(clause, { performer, kind: act.kind, confidence: act.kind === 'in_turn' ? 0.6 : 0.9, predicate }),
   };
+}
+
+const STRONG_TIME_CUES = TIME_CUES.filter((cue) => cue.id !== 'later today');
+
+/** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
+function strongFutureCue(text: string) {
+  return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
 }
 
 function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'none' {
@@ -163,7 +170,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     id: 'passive receipt',
-    decide: (clause) => {
+    decide: (clause, context) => {
       if (subjectKind(clause.subject) !== 'you') return null;
       const predicate = clause.predicate.trim();
       const hear = HEAR_FROM.exec(predicate);
@@ -184,6 +191,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       }
       const receive = RECEIVE.exec(predicate);
       if (!receive) return null;
+      if (USER_SETS_UP.test(clause.lead) || USER_SETS_UP.test(previousSentence(context.reply, clause.sentence.start))) {
+        return { verdict: 'excluded', rule: 'what a service the user sets up will send (another system)' };
+      }
       const object = DELIVERABLE.exec(receive[1] ?? '');
       if (!object || /^(?:see|find)\b/i.test(predicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, ''))) return { verdict: 'excluded', rule: 'describes what the user will see or have' };
       if (/\bfrom (?:the|your|their) (?:app|bank|phone|calendar|website|site|map|provider|network|operator|airline|school|council|gp|surgery)\b|\bon your (?:phone|calendar|device)\b/i.test(predicate)) {
@@ -206,6 +216,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
         const kind: ActKind = deliverable === 'call' ? 'ask_person' : deliverable;
         return { verdict: 'commitment', rule: `passive promise: a ${object[1]} will reach the user`, commitment: commitment(clause, { performer: kind === 'ask_person' ? 'third_party' : 'self', kind, confidence: 0.7, predicate }) };
       }
+      // "Ten questions will land here at 7:30 tonight": something of the assistant's arrives later.
+      if (ARRIVES.test(predicate) && firstMatch(STRONG_TIME_CUES, predicate)) {
+        return { verdict: 'commitment', rule: 'passive promise: something will reach the user later', commitment: commitment(clause, { performer: 'self', kind: 'deliver', confidence: 0.65, predicate }) };
+      }
       if (CASE_NOUN.test(clause.subject) && HANDLED.test(predicate)) {
         return { verdict: 'commitment', rule: 'passive promise: people will handle the request', commitment: commitment(clause, { performer: 'third_party', kind: 'ask_person', confidence: 0.75, predicate }) };
       }
@@ -214,6 +228,14 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   { id: 'other subject', decide: () => ({ verdict: 'excluded', rule: 'describes something other than the assistant or a person' }) },
 ];
+
+/** The sentence before `start` in the same paragraph. */
+function previousSentence(reply: string, start: number): string {
+  const before = reply.slice(Math.max(0, start - 300), start);
+  const paragraph = before.slice(before.lastIndexOf('\n') + 1);
+  const parts = paragraph.split(/(?<=[.!?])\s+/).filter((part) => part.trim());
+  return parts.at(-1) ?? '';
+}
 
 function personAct(clause: FutureClause, rule: string): ClauseDecision {
   const predicate = stripPrefixes(clause.predicate);

@@ -53,6 +53,8 @@ const HAND_BACK: readonly { id: string; pattern: RegExp }[] = [
 const PHATIC_QUESTION =
   /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;
 
+const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
+
 export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
   const note = (name: keyof ResponseBooleans, rule: string, text: string) => evidence.push({ name, rule, text });
@@ -66,7 +68,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
 
   const limitations = input.sentences.filter((s) => LIMITATION.test(s.folded));
   const handBacks = input.sentences.flatMap((s) => HAND_BACK.filter((row) => row.pattern.test(s.folded)).map((row) => ({ row, s })));
-  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !offerIn(s) && !PHATIC_QUESTION.test(s.folded));
+  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !LIST_ITEM.test(s.text) && !offerIn(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
   if (servingCall && !input.leavesPromiseUnanchored) {
@@ -94,7 +96,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
 function mainlyQuestions(sentences: readonly Sentence[], questions: readonly Sentence[]): boolean {
   if (questions.length === 0) return false;
   const substantial = sentences.filter((s) => !questions.includes(s) && wordCount(s.text) >= 6);
-  const listItems = sentences.filter((s) => /^\s*(?:[-*\u2022]|\d+[.)])\s/.test(s.text) && !questions.includes(s));
+  const listItems = sentences.filter((s) => LIST_ITEM.test(s.text) && !questions.includes(s));
   return substantial.length <= 2 && listItems.length < 3;
 }
 

@@ -27,7 +27,7 @@ const LET_ME_KNOW_OFFER = /\b(?:let me know|tell me|just say)\s+if you(?:'d)? (?
 
 const PROGRESSIVE =
   /\bi(?:'m| am) (?:now |also |just |going ahead and |currently )?(setting(?: up)?|scheduling|creating|adding|saving|storing|arranging|passing|forwarding|escalating|raising|sending|booking|logging|putting in|making a note|noting|flagging|submitting|requesting|filing|opening)\b(.*?)(?=[.!?]|$)/i;
-const ACCEPTANCE = /\b(?:consider it done|will do\b|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b/i;
+const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
 
 /** The capability family a present-tense action would have needed a call of. */
 const PROGRESSIVE_KIND: Record<string, ActKind> = {

@@ -179,6 +179,8 @@ function splitSentences(text: string, folded: string, setAside: SetAside[]): Sen
     for (let match = BOUNDARY.exec(piece); match; match = BOUNDARY.exec(piece)) {
       const end = match.index + match[0].length;
       if (match[0][0] === '.' && ABBREVIATION.test(piece.slice(Math.max(0, match.index - 6), match.index + 1))) continue;
+      // "1. Passport": a list number, not the end of a sentence.
+      if (match[0][0] === '.' && /(?:^|\n)[ \t]*\d{1,3}$/.test(piece.slice(Math.max(0, match.index - 6), match.index))) continue;
       push(start, end);
       start = end;
     }

@@ -94,7 +94,7 @@ export function decideTrigger(predicate: string, lead: string): TriggerDecision 
   if (time) return { trigger: 'time', cue: time.id, timeExpression: time.text };
   const event = firstMatch(EVENT_CUES, predicate);
   if (event && !USER_MESSAGE_CONDITION.test(predicate)) return { trigger: 'external_event', cue: event.id, timeExpression: null };
-  if (USER_MESSAGE_CONDITION.test(predicate) || USER_MESSAGE_CONDITION.test(lead) || USER_CONDITION_SHORT.test(lead) || USER_MESSAGE_IMPERATIVE.test(lead.trim())) {
+  if (USER_MESSAGE_CONDITION.test(predicate) || USER_MESSAGE_CONDITION.test(lead) || USER_CONDITION_SHORT.test(lead) || USER_MESSAGE_IMPERATIVE.test(lastSegment(lead))) {
     return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
   }
   const leadTime = firstMatch(TIME_CUES, lead);
@@ -105,10 +105,9 @@ export function decideTrigger(predicate: string, lead: string): TriggerDecision 
   return { trigger: 'unspecified_future', cue: later?.id ?? null, timeExpression: later?.text ?? null };
 }
 
-export function hasFutureCue(text: string): boolean {
-  return Boolean(
-    firstMatch(TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text) ?? firstMatch(UNSPECIFIED_CUES, text),
-  );
+/** The words after the last comma or dash: "If it changes, send me the amounts and" → "send me the amounts and". */
+function lastSegment(lead: string): string {
+  return (lead.split(/[,;:\u2014\u2013]|\s-\s/).at(-1) ?? '').trim();
 }
 
 export function firstMatch(cues: readonly Cue[], text: string): { id: string; text: string } | null {
