@@ -50,7 +50,7 @@ export function checkWithExplanation(turn: unknown, options: CheckOptions = {}):
   const judgement = judgeResponse({
     sentences: detection.sentences,
     category,
-    completableNow: doable === 'yes' && (!category || doabilityOf(category, facts.affordances) !== 'yes'),
+    completableNow: doable === 'yes',
     succeededFamilies,
     leavesPromiseUnanchored,
   });

@@ -23,6 +23,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'reminder set', kind: 'later', pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
   { id: 'I have scheduled', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
   { id: 'I have scheduled it', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
+  { id: 'watch set up', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
   { id: 'added to calendar', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
   { id: 'saved', kind: 'memory', pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
   { id: 'saved to a store', kind: 'memory_or_people', pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
@@ -39,8 +40,8 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   },
   { id: 'has been escalated', kind: 'people', pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
   { id: 'team is on it', kind: 'people', pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|aware|been told|been notified|looking into|working on|handling|dealing with|got it)\b/i },
-  { id: 'sent by channel', kind: 'channel', pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent to your (?:e-?mail|inbox|phone))`, 'i') },
-  { id: 'all set', kind: 'any', pattern: /^(?:\W*)(?:done|sorted|all set|you're all set|you are all set|booked|scheduled|saved|noted and saved|all done)\b(?!\s+(?:for now|with|here))/i },
+  { id: 'sent by channel', kind: 'channel', pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
+  { id: 'all set', kind: 'any', pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
 ];
 
 /** Words before a claim that make it not a report of a completed act. */

@@ -26,7 +26,7 @@ const SUBJECT_BOUNDARY =
   /(?:[,;:(\u2014\u2013]|\s[-\u2013\u2014]\s|\b(?:and|but|so|then|or|because|since|while|once|when|whenever|if|after|before|until|as soon as|that|where|which|who|now)\b|[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2B50\u2705]+|\*\*)\s*/giu;
 /** Where a promise's clause ends. */
 const CLAUSE_END =
-  /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|who|where|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
+  /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|who|where|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+and\s+(?=(?:i|we)(?:'ll|\s+will|\s+shall)\b)|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
 
 export function futureClauses(sentence: Sentence): FutureClause[] {
   const clauses: FutureClause[] = [];

@@ -27,6 +27,7 @@ const LET_ME_KNOW_OFFER = /\b(?:let me know|tell me|just say)\s+if you(?:'d)? (?
 
 const PROGRESSIVE =
   /\bi(?:'m| am) (?:now |also |just |going ahead and |currently )?(setting(?: up)?|scheduling|creating|adding|saving|storing|arranging|passing|forwarding|escalating|raising|sending|booking|logging|putting in|making a note|noting|flagging|submitting|requesting|filing|opening)\b(.*?)(?=[.!?]|$)/i;
+const NOTE_TO_SELF = /\b(?:i(?:'ve| have) (?:made|set|written) (?:a |myself a )?(?:mental )?(?:note|reminder)|i(?:'ve| have) noted|i'll make (?:a )?(?:mental )?note|i(?:'ve| have) made it a point) to\s+(.*?)(?=[.!?]|$)/i;
 const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
 
 /** The capability family a present-tense action would have needed a call of. */
@@ -121,6 +122,30 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
       required_capabilities: capabilitiesFor(kind, trigger),
       is_offer: false,
       confidence: 0.7,
+    },
+  };
+}
+
+/** "I've made a note to send you the list in December" promises the act it noted. */
+export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
+  const match = NOTE_TO_SELF.exec(sentence.folded);
+  if (!match) return null;
+  const predicate = stripPrefixes(match[1]!);
+  const act = classifyAct(predicate);
+  if (!act || act.kind === 'in_turn' || act.kind === 'phatic') return null;
+  const trigger = decideTrigger(predicate, '');
+  return {
+    rule: 'a note to self that promises a later act',
+    consumesSentence: true,
+    commitment: {
+      span: trimSpan(sentence, match.index, match.index + match[0].length),
+      action: summarise(predicate),
+      performer: act.kind === 'ask_person' ? 'third_party' : 'self',
+      trigger_type: trigger.trigger,
+      time_expression: trigger.timeExpression,
+      required_capabilities: trigger.trigger === 'user_next_message' ? [] : capabilitiesFor(act.kind, trigger.trigger),
+      is_offer: false,
+      confidence: 0.75,
     },
   };
 }
