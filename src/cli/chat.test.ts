@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chatCommand } from './chat.ts';
+import { reply, startScriptedServer, toolThenText, type Script } from '../llm/testing/scripted-chat-server.ts';
+
+/** Runs `felicity chat ARGS` in-process, capturing what it writes and its exit code. */
+async function chat(args: string[]): Promise<{ out: string; err: string; code: number }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  let code = 0;
+  const io = { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), fail: (c: number) => void (code = c) };
+  await chatCommand(io).exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).parseAsync(args, { from: 'user' });
+  return { out: out.join(''), err: err.join(''), code };
+}
+
+async function withModel(script: Script, run: (spec: string) => Promise<void>): Promise<void> {
+  const server = await startScriptedServer(script);
+  try {
+    await run(`openai-compatible:${server.url}#m`);
+  } finally {
+    await server.close();
+  }
+}
+
+test('prints the transcript (user, tool call and result, reply) and the check label', async () => {
+  const script = toolThenText('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' }, "Done! I've set a reminder for 9:00 tomorrow to pay your rent.");
+  await withModel(script, async (spec) => {
+    const { out, err, code } = await chat(['--model', spec, '--setup', 'C2', '--context', "I'm sorting bills tonight.", 'Remind me to pay rent tomorrow morning.']);
+    assert.equal(code, 0, err);
+    assert.match(out, /^user: I'm sorting bills tonight\. Remind me to pay rent tomorrow morning\.$/m);
+    assert.match(out, /→ create_reminder\(\{"remind_at":"2026-10-02T09:00:00","message":"Pay rent"\}\)/);
+    assert.match(out, /← \{"status":"created"/);
+    assert.match(out, /^assistant: Done! I've set a reminder/m);
+    assert.match(out, /^label: \w+/m);
+  });
+});
+
+test('--json prints a turn record that carries the exact request parameters', async () => {
+  await withModel([reply.text("I'll remind you tomorrow!")], async (spec) => {
+    const { out, code } = await chat(['--model', spec, '--setup', 'c0', '--temperature', '0.2', '--seed', '7', '--max-tokens', '300', '--no-thinking', '--json', 'Remind me to call mum.']);
+    assert.equal(code, 0);
+    const record = JSON.parse(out) as Record<string, unknown>;
+    assert.equal(record['id'], 'chat-1');
+    assert.equal(record['setup'], 'C0');
+    assert.deepEqual(record['request_params'], { model: 'm', temperature: 0.2, max_tokens: 300, seed: 7, chat_template_kwargs: { enable_thinking: false } });
+    assert.deepEqual((record['messages'] as Array<{ role: string }>).map((m) => m.role), ['system', 'user', 'assistant']);
+  });
+});
+
+test('a failed model call exits non-zero with a one-line reason', async () => {
+  await withModel(() => reply.status(401, 'invalid key'), async (spec) => {
+    const { err, code } = await chat(['--model', spec, '--setup', 'C2', 'Remind me.']);
+    assert.equal(code, 1);
+    assert.match(err, /^felicity chat: model call failed: auth \(HTTP 401\) after 1 attempt: .*invalid key\n$/);
+  });
+});
+
+test('bad input exits non-zero with one line: bad spec, unknown setup, missing gguf file', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['--model', 'gpt4', '--setup', 'C2', 'x'], /^felicity chat: bad model spec "gpt4": no provider prefix/],
+    [['--model', 'ollama:m', '--setup', 'C9', 'x'], /^felicity chat: .*unknown setup "C9"/],
+    [['--model', 'gguf:/nope/model.gguf', '--setup', 'C2', 'x'], /^felicity chat: GGUF model file not found: \/nope\/model\.gguf\n$/],
+    [['--model', 'ollama:m', '--setup', 'C2', '  '], /^felicity chat: the request is empty\n$/],
+  ];
+  for (const [args, expected] of cases) {
+    const { err, code } = await chat(args);
+    assert.equal(code, 1, args.join(' '));
+    assert.match(err, expected);
+    assert.equal(err.trim().split('\n').length, 1, err);
+  }
+});

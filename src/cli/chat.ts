@@ -1,0 +1,137 @@
+/**
+ * `felicity chat`: one request through one model in one condition, the whole turn (tool calls,
+ * mocked results, final reply) printed with its check label, or as a turn record with --json.
+ * Thin: options → createChatModel → runTurn → check.
+ */
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { checkWithExplanation, formatExplanation } from '../check/index.ts';
+import type { LabelRecord } from '../core/types.ts';
+import type { SamplingParams } from '../llm/chat-model.ts';
+import { createChatModel } from '../llm/create-chat-model.ts';
+import { cleanModelText, describeError, formatTranscript } from '../llm/format-turn.ts';
+import { ModelSetupError } from '../llm/model-setup-error.ts';
+import { ModelSpecError } from '../llm/model-spec.ts';
+import { runTurn, type TurnResult } from '../llm/turn-loop.ts';
+import { DeploymentError, PERSONA_IDS, resolveSetup, VARIANTS } from '../setups/index.ts';
+
+const EXAMPLE = `
+Examples:
+  $ felicity chat --model ollama:llama3.1:8b --setup C2 "Remind me to pay rent tomorrow morning."
+  $ felicity chat --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --no-thinking \\
+      --setup C0 --variant stated --context "I'm sorting bills tonight." "Remind me to pay rent tomorrow."
+  $ felicity chat --model openai:gpt-4.1-mini --setup ./my-bot.yaml --json "Tell me when my order ships." | felicity check -
+
+Model specs: openai:MODEL (OPENAI_API_KEY, optional OPENAI_BASE_URL),
+  openai-compatible:BASE_URL#MODEL (OPENAI_COMPATIBLE_API_KEY or none), ollama:MODEL (OLLAMA_BASE_URL),
+  gguf:PATH (needs: npm i node-llama-cpp@3.21.1).`;
+
+class ChatUsageError extends Error {}
+
+function integer(min: number) {
+  return (text: string): number => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}, got "${text}"`);
+    return n;
+  };
+}
+
+function temperature(text: string): number | null {
+  if (text === 'default') return null;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 2) throw new InvalidArgumentError(`expected 0–2 or "default", got "${text}"`);
+  return n;
+}
+
+/** Where the command writes and how it fails; tests capture these instead of the process streams. */
+export interface ChatIO {
+  out(text: string): void;
+  err(text: string): void;
+  fail(code: number): void;
+}
+
+const processIO: ChatIO = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  fail: (code) => {
+    process.exitCode = code;
+  },
+};
+
+export function chatCommand(io: ChatIO = processIO) {
+  return new Command('chat')
+    .description('run one request through a model in one setup (mocked tools, up to 5 tool rounds) and check the reply')
+    .argument('<request>', "the user's request")
+    .requiredOption('-m, --model <spec>', 'model spec, e.g. ollama:llama3.1:8b')
+    .requiredOption('-s, --setup <setup>', 'built-in setup C0–C4 or a deployment file (.json/.yaml)')
+    .addOption(new Option('--persona <persona>', 'persona').choices(PERSONA_IDS).default('generic' as const))
+    .addOption(new Option('--variant <variant>', 'inferred, or stated (adds the environment paragraph)').choices(VARIANTS).default('inferred' as const))
+    .addOption(new Option('--fix <fix>', 'A adds the capability card to the system prompt').choices(['none', 'A'] as const).default('none' as const))
+    .option('--context <text>', 'what the user wrote just before the request', '')
+    .option('--temperature <t>', 'sampling temperature, or "default" to leave it to the server', temperature, 0.7 as number | null)
+    .option('--max-tokens <n>', 'maximum tokens per model call', integer(1))
+    .option('--seed <n>', 'sampling seed, where the server takes one', integer(0))
+    .option('--no-thinking', 'turn thinking off (vLLM chat_template_kwargs, Ollama think)')
+    .option('--timeout <seconds>', 'per-request timeout', integer(1), 120)
+    .option('--json', 'print the turn record (SPEC §4) instead of the transcript')
+    .addHelpText('after', EXAMPLE)
+    .action(async (request, options) => {
+      try {
+        if (request.trim() === '') throw new ChatUsageError('the request is empty');
+        const deployment = await resolveSetup(options.setup);
+        const model = await createChatModel(options.model, { timeoutMs: options.timeout * 1000 });
+        const params: SamplingParams = { temperature: options.temperature };
+        if (options.maxTokens !== undefined) params.max_tokens = options.maxTokens;
+        if (options.seed !== undefined) params.seed = options.seed;
+        if (!options.thinking) params.thinking = false;
+
+        const controller = new AbortController();
+        const onSigint = (): void => controller.abort();
+        process.once('SIGINT', onSigint);
+        let turn: TurnResult;
+        try {
+          turn = await runTurn(
+            model,
+            { deployment, persona: options.persona, variant: options.variant, fix: options.fix, context: options.context, request },
+            { params, signal: controller.signal },
+          );
+        } finally {
+          process.off('SIGINT', onSigint);
+          await model.close();
+        }
+
+        const record = { id: 'chat-1', ...turn };
+        if (options.json) io.out(`${JSON.stringify(record)}\n`);
+        else io.out(`${formatTranscript(turn)}\n`);
+        if (turn.error) {
+          io.err(`felicity chat: model call failed: ${describeError(turn)}\n`);
+          io.fail(1);
+          return;
+        }
+        if (!options.json) {
+          const { label, explanation } = checkWithExplanation(record, { setup: deployment });
+          io.out(`\n${formatLabel(label)}\n${formatExplanation(label.id, explanation)}\n`);
+        }
+      } catch (error) {
+        if (!(error instanceof ChatUsageError || error instanceof ModelSpecError || error instanceof ModelSetupError || error instanceof DeploymentError)) {
+          throw error;
+        }
+        // Deployment errors list every issue on its own line; the first one is the one-line reason.
+        const first = error.message.split('\n')[0] ?? error.message;
+        const more = error instanceof DeploymentError && error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
+        io.err(`felicity chat: ${first}${more}\n`);
+        io.fail(1);
+      }
+    });
+}
+
+function formatLabel(label: LabelRecord): string {
+  const lines = [`label: ${label.outcome}${label.failure ? ' (failure)' : ''}`];
+  for (const c of label.commitments) {
+    const anchoring = c.anchored === null ? '' : c.anchored ? ', anchored' : ', not anchored';
+    const feasibility = c.feasible ? 'feasible' : `infeasible (${c.failure_types.join(', ')})`;
+    lines.push(`  commitment "${cleanModelText(c.span)}": ${c.performer}, ${c.trigger_type}${c.is_offer ? ', offer' : ''} — ${feasibility}${anchoring}`);
+  }
+  const on = Object.entries(label.booleans).filter(([, value]) => value).map(([name]) => name);
+  lines.push(`  booleans: ${on.length ? on.join(', ') : 'none'}`);
+  return lines.join('\n');
+}
