@@ -2,3 +2,4 @@ export { check, checkWithExplanation, type CheckOptions, type CheckResult } from
 export { CheckInputError } from './check-input-error.ts';
 export { formatExplanation, type Explanation } from './explanation.ts';
 export type { TurnRecord } from './turn-record.ts';
+export { checkJsonl, OutcomeTally, type LineResult } from './check-jsonl.ts';

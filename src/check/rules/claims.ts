@@ -29,7 +29,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'saved to a store', kind: 'memory_or_people', pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
   { id: 'updated a store', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences|settings|notes|memory|records?|file|details)`, 'i') },
   { id: 'is saved', kind: 'memory', pattern: /\b(?:is|are|has been|have been|'s|'re)\s+(?:now\s+|all\s+|safely\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\b/i },
-  { id: 'note on your account', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added a note|left a note|put a note|logged|flagged)\\b.{0,40}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
+  { id: 'changed your account', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added|left a note|put|logged|flagged|saved|recorded|registered|set|changed|updated|marked|listed)\\b.{0,60}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
   {
     id: 'handed to people',
     kind: 'people',

@@ -47,6 +47,8 @@ const performerOf = (kind: ActKind): Performer => (kind === 'ask_person' ? 'thir
 
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
   const trigger = decideTrigger(fields.predicate, clause.lead);
+  // Remembering is for a later conversation unless the words tie it to this one.
+  if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) trigger.trigger = 'next_session';
   return {
     span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
     action: summarise(fields.predicate),

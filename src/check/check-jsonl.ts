@@ -1,0 +1,70 @@
+/**
+ * Labels a stream of turn records (JSON Lines), one result per non-blank line, in order. A bad
+ * line becomes a problem naming its line number and field; every good line is still labelled.
+ * No file access: the caller supplies the lines and decides where results go.
+ */
+import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
+import { checkWithExplanation, type CheckOptions } from './check.ts';
+import { CheckInputError } from './check-input-error.ts';
+import type { Explanation } from './explanation.ts';
+
+export type LineResult =
+  | { line: number; label: LabelRecord; explanation: Explanation }
+  | { line: number; problem: { field: string; message: string } };
+
+export async function* checkJsonl(lines: AsyncIterable<string> | Iterable<string>, options: CheckOptions = {}): AsyncGenerator<LineResult> {
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      yield { line, problem: { field: '(line)', message: `not valid JSON: ${(error as Error).message}` } };
+      continue;
+    }
+    try {
+      const { label, explanation } = checkWithExplanation(withDefaultId(value, line), options);
+      yield { line, label, explanation };
+    } catch (error) {
+      if (!CheckInputError.isInstance(error)) throw error;
+      yield { line, problem: { field: error.field, message: error.message.slice(error.field.length + 2) } };
+    }
+  }
+}
+
+/** A record without an id is labelled under its line number, so output can still be joined back. */
+function withDefaultId(value: unknown, line: number): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && (value as { id?: unknown }).id === undefined) {
+    return { ...value, id: `line-${line}` };
+  }
+  return value;
+}
+
+/** Outcome counts and the failure rate over the labelled turns. */
+export class OutcomeTally {
+  readonly counts = new Map<Outcome, number>(OUTCOMES.map((o) => [o, 0]));
+  labelled = 0;
+  problems = 0;
+
+  add(result: LineResult): void {
+    if ('problem' in result) {
+      this.problems++;
+      return;
+    }
+    this.labelled++;
+    this.counts.set(result.label.outcome, (this.counts.get(result.label.outcome) ?? 0) + 1);
+  }
+
+  get failures(): number {
+    return [...this.counts].filter(([o]) => FAILURE_OUTCOMES.has(o)).reduce((sum, [, n]) => sum + n, 0);
+  }
+
+  format(): string {
+    const rate = this.labelled === 0 ? 'n/a' : `${((100 * this.failures) / this.labelled).toFixed(1)}%`;
+    const counts = [...this.counts].filter(([, n]) => n > 0).map(([o, n]) => `${o} ${n}`).join(', ');
+    const problems = this.problems > 0 ? `; ${this.problems} bad line${this.problems === 1 ? '' : 's'} skipped` : '';
+    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${problems}`;
+  }
+}
