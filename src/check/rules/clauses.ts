@@ -37,9 +37,9 @@ export function futureClauses(sentence: Sentence): FutureClause[] {
     const markerEnd = markerStart + match[0].length;
     let subjectStart = lastBoundary(text, markerStart);
     // "…next spring I'll…": a pronoun right before the marker is the whole subject.
-    const pronoun = /\b(?:i|we|you|they|he|she)\s*$/i.exec(text.slice(subjectStart, markerStart));
+    const pronoun = /\b(?:i|we|they|he|she)\s*$/i.exec(text.slice(subjectStart, markerStart));
     if (pronoun) subjectStart += pronoun.index;
-    const subject = text.slice(subjectStart, markerStart).trim();
+    const subject = text.slice(subjectStart, markerStart).trim() || implicitSubject(text.slice(0, subjectStart));
     const rest = text.slice(markerEnd);
     const endMatch = CLAUSE_END.exec(rest);
     // A clause ending immediately (e.g. "Will do.") has no predicate to judge.
@@ -60,6 +60,20 @@ export function futureClauses(sentence: Sentence): FutureClause[] {
     });
   }
   return clauses;
+}
+
+/**
+ * The subject a clause leaves unsaid: "Our team is on it and will call you" (the subject of the
+ * clause before "and"), "a reminder that'll pop up at 5" (the noun before "that").
+ */
+function implicitSubject(lead: string): string {
+  const relative = /((?:[\w'-]+\s+){0,3}[\w'-]+)\s+(?:that|which|who)\s*$/i.exec(lead);
+  if (relative) return relative[1]!;
+  if (!/\band\s*$/i.test(lead)) return '';
+  const clause = lead.replace(/\band\s*$/i, '').split(/[,;:.!?\u2014]/).at(-1) ?? '';
+  const subject = /^\W*((?:[\w'-]+\s+){0,5}?)(?:is|are|was|were|has|have|had|'s|'ve|'re|can|could|will|would|did|does|do|[\w-]+(?:ed|s))\b/i.exec(clause.replace(/[*_]/g, ''));
+  const words = (subject?.[1] ?? '').trim();
+  return words === '' && /^\W*i'/i.test(clause) ? 'I' : words;
 }
 
 function lastBoundary(text: string, before: number): number {

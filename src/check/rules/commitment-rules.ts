@@ -27,6 +27,8 @@ export interface ClauseRule {
 const PERSON = new RegExp(`\\b${phrases(PERSON_NOUNS)}\\b`, 'i');
 const SYSTEM = new RegExp(`^(?:${phrases(SYSTEM_SUBJECTS)})$`, 'i');
 const HABIT = new RegExp(`\\b${phrases(HABITUAL)}\\b`, 'i');
+/** A habit stated earlier in the sentence: "our team normally replies …, and they'll …". */
+const HABIT_BEFORE = /\b(?:usually|normally|typically|generally|tends? to|as standard|as a rule)\b/i;
 const PERSON_ACT = new RegExp(`^(?:${phrases(PERSON_ACTS)})\\b|^be (?:in touch|in contact|with you|there|round|over|out|sent|assigned|allocated|calling|contacting|ringing|phoning|emailing|reaching out|following up|looking|visiting|coming|able to help you)`, 'i');
 const USER_FIRST = new RegExp(
   `(?:\\b(?:if|when|once|after|whenever)\\s+you(?:'ve)?\\s+(?:\\w+\\s+){0,3}?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b)|^(?:just\\s+|simply\\s+)?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b`,
@@ -43,10 +45,14 @@ const USER_SETS_UP =
   /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:set up|set|sign up|turn on|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in)\b|\bthe easiest\b|\bif you\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
+const LATER_KINDS: ReadonlySet<ActKind> = new Set(['notify', 'watch', 'recall', 'delegate', 'ask_person', 'email', 'sms', 'call', 'file']);
+
 const performerOf = (kind: ActKind): Performer => (kind === 'ask_person' ? 'third_party' : 'self');
 
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
-  const trigger = decideTrigger(fields.predicate, clause.lead);
+  let trigger = decideTrigger(fields.predicate, clause.lead);
+  // "Once you tell me, I'll remind you": the reminder still fires later; only acts done on the reply wait for it.
+  if (trigger.cue === 'user message' && LATER_KINDS.has(fields.kind)) trigger = decideTrigger(fields.predicate, '');
   // Remembering is for a later conversation unless the words tie it to this one.
   if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) trigger.trigger = 'next_session';
   return {
@@ -71,7 +77,11 @@ export function summarise(predicate: string): string {
 function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performer = 'self'): ClauseDecision {
   const predicate = stripPrefixes(clause.predicate);
   const act = classifyAct(predicate);
-  const strongCue = strongFutureCue(predicate);
+  const strongCue = strongFutureCue(predicate) ?? firstMatch(SESSION_CUES, clause.lead);
+  // "Once you send the file, I'll review it": any act the user's next message sets off is a promise.
+  if ((!act || act.kind === 'in_turn') && decideTrigger(predicate, clause.lead).trigger === 'user_next_message') {
+    return { verdict: 'commitment', rule: `${rule}: on the user's next message`, commitment: commitment(clause, { performer: 'self', kind: 'in_turn', confidence: 0.7, predicate }) };
+  }
   if (!act) {
     // An unknown act becomes a promise only when it is clearly set in the future.
     if (!strongCue && !strongFutureCue(clause.lead)) return { verdict: 'excluded', rule: `${rule}: no future act` };
@@ -94,10 +104,14 @@ function strongFutureCue(text: string) {
   return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
 }
 
-function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'none' {
-  const s = subject.replace(/[*_"']/g, ' ').trim().toLowerCase();
+/** "every recipe I give you", "my suggestions": what the assistant itself will produce. */
+const OWN_OUTPUT = /^(?:(?:every|each|all|any|the|my)\b.*\b(?:i|we)\s+(?:suggest|give|recommend|write|make|send|share|create|offer|plan|draft|provide|pick|put together)\b|my\s+(?:\w+\s+)?(?:suggestions?|recommendations?|recipes?|plans?|answers?|replies|responses?|messages?|ideas?|lists?)\b)/i;
+
+function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'own_output' | 'none' {
+  const s = subject.replace(/[*_"]/g, ' ').trim().toLowerCase();
   if (s === '') return 'none';
-  const last = s.split(/\s+/).at(-1)!;
+  const last = s.split(/\s+/).at(-1)!.replace(/'(?:ve|m|d|re)$/, '');
+  if (OWN_OUTPUT.test(s)) return 'own_output';
   if (last === 'i') return 'self';
   if (last === 'we') return 'we';
   if (last === 'you') return 'you';
@@ -135,16 +149,18 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     id: 'habitual',
-    decide: (clause) => (HABIT.test(clause.subject) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(clause.predicate.trim()) ? { verdict: 'excluded', rule: 'describes how another system usually behaves' } : null),
+    decide: (clause) => (HABIT.test(clause.subject) || HABIT_BEFORE.test(clause.lead) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(clause.predicate.trim()) ? { verdict: 'excluded', rule: 'describes how another system usually behaves' } : null),
   },
   {
     id: 'self',
     decide: (clause) => {
       const kind = subjectKind(clause.subject);
       if (kind === 'self') return selfAct(clause, 'promise in the assistant\'s own voice');
-      // "I've noted it and will pass it on": the subject carries over from the start of the sentence.
-      if (kind === 'none' && /\b(?:i|i've|i'm|i have|i am)\b[^,.;]*\band\s*$/i.test(clause.lead)) return selfAct(clause, 'promise continuing the assistant\'s sentence');
-      return null;
+      if (kind !== 'own_output') return null;
+      // "From now on, every recipe I give you will be for two": a promise about its own later answers.
+      const trigger = decideTrigger(clause.predicate, clause.lead).trigger;
+      if (trigger !== 'next_session' && trigger !== 'time') return { verdict: 'excluded', rule: 'describes its answers in this conversation' };
+      return { verdict: 'commitment', rule: 'a promise about its own later answers', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: clause.predicate }) };
     },
   },
   {
@@ -157,7 +173,8 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       if (subjectKind(clause.subject) !== 'we') return null;
       const predicate = stripPrefixes(clause.predicate);
       // A company's "we" is its people; a generic assistant's "we" is the assistant (and the user).
-      if (context.persona === 'support' && PERSON_ACT.test(predicate)) return personAct(clause, 'the company promises its people will act');
+      // "We'll use Evans when we talk" is the assistant's own recall, not people acting.
+      if (context.persona === 'support' && PERSON_ACT.test(predicate) && !/^(?:use|remember|keep|bear)\b/i.test(predicate)) return personAct(clause, 'the company promises its people will act');
       return selfAct(clause, 'promise by "we"');
     },
   },

@@ -54,7 +54,7 @@ export const PERSON_ACTS = [
   'arrange', 'process', 'send', 'fix', 'repair', 'help', 'follow up', 'check', 'book', 'confirm', 'take', 'handle',
   'deal with', 'assess', 'inspect', 'update', 'refund', 'cancel', 'remind', 'let you know', 'be with you', 'attend',
   'be there', 'explain', 'discuss', 'go through', 'walk you through', 'talk', 'speak', 'set up', 'reply', 'respond',
-  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
+  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'use', 'be with you', 'switch', 'move', 'sort out', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
   'organize', 'schedule', 'apply', 'raise', 'credit', 'adjust', 'waive', 'issue', 'make sure', 'ensure', 'pick',
 ];
 
