@@ -214,6 +214,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
         return { verdict: 'excluded', rule: 'what a service the user sets up will send (another system)' };
       }
       const object = DELIVERABLE.exec(receive[1] ?? '');
+      // "You'll get your first one from them at the end of the month": people will send something.
+      if (!object && /\bfrom (?:them|us|our\b|the (?:\w+ )?team\b|someone)/i.test(predicate) && strongFutureCue(predicate)) {
+        return { verdict: 'commitment', rule: 'passive promise: people will send the user something', commitment: commitment(clause, { performer: 'third_party', kind: 'ask_person', confidence: 0.7, predicate }) };
+      }
       if (!object || /^(?:see|find)\b/i.test(predicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, ''))) return { verdict: 'excluded', rule: 'describes what the user will see or have' };
       if (/\bfrom (?:the|your|their) (?:app|bank|phone|calendar|website|site|map|provider|network|operator|airline|school|council|gp|surgery)\b|\bon your (?:phone|calendar|device)\b/i.test(predicate)) {
         return { verdict: 'excluded', rule: 'another system will notify the user' };

@@ -8,7 +8,7 @@ import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import { futureClauses } from './clauses.ts';
 import { CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
-import { acceptanceIn, noteToSelfIn, offerIn, presentTensePromiseIn, type SentenceContext } from './sentence-rules.ts';
+import { acceptanceIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 
 export const RULES_DETECTOR_VERSION = 'rules@1';
@@ -46,7 +46,7 @@ export function detectCommitments(input: DetectorInput): Detection {
   let acceptance: Commitment | null = null;
 
   for (const sentence of sentences) {
-    const whole = offerIn(sentence) ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext);
+    const whole = offerIn(sentence) ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
     if (whole) {
       commitments.push(whole.commitment);
       trace.push({ verdict: 'commitment', rule: whole.rule, text: whole.commitment.span });

@@ -28,6 +28,11 @@ const LET_ME_KNOW_OFFER = /\b(?:let me know|tell me|just say)\s+if you(?:'d)? (?
 const PROGRESSIVE =
   /\bi(?:'m| am) (?:now |also |just |going ahead and |currently )?(setting(?: up)?|scheduling|creating|adding|saving|storing|arranging|passing|forwarding|escalating|raising|sending|booking|logging|putting in|making a note|noting|flagging|submitting|requesting|filing|opening)\b(.*?)(?=[.!?]|$)/i;
 const NOTE_TO_SELF = /\b(?:i(?:'ve| have) (?:made|set|written) (?:a |myself a )?(?:mental )?(?:note|reminder)|i(?:'ve| have) noted|i'll make (?:a )?(?:mental )?note|i(?:'ve| have) made it a point) to\s+(.*?)(?=[.!?]|$)/i;
+/** "Expect a call from us before 6pm", "A confirmation email is on its way", "Reminder coming your way at 10:20". */
+const EXPECT =
+  /(?:^|[.!:]\s+|\b(?:you can|you'll|you will|please)\s+)(?:expect|look out for|watch out for|keep an eye out for)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
+const ON_ITS_WAY =
+  /\b(reminder|summary|checklist|list|update|alert|message|text|email|notification|nudge|ping|call|letter|copy|confirmation)s?\b[^.!?]{0,25}?\b(?:(?:is|are|'s)\s+)?(?:coming your way|on (?:its|their|the) way|heading your way|headed your way|coming (?:at|tomorrow|tonight|on|in))/i;
 const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
 
 /** The capability family a present-tense action would have needed a call of. */
@@ -148,6 +153,42 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
       confidence: 0.75,
     },
   };
+}
+
+/** Promises with no future marker: "Expect a call from us", "Reminder coming your way at 10:20". */
+export function expectationIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
+  const expect = EXPECT.exec(sentence.folded);
+  const onItsWay = expect ? null : ON_ITS_WAY.exec(sentence.folded);
+  const match = expect ?? onItsWay;
+  if (!match) return null;
+  const noun = match[1]!.toLowerCase();
+  const source = expect?.[2]?.toLowerCase() ?? '';
+  const byPerson = source !== '' && source !== 'me';
+  const kind: ActKind = byPerson ? 'ask_person' : /call|callback|visit/.test(noun) ? 'call' : /e-?mail/.test(noun) ? 'email' : /text/.test(noun) ? 'sms' : /letter/.test(noun) ? 'ask_person' : 'notify';
+  const family = FAMILY_OF_KIND[kind];
+  // With the call that set it up, "Reminder coming your way" describes what the call arranged.
+  const rest = sentence.folded.slice(match.index);
+  let trigger = decideTrigger(rest, '').trigger;
+  if (trigger === 'user_next_message') trigger = 'unspecified_future';
+  return {
+    rule: 'the user is told to expect something later',
+    consumesSentence: true,
+    commitment: {
+      span: trimSpan(sentence, match.index, Math.max(match.index + match[0].length, endOfClause(sentence.folded, match.index))),
+      action: summarise(rest),
+      performer: byPerson || kind === 'ask_person' ? 'third_party' : 'self',
+      trigger_type: trigger,
+      time_expression: firstMatch(TIME_CUES, rest)?.text ?? null,
+      required_capabilities: capabilitiesFor(kind, trigger),
+      is_offer: false,
+      confidence: family && context.succeededFamilies.has(family) ? 0.8 : 0.7,
+    },
+  };
+}
+
+function endOfClause(text: string, from: number): number {
+  const end = /[.!?;]|\s[\u2014\u2013-]\s/.exec(text.slice(from));
+  return end ? from + end.index : text.length;
 }
 
 /** "Consider it done!" promises what the user asked for, when nothing else in the reply says what. */
