@@ -44,7 +44,7 @@ const unanchored = () => judged({ anchored: false });
 /** The same promise with its call. */
 const anchored = () => judged({ anchored: true });
 
-function outcome(input: Partial<OutcomeInput> & { booleans?: Partial<ResponseBooleans> }) {
+function outcome(input: Partial<Omit<OutcomeInput, 'booleans'>> & { booleans?: Partial<ResponseBooleans> }) {
   return deriveOutcome({
     commitments: input.commitments ?? [],
     booleans: { ...NO, ...input.booleans },
