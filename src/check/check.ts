@@ -28,10 +28,16 @@ export interface CheckResult {
 
 /** Labels one turn record (SPEC §4). Throws `CheckInputError` naming the field when the record is malformed. */
 export function check(turn: unknown, options: CheckOptions = {}): LabelRecord {
-  return checkWithExplanation(turn, options).label;
+  return label(turn, options).label;
 }
 
+/** Labels one turn and says why: which rule fired on which words (`--explain`). */
 export function checkWithExplanation(turn: unknown, options: CheckOptions = {}): CheckResult {
+  const { label: result, explain } = label(turn, options);
+  return { label: result, explanation: explain() };
+}
+
+function label(turn: unknown, options: CheckOptions): { label: LabelRecord; explain: () => Explanation } {
   const { record, persona, category, doable } = validateTurn(turn);
   const deployment = resolveRecordDeployment(record.setup, options.setup);
   const facts = deploymentFacts(deployment, persona ?? 'generic');
@@ -59,7 +65,7 @@ export function checkWithExplanation(turn: unknown, options: CheckOptions = {}):
   const enablingCallMade = [...succeededFamilies].some((family) => family !== 'channel');
   const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
 
-  const label: LabelRecord = {
+  const result: LabelRecord = {
     id: record.id,
     outcome: decision.outcome,
     failure: decision.failure,
@@ -67,14 +73,14 @@ export function checkWithExplanation(turn: unknown, options: CheckOptions = {}):
     booleans: judgement.booleans,
     engine: { detector: RULES_DETECTOR_VERSION, judge: RULES_JUDGE_VERSION },
   };
-  const explanation: Explanation = {
+  const explain = (): Explanation => ({
     detector: detection.trace,
     setAside: detection.setAside.map((r) => ({ reason: r.reason, text: view.finalText.slice(r.start, r.end) })),
     feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
     booleans: judgement.evidence,
     outcome: { outcome: decision.outcome, why: decision.rule.why },
-  };
-  return { label, explanation };
+  });
+  return { label: result, explain };
 }
 
 function describeFeasibility(c: JudgedCommitment): string {

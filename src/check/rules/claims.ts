@@ -44,6 +44,9 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'all set', kind: 'any', pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
 ];
 
+/** Every claim row needs one of these words; sentences without any skip the rows (speed). */
+const CLAIM_WORD = /set|schedul|creat|book|add|sav|stor|not|log|record|rais|escalat|pass|forward|flag|inform|sent|mail|text|done|sort|sign|subscrib|enabl|updat|chang|put|watch|on it|aware|memori|regist|mark|list|alert|remind|arrang|request|submit|fil|open|lodg|refer|contact|messag|let|ask|assign|team|been|jott|track|monitor|turn|activat|start|plac|queu|lin|programm|commit/i;
+
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never)\b[^.]*$/i;
 
@@ -57,7 +60,7 @@ export interface ClaimFinding {
 export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (/\?\s*$/.test(sentence.folded)) continue;
+    if (/\?\s*$/.test(sentence.folded) || !CLAIM_WORD.test(sentence.folded)) continue;
     for (const row of CLAIM_ROWS) {
       const match = row.pattern.exec(sentence.folded);
       if (!match) continue;

@@ -7,7 +7,7 @@ import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import type { FutureClause } from './clauses.ts';
 import { DELIVERABLES, HABITUAL, PERSON_ACTS, PERSON_NOUNS, phrases, SYSTEM_SUBJECTS, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
-import { decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES } from './triggers.ts';
+import { cueSet, decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES } from './triggers.ts';
 
 export interface ReplyContext {
   persona: string | undefined;
@@ -97,7 +97,7 @@ function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performe
   };
 }
 
-const STRONG_TIME_CUES = TIME_CUES.filter((cue) => cue.id !== 'later today');
+const STRONG_TIME_CUES = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
 
 /** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
 function strongFutureCue(text: string) {

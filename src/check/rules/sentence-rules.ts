@@ -60,8 +60,12 @@ export interface SentenceContext {
   succeededFamilies: ReadonlySet<CapabilityFamily>;
 }
 
+/** Offers need a question, a condition or "let me know"; other sentences skip the offer patterns (speed). */
+const OFFER_CUE = /\?|\bif\b|let me know|say the word|should you/i;
+
 export function offerIn(sentence: Sentence): SentenceFinding | null {
   const text = sentence.folded;
+  if (!OFFER_CUE.test(text)) return null;
   const question = QUESTION_OFFER.exec(text);
   if (question && !/^(?:what|which|when|where|who|how|why)\b/i.test(text.trim().replace(/^[^a-z]+/i, ''))) {
     const start = question.index + question[0].indexOf(question[1]!);
@@ -102,6 +106,7 @@ function offer(sentence: Sentence, start: number, end: number, actText: string, 
 
 /** "I'm setting that reminder now" with no call behind it promises the act; with the call it narrates it. */
 export function presentTensePromiseIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
+  if (!/\bi(?:'m| am) /i.test(sentence.folded)) return null;
   const match = PROGRESSIVE.exec(sentence.folded);
   if (!match) return null;
   const verb = match[1]!.toLowerCase().replace(/\s+/g, ' ');
@@ -133,6 +138,7 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
 
 /** "I've made a note to send you the list in December" promises the act it noted. */
 export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
+  if (!/not|point/i.test(sentence.folded)) return null;
   const match = NOTE_TO_SELF.exec(sentence.folded);
   if (!match) return null;
   const predicate = stripPrefixes(match[1]!);
@@ -157,6 +163,7 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
 
 /** Promises with no future marker: "Expect a call from us", "Reminder coming your way at 10:20". */
 export function expectationIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
+  if (!/expect|look out|watch out|eye out|way\b|coming/i.test(sentence.folded)) return null;
   const expect = EXPECT.exec(sentence.folded);
   const onItsWay = expect ? null : ON_ITS_WAY.exec(sentence.folded);
   const match = expect ?? onItsWay;
@@ -193,8 +200,9 @@ function endOfClause(text: string, from: number): number {
 
 /** "Consider it done!" promises what the user asked for, when nothing else in the reply says what. */
 export function acceptanceIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
+  if (!context.category || !/done|will do|leave it|on it|count on|got it/i.test(sentence.folded)) return null;
   const match = ACCEPTANCE.exec(sentence.folded);
-  if (!match || !context.category) return null;
+  if (!match) return null;
   const kind = CATEGORY_ACT[context.category];
   const family = FAMILY_OF_KIND[kind];
   if (family && context.succeededFamilies.has(family)) return null;

@@ -18,8 +18,19 @@ export interface Cue {
   pattern: RegExp;
 }
 
+/** Cues compiled into one alternation, so finding the earliest cue takes one pass over the text. */
+export interface CueSet {
+  cues: readonly Cue[];
+  combined: RegExp;
+}
+
+export function cueSet(cues: readonly Cue[]): CueSet {
+  const source = cues.map((cue, i) => `(?<c${i}>${cue.pattern.source})`).join('|');
+  return { cues, combined: new RegExp(source, 'i') };
+}
+
 /** A stated or implied future time. */
-export const TIME_CUES: readonly Cue[] = [
+export const TIME_CUES: CueSet = cueSet([
   { id: 'tomorrow', pattern: new RegExp(`\\b(?:tomorrow|tmrw)(?:\\s+(?:${PART_OF_DAY}|at\\s+${CLOCK}))?\\b`, 'i') },
   { id: 'tonight', pattern: /\btonight\b/i },
   { id: 'weekday', pattern: new RegExp(`\\b(?:on\\s+|this\\s+|next\\s+|coming\\s+)?${WEEKDAY}(?:\\s+${PART_OF_DAY})?(?:\\s+at\\s+${CLOCK})?\\b`, 'i') },
@@ -33,36 +44,36 @@ export const TIME_CUES: readonly Cue[] = [
   { id: 'recurring', pattern: new RegExp(`\\b(?:every|each)\\s+(?:day|morning|evening|night|week|month|${WEEKDAY})\\b|\\bdaily\\b|\\bweekly\\b|\\bmonthly\\b`, 'i') },
   { id: 'before due', pattern: /\b(?:\d+|a|two|three|a couple of|a few)\s+(?:days?|hours?|weeks?)\s+(?:before|ahead of|prior to)\b|\bbefore (?:it'?s|the bill is|the payment is) due\b/i },
   { id: 'later today', pattern: /\blater (?:today|tonight|this (?:week|evening|afternoon|morning))\b|\btoday\b/i },
-];
+]);
 
 /** "later", "soon": a future with no time or event. */
-export const UNSPECIFIED_CUES: readonly Cue[] = [
+export const UNSPECIFIED_CUES: CueSet = cueSet([
   { id: 'later', pattern: /\b(?:later(?: on)?|shortly|soon|in a bit|in a while|at some point|in due course|down the line|when i can|asap|as soon as possible)\b/i },
-];
+]);
 
 /** A future conversation. */
-export const SESSION_CUES: readonly Cue[] = [
+export const SESSION_CUES: CueSet = cueSet([
   {
     id: 'next session',
     pattern:
       /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|going forward|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|from now on|from here on(?: in| out)?|on file|next visit)\b/i,
   },
-];
+]);
 
 /** The rest of this conversation: such promises wait for the user's next message. */
-export const SAME_CONVERSATION_CUES: readonly Cue[] = [
+export const SAME_CONVERSATION_CUES: CueSet = cueSet([
   { id: 'this conversation', pattern: /\b(?:in|for|during|throughout) (?:the rest of )?(?:this|our) (?:chat|conversation|session|thread)\b|\bfor the rest of (?:this|our) (?:chat|conversation)\b|\bhere in this chat\b/i },
-];
+]);
 
 /** When something happens. */
-export const EVENT_CUES: readonly Cue[] = [
+export const EVENT_CUES: CueSet = cueSet([
   {
     id: 'event',
     pattern:
       /\b(?:when|whenever|as soon as|the (?:moment|minute|second|instant)|once|if|in case|should|the day|any time)\s+(?!you\b|you'(?:re|ve|d)\b|i\b|we\b)(?:the|your|my|it|its|they|there|prices?|tickets?|a|an|this|that|anything|something|[a-z]+'s|[a-z]+)\b/i,
   },
   { id: 'until', pattern: /\b(?:until|till) (?:it|the|your)\b/i },
-];
+]);
 
 const USER_MESSAGE_CONDITION = new RegExp(
   `\\b(?:once|when|whenever|if|as soon as|after|the moment)\\s+(?:you(?:'ve|'re|\\s+have)?|i (?:know|hear|get|have|receive)|i've (?:got|heard|received))\\s+(?:(?:just|already|got|finally|both)\\s+)?${phrases(USER_MESSAGE_VERBS)}\\b`,
@@ -110,11 +121,10 @@ function lastSegment(lead: string): string {
   return (lead.split(/[,;:\u2014\u2013]|\s-\s/).at(-1) ?? '').trim();
 }
 
-export function firstMatch(cues: readonly Cue[], text: string): { id: string; text: string } | null {
-  let best: { id: string; text: string; index: number } | null = null;
-  for (const cue of cues) {
-    const match = cue.pattern.exec(text);
-    if (match && (!best || match.index < best.index)) best = { id: cue.id, text: match[0].trim(), index: match.index };
-  }
-  return best && { id: best.id, text: best.text };
+export function firstMatch(set: CueSet, text: string): { id: string; text: string } | null {
+  const match = set.combined.exec(text);
+  if (!match) return null;
+  const groups = match.groups ?? {};
+  const index = set.cues.findIndex((_, i) => groups[`c${i}`] !== undefined);
+  return { id: set.cues[index]?.id ?? '', text: match[0].trim() };
 }
