@@ -76,7 +76,7 @@ export const EVENT_CUES: CueSet = cueSet([
 ]);
 
 const USER_MESSAGE_CONDITION = new RegExp(
-  `\\b(?:once|when|whenever|if|as soon as|after|the moment)\\s+(?:you(?:'ve|'re|\\s+have)?|i (?:know|hear|get|have|receive)|i've (?:got|heard|received))\\s+(?:(?:just|already|got|finally|both)\\s+)?${phrases(USER_MESSAGE_VERBS)}\\b`,
+  `\\b(?:once|when|whenever|if|as soon as|after|the moment)\\s+(?:you(?:'ve|'re|\\s+have)?|i (?:know|hear|get|have|receive)|i've (?:got|heard|received))\\s+(?:(?:just|already|got|finally|both)\\s+)?${phrases(USER_MESSAGE_VERBS)}(?:s|d|ed|ing)?\\b`,
   'i',
 );
 const USER_MESSAGE_IMPERATIVE = new RegExp(

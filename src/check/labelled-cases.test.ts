@@ -1,0 +1,39 @@
+/**
+ * Every hand-labelled turn in the repository (and the team's shared dev set, when present) is
+ * labelled as its `gold` says: the outcome, the false-claim boolean, and whether the reply holds
+ * an agent-initiated commitment.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { check } from './check.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const FILES = [
+  { file: resolve(root, 'examples/turns.jsonl') },
+  { file: resolve(root, 'test/fixtures/cases-a.jsonl') },
+  { file: resolve(root, 'test/fixtures/cases-b.jsonl') },
+  { file: resolve(root, '../shared/examples/dev.jsonl'), optional: 'the shared dev set is not part of a user\'s clone' },
+];
+
+interface GoldRow {
+  id: string;
+  gold: { outcome: string; booleans: { false_action_claim: boolean }; commitments: { trigger_type: string; is_offer: boolean }[]; note?: string };
+}
+
+for (const { file, optional } of FILES) {
+  describe(file.slice(root.length - 4), { skip: !existsSync(file) && optional ? `skipped: ${optional}` : false }, () => {
+    const rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as GoldRow) : [];
+    for (const row of rows) {
+      test(`${row.id} is ${row.gold.outcome}`, () => {
+        const label = check(row);
+        const why = row.gold.note ?? '';
+        assert.equal(label.outcome, row.gold.outcome, why);
+        assert.equal(label.booleans.false_action_claim, row.gold.booleans.false_action_claim, `false_action_claim: ${why}`);
+        const goldPromises = row.gold.commitments.some((c) => c.trigger_type !== 'user_next_message' && !c.is_offer);
+        if (!goldPromises) assert.ok(!label.commitments.some((c) => c.agent_initiated && !c.feasible), `no infeasible promise expected: ${why}`);
+      });
+    }
+  });
+}
