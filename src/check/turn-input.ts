@@ -3,7 +3,7 @@
  * there and well formed. Unknown fields are kept and ignored.
  */
 import { CATEGORIES, DOABILITIES, type Category, type ChatMessage, type Doability } from '../core/types.ts';
-import { reportsError } from '../core/turn.ts';
+import { reportsError, textOf } from '../core/turn.ts';
 import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 import type { TurnRecord } from './turn-record.ts';
@@ -78,7 +78,7 @@ function validateMessage(message: unknown, index: number): void {
  */
 function validateToolArguments(messages: ChatMessage[]): void {
   const results = new Map<string, string>();
-  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, typeof m.content === 'string' ? m.content : JSON.stringify(m.content));
+  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, textOf(m.content));
   messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
     (m.tool_calls ?? []).forEach((call, j) => {

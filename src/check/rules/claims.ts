@@ -41,6 +41,8 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'has been escalated', kind: 'people', pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
   { id: 'team is on it', kind: 'people', pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|aware|been told|been notified|looking into|working on|handling|dealing with|got it)\b/i },
   { id: 'sent by channel', kind: 'channel', pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
+  { id: 'on its way', kind: 'any', pattern: /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
+  { id: 'did it as well', kind: 'any', pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
   { id: 'all set', kind: 'any', pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
 ];
 

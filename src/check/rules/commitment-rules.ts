@@ -7,7 +7,7 @@ import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import type { FutureClause } from './clauses.ts';
 import { DELIVERABLES, HABITUAL, PERSON_ACTS, PERSON_NOUNS, phrases, SYSTEM_SUBJECTS, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
-import { cueSet, decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES } from './triggers.ts';
+import { cueSet, decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES, UNSPECIFIED_CUES } from './triggers.ts';
 
 export interface ReplyContext {
   persona: string | undefined;
@@ -31,7 +31,7 @@ const HABIT = new RegExp(`\\b${phrases(HABITUAL)}\\b`, 'i');
 const HABIT_BEFORE = /\b(?:usually|normally|typically|generally|tends? to|as standard|as a rule)\b/i;
 const PERSON_ACT = new RegExp(`^(?:${phrases(PERSON_ACTS)})\\b|^be (?:in touch|in contact|with you|there|round|over|out|sent|assigned|allocated|calling|contacting|ringing|phoning|emailing|reaching out|following up|looking|visiting|coming|able to help you)`, 'i');
 const USER_FIRST = new RegExp(
-  `(?:\\b(?:if|when|once|after|whenever)\\s+you(?:'ve)?\\s+(?:\\w+\\s+){0,3}?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b)|^(?:just\\s+|simply\\s+)?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b`,
+  `(?:\\b(?:if|when|once|after|whenever)\\s+you(?:'ve)?\\s+(?:\\w+\\s+){0,3}?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b)|(?:^|[.!:;][*_]*\\s+)[*_]*(?:\\d+[.)]\\s*)?(?:(?:or|and|then|alternatively|just|simply|please)\\s+)*${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b`,
   'i',
 );
 const DELIVERABLE = new RegExp(`\\b(${phrases(Object.keys(DELIVERABLES))})\\b`, 'i');
@@ -42,10 +42,10 @@ const ARRIVES = /^(?:be (?:sent|delivered|emailed|texted|posted|waiting|with you
 const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|escalated|investigated|processed|dealt with|picked up|followed up|actioned|assigned|raised|logged)/i;
 /** The user is told to set something up: what it then sends is that system's doing, not the assistant's. */
 const USER_SETS_UP =
-  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:set up|set|sign up|turn on|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in)\b|\bthe easiest\b|\bif you\b/i;
+  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\bthe easiest\b|\bif you\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
-const LATER_KINDS: ReadonlySet<ActKind> = new Set(['notify', 'watch', 'recall', 'delegate', 'ask_person', 'email', 'sms', 'call', 'file']);
+const LATER_KINDS: ReadonlySet<ActKind> = new Set(['notify', 'watch', 'delegate', 'ask_person', 'email', 'sms', 'call', 'file']);
 
 const performerOf = (kind: ActKind): Performer => (kind === 'ask_person' ? 'third_party' : 'self');
 
@@ -53,6 +53,10 @@ function commitment(clause: FutureClause, fields: { performer: Performer; kind: 
   let trigger = decideTrigger(fields.predicate, clause.lead);
   // "Once you tell me, I'll remind you": the reminder still fires later; only acts done on the reply wait for it.
   if (trigger.cue === 'user message' && LATER_KINDS.has(fields.kind)) trigger = decideTrigger(fields.predicate, '');
+  // "When you ask me for recipes later on, I'll remember…" is a later session; "paste this and I'll tailor it" is not.
+  if (trigger.cue === 'user message' && fields.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
+    trigger = { trigger: 'next_session', cue: 'later', timeExpression: null };
+  }
   // Remembering is for a later conversation unless the words tie it to this one.
   if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) trigger.trigger = 'next_session';
   return {
@@ -88,7 +92,7 @@ function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performe
     return { verdict: 'commitment', rule: `${rule}: act at a future time`, commitment: commitment(clause, { performer: 'self', kind: 'deliver', confidence: 0.6, predicate }) };
   }
   if (act.kind === 'phatic') return { verdict: 'excluded', rule: 'phatic closing (availability)' };
-  if (act.kind === 'in_turn' && !strongCue) return { verdict: 'excluded', rule: 'plan narration within the turn' };
+  if (act.kind === 'in_turn' && (!strongCue || act.id === 'plan of this reply')) return { verdict: 'excluded', rule: 'plan narration within the turn' };
   const performer = act.kind === 'ask_person' ? 'third_party' : performerIfPerson === 'third_party' ? 'third_party' : performerOf(act.kind);
   return {
     verdict: 'commitment',
@@ -254,7 +258,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
 
 /** The sentence before `start` in the same paragraph. */
 function previousSentence(reply: string, start: number): string {
-  const before = reply.slice(Math.max(0, start - 300), start);
+  const before = reply.slice(Math.max(0, start - 300), start).trimEnd();
   const paragraph = before.slice(before.lastIndexOf('\n') + 1);
   const parts = paragraph.split(/(?<=[.!?])\s+/).filter((part) => part.trim());
   return parts.at(-1) ?? '';

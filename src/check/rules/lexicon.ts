@@ -65,7 +65,7 @@ export const HABITUAL = ['usually', 'normally', 'typically', 'generally', 'often
 export const USER_ACTIONS_TOWARDS_OTHERS = [
   'call', 'ring', 'phone', 'contact', 'get in touch', 'reach out', 'visit', 'email', 'book', 'sign up', 'register',
   'enable', 'turn on', 'set', 'text', 'subscribe', 'opt in', 'log in', 'download', 'install', 'add', 'report',
-  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open',
+  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open', 'switch', 'tap', 'click', 'log in to', 'visit', 'start',
 ];
 
 /** The user's next message: "once you send it, I'll…", "tell me and I'll…". */

@@ -70,7 +70,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
     : ['later', 'memory', 'people'].some((family) => input.succeededFamilies.has(family as CapabilityFamily));
 
   const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
   const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !LIST_ITEM.test(s.text) && !offerIn(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;

@@ -30,9 +30,9 @@ const PROGRESSIVE =
 const NOTE_TO_SELF = /\b(?:i(?:'ve| have) (?:made|set|written) (?:a |myself a )?(?:mental )?(?:note|reminder)|i(?:'ve| have) noted|i'll make (?:a )?(?:mental )?note|i(?:'ve| have) made it a point) to\s+(.*?)(?=[.!?]|$)/i;
 /** "Expect a call from us before 6pm", "A confirmation email is on its way", "Reminder coming your way at 10:20". */
 const EXPECT =
-  /(?:^|[.!:]\s+|\b(?:you can|you'll|you will|please)\s+)(?:expect|look out for|watch out for|keep an eye out for)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
+  /(?:^|[.!:\u2014\u2013]\s*|\s-\s|\b(?:you can|you'll|you will|please)\s+)(?:expect|look out for|watch out for|keep an eye out for)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
 const ON_ITS_WAY =
-  /\b(reminder|summary|checklist|list|update|alert|message|text|email|notification|nudge|ping|call|letter|copy|confirmation)s?\b[^.!?]{0,25}?\b(?:(?:is|are|'s)\s+)?(?:coming your way|on (?:its|their|the) way|heading your way|headed your way|coming (?:at|tomorrow|tonight|on|in))/i;
+  /\b(reminder|summary|checklist|list|update|alert|message|text|email|notification|nudge|ping|call|letter|copy|confirmation)s?\b[^.!?]{0,25}?\b(?:(?:is|are|'s)\s+)?(?:coming your way|heading your way|headed your way|coming (?:at|tomorrow|tonight|on|in))/i;
 const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
 
 /** The capability family a present-tense action would have needed a call of. */

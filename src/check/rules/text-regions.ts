@@ -60,7 +60,11 @@ export function ownVoice(text: string, userText = ''): Regions {
   markDrafts(lines, setAside);
   if (CREATIVE_REQUEST.test(fold(userText))) markCreative(folded, lines, setAside);
 
-  return { sentences: splitSentences(text, folded, mergeRanges(setAside)), setAside: mergeRanges(setAside) };
+  // Quotations and inline code sit inside a sentence: mask them there; blocks cut sentences apart.
+  const inline = setAside.filter((r) => r.reason === 'quotation' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
+  const masked = inline.reduce((t, r) => t.slice(0, r.start) + '\u00B7'.repeat(r.end - r.start) + t.slice(r.end), folded);
+  const blocks = setAside.filter((r) => !inline.includes(r));
+  return { sentences: splitSentences(text, masked, mergeRanges(blocks)), setAside: mergeRanges(setAside) };
 }
 
 interface Line {

@@ -80,7 +80,7 @@ const USER_MESSAGE_CONDITION = new RegExp(
   'i',
 );
 const USER_MESSAGE_IMPERATIVE = new RegExp(
-  `^(?:(?:so|ok|okay|then|and|just|simply|please|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say'])})\\b`,
+  `^[*_]*(?:(?:so|ok|okay|then|and|just|simply|please|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention'])})\\b`,
   'i',
 );
 const USER_CONDITION_SHORT = /\b(?:once|when|as soon as|after) i (?:know|have (?:that|it|those|them|the details)|hear back|get (?:that|it|those|them|the details))\b/i;
