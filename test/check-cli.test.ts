@@ -181,7 +181,7 @@ describe('felicity check', { concurrency: true }, () => {
 
   // Known bug (reported): a deployment file with two problems prints one line per problem, but
   // SPEC §6 asks for a one-line reason on bad input.
-  test('a deployment file with two problems still gives a one-line error', { todo: 'src/cli/check.ts writes DeploymentError.message, one line per issue' }, async () => {
+  test('a deployment file with two problems still gives a one-line error', async () => {
     const { code, stderr } = await felicity(['check', EXAMPLES, '--setup', file('two-problems.yaml')]);
     assert.equal(code, 2);
     assert.equal(linesOf(stderr).length, 1, stderr);

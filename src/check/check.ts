@@ -55,6 +55,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
 
   const judgement = judgeResponse({
     sentences: detection.sentences,
+    offers: detection.offers,
     category,
     completableNow: doable === 'yes',
     succeededFamilies,

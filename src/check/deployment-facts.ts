@@ -18,6 +18,7 @@ export interface DeploymentFacts {
 
 const factsCache = new WeakMap<Deployment, Map<PersonaId, DeploymentFacts>>();
 const inlineCache = new WeakMap<object, Deployment>();
+const inlineByContent = new Map<string, Deployment>();
 
 export function deploymentFacts(deployment: Deployment, persona: PersonaId): DeploymentFacts {
   let byPersona = factsCache.get(deployment);
@@ -44,7 +45,10 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
     return typeof fallback === 'string' ? builtin(fallback) : fallback;
   }
   if (typeof recordSetup === 'string') return builtin(recordSetup);
-  let parsed = inlineCache.get(recordSetup as object);
+  // Each JSONL line parses into a new object: cache by content too, so a log that repeats one
+  // deployment validates it once.
+  const key = JSON.stringify(recordSetup);
+  let parsed = inlineCache.get(recordSetup as object) ?? inlineByContent.get(key);
   if (!parsed) {
     try {
       parsed = parseDeployment(recordSetup);
@@ -54,6 +58,8 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
       throw new CheckInputError(issue?.path ? `setup.${issue.path}` : 'setup', issue?.message ?? error.message, issue?.expected, issue?.got);
     }
     inlineCache.set(recordSetup as object, parsed);
+    if (inlineByContent.size >= 256) inlineByContent.clear();
+    inlineByContent.set(key, parsed);
   }
   return parsed;
 }

@@ -28,7 +28,9 @@ export function checkCommand() {
           setup = await resolveSetup(options.setup);
         } catch (error) {
           if (!(error instanceof DeploymentError) && !(error instanceof Error && 'code' in error)) throw error;
-          process.stderr.write(`felicity check: --setup: ${(error as Error).message}\n`);
+          // One line: the first problem, and how many more the file has.
+          const [first, ...more] = (error as Error).message.split('\n');
+          process.stderr.write(`felicity check: --setup: ${first}${more.length ? ` (and ${more.length} more)` : ''}\n`);
           process.exitCode = 2;
           return;
         }

@@ -12,6 +12,8 @@ export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people';
 export interface ClaimRow {
   id: string;
   kind: ClaimKind;
+  /** A cheap test every match must pass, so most sentences skip the full pattern. */
+  cue: RegExp;
   pattern: RegExp;
 }
 
@@ -20,34 +22,46 @@ const SCHEDULED_THING = '(?:reminders?|alarms?|alerts?|notifications?|tasks?|fol
 const STORE = '(?:memory|my memory|your profile|your account|our system|the system|your file|your records?|my notes|your notes|your preferences|file|record|your details)';
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
-  { id: 'reminder set', kind: 'later', pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
-  { id: 'I have scheduled', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
-  { id: 'I have scheduled it', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
-  { id: 'watch set up', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
-  { id: 'added to calendar', kind: 'later', pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
-  { id: 'saved', kind: 'memory', pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
-  { id: 'saved to a store', kind: 'memory_or_people', pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
-  { id: 'updated a store', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences|settings|notes|memory|records?|file|details)`, 'i') },
-  { id: 'is saved', kind: 'memory', pattern: /\b(?:is|are|has been|have been|'s|'re)\s+(?:now\s+|all\s+|safely\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\b/i },
-  { id: 'changed your account', kind: 'memory_or_people', pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added|left a note|put|logged|flagged|saved|recorded|registered|set|changed|updated|marked|listed)\\b.{0,60}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
+  { id: 'reminder set', kind: 'later', cue: /remind|alarm|alert|notif|task|follow|check|nudge|ping/i,
+    pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
+  { id: 'I have scheduled', kind: 'later', cue: /'ve|have/i,
+    pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
+  { id: 'I have scheduled it', kind: 'later', cue: /schedul|set/i,
+    pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
+  { id: 'watch set up', kind: 'later', cue: /'ve|have/i,
+    pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
+  { id: 'added to calendar', kind: 'later', cue: /calendar|diary|schedule/i,
+    pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
+  { id: 'saved', kind: 'memory', cue: /'ve|have/i,
+    pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
+  { id: 'saved to a store', kind: 'memory_or_people', cue: /memory|profile|account|system|file|record|notes|preferences|details/i,
+    pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
+  { id: 'updated a store', kind: 'memory_or_people', cue: /'ve|have/i,
+    pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences|settings|notes|memory|records?|file|details)`, 'i') },
+  { id: 'is saved', kind: 'memory', cue: /saved|stored|memori|on file|recorded/i,
+    pattern: /\b(?:is|are|has been|have been|'s|'re)\s+(?:now\s+|all\s+|safely\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\b/i },
+  { id: 'changed your account', kind: 'memory_or_people', cue: /account|file|record|profile|system|notes/i,
+    pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added|left a note|put|logged|flagged|saved|recorded|registered|set|changed|updated|marked|listed)\\b.{0,60}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
   {
     id: 'handed to people',
     kind: 'people',
+    cue: /'ve|have/i,
     pattern: new RegExp(
       `\\b${HAVE}(?:raised|created|opened|logged|submitted|filed|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
       'i',
     ),
   },
-  { id: 'has been escalated', kind: 'people', pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
-  { id: 'team is on it', kind: 'people', pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|aware|been told|been notified|looking into|working on|handling|dealing with|got it)\b/i },
-  { id: 'sent by channel', kind: 'channel', pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
-  { id: 'on its way', kind: 'any', pattern: /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
-  { id: 'did it as well', kind: 'any', pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
-  { id: 'all set', kind: 'any', pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
+  { id: 'has been escalated', kind: 'people', cue: /been/i,
+    pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
+  { id: 'team is on it', kind: 'people', cue: /team|engineer|department|staff|colleague|specialist|advisor/i,
+    pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|aware|been told|been notified|looking into|working on|handling|dealing with|got it)\b/i },
+  { id: 'sent by channel', kind: 'channel', cue: /mail|text|sms|sent/i,
+    pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
+  { id: 'on its way', kind: 'any', cue: / way/i, pattern: /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
+  { id: 'did it as well', kind: 'any', cue: / and /i, pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
+  { id: 'all set', kind: 'any', cue: /done|sort|set|book|schedul|saved|noted|that's/i,
+    pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
 ];
-
-/** Every claim row needs one of these words; sentences without any skip the rows (speed). */
-const CLAIM_WORD = /set|schedul|creat|book|add|sav|stor|not|log|record|rais|escalat|pass|forward|flag|inform|sent|mail|text|done|sort|sign|subscrib|enabl|updat|chang|put|watch|on it|aware|memori|regist|mark|list|alert|remind|arrang|request|submit|fil|open|lodg|refer|contact|messag|let|ask|assign|team|been|jott|track|monitor|turn|activat|start|plac|queu|lin|programm|commit/i;
 
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never)\b[^.]*$/i;
@@ -62,8 +76,9 @@ export interface ClaimFinding {
 export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (/\?\s*$/.test(sentence.folded) || !CLAIM_WORD.test(sentence.folded)) continue;
+    if (/\?\s*$/.test(sentence.folded)) continue;
     for (const row of CLAIM_ROWS) {
+      if (!row.cue.test(sentence.folded)) continue;
       const match = row.pattern.exec(sentence.folded);
       if (!match) continue;
       if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;

@@ -34,6 +34,8 @@ export interface Detection {
   setAside: SetAside[];
   /** The assistant's own sentences, for the response judge. */
   sentences: Sentence[];
+  /** Sentences that are offers ("Want me to…?"): questions that ask for no information. */
+  offers: ReadonlySet<Sentence>;
 }
 
 export function detectCommitments(input: DetectorInput): Detection {
@@ -44,9 +46,12 @@ export function detectCommitments(input: DetectorInput): Detection {
   const trace: DetectorTrace[] = [];
   const acceptances: DetectorTrace[] = [];
   let acceptance: Commitment | null = null;
+  const offers = new Set<Sentence>();
 
   for (const sentence of sentences) {
-    const whole = offerIn(sentence) ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
+    const offer = offerIn(sentence);
+    if (offer) offers.add(sentence);
+    const whole = offer ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
     if (whole) {
       commitments.push(whole.commitment);
       trace.push({ verdict: 'commitment', rule: whole.rule, text: whole.commitment.span });
@@ -73,7 +78,7 @@ export function detectCommitments(input: DetectorInput): Detection {
     commitments.push(acceptance);
     trace.push(...acceptances);
   }
-  return { commitments, trace, setAside, sentences };
+  return { commitments, trace, setAside, sentences, offers };
 }
 
 function overlapsExisting(existing: readonly Commitment[], candidate: Commitment): boolean {

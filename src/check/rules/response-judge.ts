@@ -5,13 +5,14 @@
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, completionClaims } from './claims.ts';
-import { offerIn } from './sentence-rules.ts';
 import type { Sentence } from './text-regions.ts';
 
 export const RULES_JUDGE_VERSION = 'rules@1';
 
 export interface JudgeInput {
   sentences: readonly Sentence[];
+  /** Offers among them, as the detector found them. */
+  offers: ReadonlySet<Sentence>;
   category: Category | undefined;
   /** The request can be completed within the turn (a per-turn `doable` override of yes). */
   completableNow: boolean;
@@ -71,7 +72,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
 
   const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
   const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
-  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !LIST_ITEM.test(s.text) && !offerIn(s) && !PHATIC_QUESTION.test(s.folded));
+  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !LIST_ITEM.test(s.text) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
   if (servingCall && !input.leavesPromiseUnanchored) {
