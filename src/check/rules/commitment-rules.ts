@@ -265,6 +265,8 @@ function previousSentence(reply: string, start: number): string {
 }
 
 function personAct(clause: FutureClause, rule: string): ClauseDecision {
+  // "We'll always write to you 49 days before": the company's standing process, not a promise made here.
+  if (/^(?:always|automatically|routinely|as standard)\b/i.test(clause.predicate.trim())) return { verdict: 'excluded', rule: 'describes a standing process' };
   const predicate = stripPrefixes(clause.predicate);
   if (/^be able to\b/i.test(clause.predicate.trim())) return { verdict: 'excluded', rule: 'capability of another party' };
   if (USER_FIRST.test(clause.lead.trim())) return { verdict: 'excluded', rule: 'what happens after the user acts elsewhere (another system)' };

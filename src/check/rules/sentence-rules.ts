@@ -67,7 +67,9 @@ export function offerIn(sentence: Sentence): SentenceFinding | null {
   const text = sentence.folded;
   if (!OFFER_CUE.test(text)) return null;
   const question = QUESTION_OFFER.exec(text);
-  if (question && !/^(?:what|which|when|where|who|how|why)\b/i.test(text.trim().replace(/^[^a-z]+/i, ''))) {
+  // "Which day would you like me to send it?" asks for information; it offers nothing new.
+  const asksWhich = question && /\b(?:what|which|when|where|who|how|why)\b[^?]{0,40}$/i.test(text.slice(0, question.index + question[0].indexOf(question[1]!)));
+  if (question && !asksWhich && !/^(?:what|which|when|where|who|how|why)\b/i.test(text.trim().replace(/^[^a-z]+/i, ''))) {
     const start = question.index + question[0].indexOf(question[1]!);
     return offer(sentence, start, question.index + question[0].length - 1, question[2] ?? '', 'an offer the user can take up');
   }
