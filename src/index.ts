@@ -1,0 +1,24 @@
+/**
+ * felicity's library surface: the checker, the commitment semantics it rests on, and the
+ * deployments it judges against.
+ */
+export { check, checkWithExplanation, checkJsonl, CheckInputError, formatExplanation, OutcomeTally } from './check/index.ts';
+export type { CheckOptions, CheckResult, Explanation, LineResult, TurnRecord } from './check/index.ts';
+export * from './core/types.ts';
+export { judgeFeasibility } from './core/feasibility.ts';
+export { deriveOutcome, OUTCOME_RULES } from './core/outcome.ts';
+export { doabilityOf } from './core/doability.ts';
+export type { Affordances, Persistence, ToolAffordance } from './core/affordances.ts';
+export {
+  BUILTIN_SETUPS,
+  SETUP_IDS,
+  getBuiltinSetup,
+  parseDeployment,
+  loadDeploymentFile,
+  resolveSetup,
+  environmentParagraph,
+  capabilityCard,
+  systemPrompt,
+  DeploymentError,
+} from './setups/index.ts';
+export type { Deployment, ToolDefinition, PersonaId, Variant } from './setups/index.ts';
