@@ -36,8 +36,9 @@ const SALUTATION = /^\s*(?:\*\*)?(?:subject:|dear\b|hi\b|hello\b|hey\b|to whom|g
 const SIGN_OFF =
   /^\s*(?:kind regards|best regards|warm regards|regards|best wishes|best|thanks(?: again)?|thank you|many thanks|sincerely|yours(?: sincerely| faithfully| truly)?|cheers|all the best|speak soon|talk soon)\s*[,.!]?\s*$/i;
 const RULE_LINE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+/** A request to write fiction or play a part: "write me a poem", "let's role-play" (not "remind me about the song"). */
 const CREATIVE_REQUEST =
-  /\b(story|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|role-?play|pretend (?:to be|you'?re)|act as|script|dialogue|screenplay|fable|fairy tale)\b/i;
+  /\b(?:write|tell|compose|make up|create|draft|give|come up with|invent|read)\b[^.?!]{0,40}\b(?:story|stories|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|script|dialogue|screenplay|fable|fairy tale)\b|\b(?:role-?play|pretend (?:to be|you'?re)|act as)\b/i;
 
 export function ownVoice(text: string, userText = ''): Regions {
   const folded = fold(text);
