@@ -17,6 +17,8 @@ export interface ClaimRow {
   pattern: RegExp;
 }
 
+/** The gate of every row that needs "I've"/"we have": one test for all of them. */
+const HAVE_GATE = /\b(?:i|we)(?:'ve|\s+have)\b/i;
 const HAVE = "(?:i(?:'ve| have)|we(?:'ve| have))\\s+(?:now\\s+|also\\s+|just\\s+|already\\s+|gone ahead and\\s+|successfully\\s+)*";
 const SCHEDULED_THING = '(?:reminders?|alarms?|alerts?|notifications?|tasks?|follow-?ups?|check-?ins?|nudges?|pings?)';
 const STORE = '(?:memory|my memory|your profile|your account|our system|the system|your file|your records?|my notes|your notes|your preferences|file|record|your details)';
@@ -24,21 +26,21 @@ const STORE = '(?:memory|my memory|your profile|your account|our system|the syst
 export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'reminder set', kind: 'later', cue: /remind|alarm|alert|notif|task|follow|check|nudge|ping/i,
     pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
-  { id: 'I have scheduled', kind: 'later', cue: /'ve|have/i,
+  { id: 'I have scheduled', kind: 'later', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
   { id: 'I have scheduled it', kind: 'later', cue: /schedul|set/i,
     pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
-  { id: 'watch set up', kind: 'later', cue: /'ve|have/i,
+  { id: 'watch set up', kind: 'later', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
   { id: 'added to calendar', kind: 'later', cue: /calendar|diary|schedule/i,
     pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
-  { id: 'saved', kind: 'memory', cue: /'ve|have/i,
+  { id: 'saved', kind: 'memory', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
   { id: 'saved to a store', kind: 'memory_or_people', cue: /memory|profile|account|system|file|record|notes|preferences|details/i,
     pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
-  { id: 'updated a store', kind: 'memory_or_people', cue: /'ve|have/i,
+  { id: 'updated a store', kind: 'memory_or_people', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences|settings|notes|memory|records?|file|details)`, 'i') },
-  { id: 'updated your records', kind: 'memory_or_people', cue: /'ve|have/i, pattern: new RegExp(`\\b${HAVE}(?:updated|changed|amended|corrected|marked|flagged)\\s+(?:your|the|her|his|their)\\s+(?:[\\w-]+\\s+)?(?:account|records?|file|profile|details|preferences)\\b`, 'i') },
+  { id: 'updated your records', kind: 'memory_or_people', cue: HAVE_GATE, pattern: new RegExp(`\\b${HAVE}(?:updated|changed|amended|corrected|marked|flagged)\\s+(?:your|the|her|his|their)\\s+(?:[\\w-]+\\s+)?(?:account|records?|file|profile|details|preferences)\\b`, 'i') },
   { id: 'is saved', kind: 'memory', cue: /saved|stored|memori|on file|recorded/i,
     pattern: /\b(?:is|are|has been|have been|'s|'re)\s+(?:now\s+|all\s+|safely\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\b/i },
   { id: 'changed your account', kind: 'memory_or_people', cue: /account|file|record|profile|system|notes/i,
@@ -46,7 +48,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   {
     id: 'handed to people',
     kind: 'people',
-    cue: /'ve|have/i,
+    cue: HAVE_GATE,
     pattern: new RegExp(
       `\\b${HAVE}(?:raised|created|opened|logged|submitted|filed|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
       'i',
@@ -78,8 +80,11 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
     if (/\?\s*$/.test(sentence.folded)) continue;
+    const cues = new Map<RegExp, boolean>();
     for (const row of CLAIM_ROWS) {
-      if (!row.cue.test(sentence.folded)) continue;
+      let passes = cues.get(row.cue);
+      if (passes === undefined) cues.set(row.cue, (passes = row.cue.test(sentence.folded)));
+      if (!passes) continue;
       const match = row.pattern.exec(sentence.folded);
       if (!match) continue;
       if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;
