@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { binaryScores, cohensKappa } from '../stats/agreement.ts';
 import { check } from './check.ts';
@@ -24,7 +24,7 @@ interface GoldRow {
 }
 
 for (const { file, optional } of FILES) {
-  describe(file.slice(root.length - 4), { skip: !existsSync(file) && optional ? `skipped: ${optional}` : false }, () => {
+  describe(relative(root, file), { skip: !existsSync(file) && optional ? `skipped: ${optional}` : false }, () => {
     const rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as GoldRow) : [];
     for (const row of rows) {
       test(`${row.id} is ${row.gold.outcome}`, () => {
