@@ -47,8 +47,6 @@ const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquir
 
 const LATER_KINDS: ReadonlySet<ActKind> = new Set(['notify', 'watch', 'delegate', 'ask_person', 'email', 'sms', 'call', 'file']);
 
-const performerOf = (kind: ActKind): Performer => (kind === 'ask_person' ? 'third_party' : 'self');
-
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
   let trigger = decideTrigger(fields.predicate, clause.lead);
   // "Once you tell me, I'll remind you": the reminder still fires later; only acts done on the reply wait for it.
@@ -78,7 +76,7 @@ export function summarise(predicate: string): string {
 }
 
 /** A promise of the assistant's own act (after "I'll", "I will", "I'm going to"). */
-function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performer = 'self'): ClauseDecision {
+function selfAct(clause: FutureClause, rule: string): ClauseDecision {
   const predicate = stripPrefixes(clause.predicate);
   const act = classifyAct(predicate);
   const strongCue = strongFutureCue(predicate) ?? firstMatch(SESSION_CUES, clause.lead);
@@ -93,7 +91,8 @@ function selfAct(clause: FutureClause, rule: string, performerIfPerson: Performe
   }
   if (act.kind === 'phatic') return { verdict: 'excluded', rule: 'phatic closing (availability)' };
   if (act.kind === 'in_turn' && (!strongCue || act.id === 'plan of this reply')) return { verdict: 'excluded', rule: 'plan narration within the turn' };
-  const performer = act.kind === 'ask_person' ? 'third_party' : performerIfPerson === 'third_party' ? 'third_party' : performerOf(act.kind);
+  // "I'll get an engineer to call you": the person is the one who acts.
+  const performer: Performer = act.kind === 'ask_person' ? 'third_party' : 'self';
   return {
     verdict: 'commitment',
     rule: `${rule}: ${act.id}`,

@@ -31,8 +31,8 @@ export const VERB_PREFIXES = [
   'also', 'just', 'definitely', 'certainly', 'absolutely', 'gladly', 'happily', 'personally', 'then', 'still', 'now',
   'make sure to', 'make sure i', 'make sure that i', 'be sure to', 'make a point of', 'make a point to', 'try to',
   'try and', 'do my best to', 'go ahead and', 'need to', 'have to', 'always', 'of course', 'promptly', 'first',
-  'quickly', 'proactively', 'automatically', 'immediately', 'straight away', 'right away', 'totally', 'happily',
-  'be happy to', 'be glad to', 'be delighted to', 'aim to', 'get around to', 'come back and', 'be able to',
+  'quickly', 'proactively', 'automatically', 'immediately', 'straight away', 'right away', 'totally',
+  'be happy to', 'be glad to', 'be delighted to', 'aim to', 'get around to', 'come back and',
 ];
 
 /** Objects that a reply promises the user will receive ("you'll get a reminder at 9"). */
