@@ -57,7 +57,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'has been escalated', kind: 'people', cue: /been/i,
     pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
   { id: 'team is on it', kind: 'people', cue: /team|engineer|department|staff|colleague|specialist|advisor/i,
-    pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|aware|been told|been notified|got it)\b/i },
+    pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|been told|been notified|got it)\b/i },
   { id: 'sent by channel', kind: 'channel', cue: /mail|text|sms|sent/i,
     pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
   { id: 'on its way', kind: 'any', cue: / way/i, pattern: /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },

@@ -28,7 +28,11 @@ const SUBJECT_BOUNDARY =
 const CLAUSE_END =
   /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|who|where|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+and\s+(?=(?:i|we)(?:'ll|\s+will|\s+shall)\b)|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
 
-export function futureClauses(sentence: Sentence): FutureClause[] {
+/**
+ * `carried` is the sentence this one continues, when a quote or draft cut it in two
+ * ("…start with something like: > "…" and I'll tailor it"): its words still condition the promise.
+ */
+export function futureClauses(sentence: Sentence, carried = ''): FutureClause[] {
   const clauses: FutureClause[] = [];
   const text = sentence.folded;
   MARKER.lastIndex = 0;
@@ -52,7 +56,7 @@ export function futureClauses(sentence: Sentence): FutureClause[] {
     clauses.push({
       sentence,
       subject,
-      lead: text.slice(0, subjectStart),
+      lead: carried ? `${carried} ${text.slice(0, subjectStart)}` : text.slice(0, subjectStart),
       marker: match[0],
       predicate,
       spanStart: sentence.start + spanStart,

@@ -7,7 +7,7 @@ import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import type { FutureClause } from './clauses.ts';
 import { DELIVERABLES, HABITUAL, PERSON_ACTS, PERSON_NOUNS, phrases, SYSTEM_SUBJECTS, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
-import { cueSet, decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES, UNSPECIFIED_CUES } from './triggers.ts';
+import { cueSet, decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES, UNSPECIFIED_CUES, type TriggerDecision } from './triggers.ts';
 
 export interface ReplyContext {
   persona: string | undefined;
@@ -45,6 +45,8 @@ const USER_SETS_UP =
   /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\bthe easiest\b|\bif you\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
+const USER_BRINGS_IT_BACK =
+  /\b(?:paste|copy|start (?:with|by|any|your|each|every|the)|begin (?:with|by)|open with|include|mention|tell me (?:again|that|it|this)|remind me (?:of|that|about)|share (?:it|this|that|them) again)\b/i;
 const LATER_KINDS: ReadonlySet<ActKind> = new Set(['notify', 'watch', 'delegate', 'ask_person', 'email', 'sms', 'call', 'file']);
 
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
@@ -55,18 +57,33 @@ function commitment(clause: FutureClause, fields: { performer: Performer; kind: 
   if (trigger.cue === 'user message' && fields.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
     trigger = { trigger: 'next_session', cue: 'later', timeExpression: null };
   }
+  // People act outside this conversation: a person's promise is never waiting on the user's reply.
+  if (fields.performer === 'third_party' && trigger.trigger === 'user_next_message') {
+    trigger = decideTrigger(fields.predicate, '');
+    if (trigger.trigger === 'user_next_message') trigger = { trigger: 'unspecified_future', cue: null, timeExpression: null };
+  }
+  // "Start your next chat with this line and I'll tailor it": the user brings the facts back, nothing is remembered.
+  if (fields.kind === 'recall' && USER_BRINGS_IT_BACK.test(clause.lead)) {
+    return finish({ trigger: 'user_next_message', cue: 'user message', timeExpression: null });
+  }
   // Remembering is for a later conversation unless the words tie it to this one.
-  if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) trigger.trigger = 'next_session';
-  return {
-    span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
-    action: summarise(fields.predicate),
-    performer: fields.performer,
-    trigger_type: trigger.trigger,
-    time_expression: trigger.timeExpression,
-    required_capabilities: trigger.trigger === 'user_next_message' ? [] : capabilitiesFor(fields.kind, trigger.trigger),
-    is_offer: false,
-    confidence: fields.confidence,
-  };
+  if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time' || trigger.cue === 'from now on')) {
+    trigger = { ...trigger, trigger: 'next_session' };
+  }
+  return finish(trigger);
+
+  function finish(decided: TriggerDecision): Commitment {
+    return {
+      span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
+      action: summarise(fields.predicate),
+      performer: fields.performer,
+      trigger_type: decided.trigger,
+      time_expression: decided.timeExpression,
+      required_capabilities: decided.trigger === 'user_next_message' ? [] : capabilitiesFor(fields.kind, decided.trigger),
+      is_offer: false,
+      confidence: fields.confidence,
+    };
+  }
 }
 
 /** A few words saying what is promised. */

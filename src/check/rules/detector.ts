@@ -48,7 +48,10 @@ export function detectCommitments(input: DetectorInput): Detection {
   let acceptance: Commitment | null = null;
   const offers = new Set<Sentence>();
 
+  let previous: Sentence | undefined;
   for (const sentence of sentences) {
+    const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
+    previous = sentence;
     const offer = offerIn(sentence);
     if (offer) offers.add(sentence);
     const whole = offer ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
@@ -62,7 +65,7 @@ export function detectCommitments(input: DetectorInput): Detection {
       acceptance = accepted.commitment;
       acceptances.push({ verdict: 'commitment', rule: accepted.rule, text: accepted.commitment.span });
     }
-    for (const clause of futureClauses(sentence)) {
+    for (const clause of futureClauses(sentence, carried)) {
       for (const rule of CLAUSE_RULES) {
         const decision = rule.decide(clause, replyContext);
         if (!decision) continue;

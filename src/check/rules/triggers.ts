@@ -56,13 +56,15 @@ export const SESSION_CUES: CueSet = cueSet([
   {
     id: 'next session',
     pattern:
-      /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|going forward|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|from now on|from here on(?: in| out)?|on file|next visit)\b/i,
+      /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|on file|next visit)\b/i,
   },
 ]);
 
 /** The rest of this conversation: such promises wait for the user's next message. */
 export const SAME_CONVERSATION_CUES: CueSet = cueSet([
   { id: 'this conversation', pattern: /\b(?:in|for|during|throughout) (?:the rest of )?(?:this|our) (?:chat|conversation|session|thread)\b|\bfor the rest of (?:this|our) (?:chat|conversation)\b|\bhere in this chat\b/i },
+  // "I'll use Celsius from now on" keeps to this conversation (LABELING.md), unless it is about remembering.
+  { id: 'from now on', pattern: /\bfrom (?:now|here) on(?: in| out)?\b|\bgoing forward\b/i },
 ]);
 
 /** When something happens. */
@@ -80,7 +82,7 @@ const USER_MESSAGE_CONDITION = new RegExp(
   'i',
 );
 const USER_MESSAGE_IMPERATIVE = new RegExp(
-  `^[*_]*(?:(?:so|ok|okay|then|and|just|simply|please|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention'])})\\b`,
+  `^[*_\\s]*(?:(?:so|ok|okay|then|and|just|simply|please|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention'])})\\b`,
   'i',
 );
 const USER_CONDITION_SHORT = /\b(?:once|when|as soon as|after) i (?:know|have (?:that|it|those|them|the details)|hear back|get (?:that|it|those|them|the details))\b/i;
@@ -96,10 +98,12 @@ export interface TriggerDecision {
  * it in the sentence (`lead`, e.g. "Once you send it, …").
  */
 export function decideTrigger(predicate: string, lead: string): TriggerDecision {
-  if (firstMatch(SAME_CONVERSATION_CUES, predicate) || firstMatch(SAME_CONVERSATION_CUES, lead)) {
-    return { trigger: 'user_next_message', cue: 'this conversation', timeExpression: null };
-  }
   const session = firstMatch(SESSION_CUES, predicate) ?? firstMatch(SESSION_CUES, lead);
+  const sameConversation = firstMatch(SAME_CONVERSATION_CUES, predicate) ?? firstMatch(SAME_CONVERSATION_CUES, lead);
+  // Explicit words for this chat win; "from now on" yields to explicit words for later sessions.
+  if (sameConversation && (sameConversation.id === 'this conversation' || !session)) {
+    return { trigger: 'user_next_message', cue: sameConversation.id, timeExpression: null };
+  }
   if (session) return { trigger: 'next_session', cue: session.id, timeExpression: null };
   const time = firstMatch(TIME_CUES, predicate);
   if (time) return { trigger: 'time', cue: time.id, timeExpression: time.text };
