@@ -98,7 +98,7 @@ function markDrafts(lines: Line[], setAside: SetAside[]): void {
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (DRAFT_INTRO.test(line.text)) {
+    if (line.text.trimEnd().endsWith(':') && DRAFT_INTRO.test(line.text)) {
       let j = i + 1;
       while (j < lines.length && lines[j]!.text.trim() === '') j++;
       if (j < lines.length && RULE_LINE.test(lines[j]!.text)) continue; // handled by the rule pair
