@@ -99,7 +99,8 @@ export function capabilitiesFor(kind: ActKind, trigger: string): Capability[] {
     case 'recall':
       return ['recall_across_sessions'];
     case 'watch':
-      return ['watch_event', 'notify_user_later'];
+      // Checking at a set time is acting later; watching for something to happen needs a trigger.
+      return trigger === 'time' ? ['run_later', 'notify_user_later'] : ['watch_event', 'notify_user_later'];
     case 'notify':
       if (trigger === 'next_session') return ['recall_across_sessions'];
       if (event) return ['watch_event', 'notify_user_later'];

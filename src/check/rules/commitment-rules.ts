@@ -57,6 +57,10 @@ function commitment(clause: FutureClause, fields: { performer: Performer; kind: 
   if (trigger.cue === 'user message' && fields.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
     trigger = { trigger: 'next_session', cue: 'later', timeExpression: null };
   }
+  // "Keep an eye on Saturday's forecast and shout if rain starts": a watch fires on its event, not the day named.
+  if (fields.kind === 'watch' && trigger.trigger === 'time' && firstMatch(EVENT_CUES, fields.predicate)) {
+    trigger = { trigger: 'external_event', cue: 'event', timeExpression: trigger.timeExpression };
+  }
   // People act outside this conversation: a person's promise is never waiting on the user's reply.
   if (fields.performer === 'third_party' && trigger.trigger === 'user_next_message') {
     trigger = decideTrigger(fields.predicate, '');
