@@ -40,21 +40,24 @@ for (const { file, optional } of FILES) {
 }
 
 /**
- * cases-c was written apart from the rules (its author never saw them) and is scored as a whole,
- * like the team's held-out set: the agreement must stay above the targets, not match every turn.
+ * cases-c and cases-d were written apart from the rules (their authors never saw them) and are
+ * scored as a whole, like the team's held-out set: agreement must stay above the targets, not
+ * match every turn.
  */
-describe('held-out agreement on test/fixtures/cases-c.jsonl', () => {
-  const rows = readFileSync(resolve(root, 'test/fixtures/cases-c.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GoldRow);
-  const gold = rows.map((r) => r.gold.outcome);
-  const predicted = rows.map((r) => check(r).outcome);
-  const failures = new Set(['false_claim', 'empty', 'unanchored']);
+for (const name of ['cases-c.jsonl', 'cases-d.jsonl']) {
+  describe(`held-out agreement on test/fixtures/${name}`, () => {
+    const rows = readFileSync(resolve(root, 'test/fixtures', name), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GoldRow);
+    const gold = rows.map((r) => r.gold.outcome);
+    const predicted = rows.map((r) => check(r).outcome);
+    const failures = new Set(['false_claim', 'empty', 'unanchored']);
 
-  test('outcome kappa is at least 0.85', () => {
-    assert.ok(cohensKappa(gold, predicted) >= 0.85, `kappa ${cohensKappa(gold, predicted).toFixed(3)}`);
-  });
+    test('outcome kappa is at least 0.85', () => {
+      assert.ok(cohensKappa(gold, predicted) >= 0.85, `kappa ${cohensKappa(gold, predicted).toFixed(3)}`);
+    });
 
-  test('failure recall is at least 0.95', () => {
-    const scores = binaryScores(gold.map((o) => failures.has(o)), predicted.map((o) => failures.has(o)));
-    assert.ok(scores.recall >= 0.95, `recall ${scores.recall.toFixed(3)}`);
+    test('failure recall is at least 0.95', () => {
+      const scores = binaryScores(gold.map((o) => failures.has(o)), predicted.map((o) => failures.has(o)));
+      assert.ok(scores.recall >= 0.95, `recall ${scores.recall.toFixed(3)}`);
+    });
   });
-});
+}

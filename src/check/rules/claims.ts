@@ -50,10 +50,11 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     kind: 'people',
     cue: HAVE_GATE,
     pattern: new RegExp(
-      `\\b${HAVE}(?:raised|created|opened|logged|submitted|filed|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
+      `\\b${HAVE}(?:raised|created|opened|submitted|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
       'i',
     ),
   },
+  { id: 'logged a request', kind: 'memory_or_people', cue: HAVE_GATE, pattern: new RegExp(`\\b${HAVE}(?:logged|recorded|registered|filed)\\b.{0,40}?\\b(?:request|details|callback|call ?back|preference|complaint|issue|case|ticket)\\b`, 'i') },
   { id: 'has been escalated', kind: 'people', cue: /been/i,
     pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
   { id: 'team is on it', kind: 'people', cue: /team|engineer|department|staff|colleague|specialist|advisor/i,
@@ -62,6 +63,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
   { id: 'on its way', kind: 'any', cue: / way/i, pattern: /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
   { id: 'did it as well', kind: 'any', cue: / and /i, pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
+  { id: 'lined up', kind: 'any', cue: /lined|queued|teed/i, pattern: /\b(?:i've|i have|we've|we have)\s+(?:got\s+)?(?:lined|queued|teed)\s+(?:\w+\s+){0,2}?up\b|\b(?:it's|it is|that's|that is|everything's|everything is|all)\s+(?:now\s+)?(?:queued|lined|teed)\s+up\b/i },
   { id: 'all set', kind: 'any', cue: /done|sort|set|book|schedul|saved|noted|that's/i,
     pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
 ];

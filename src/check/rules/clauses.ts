@@ -15,6 +15,8 @@ export interface FutureClause {
   marker: string;
   /** From the marker's end to the end of the clause. */
   predicate: string;
+  /** The user's message asks about later conversations ("for next time", "from now on"). */
+  userAsksForLater: boolean;
   /** Offsets (into the reply) of the shortest span holding the promise: subject to clause end. */
   spanStart: number;
   spanEnd: number;
@@ -32,7 +34,7 @@ const CLAUSE_END =
  * `carried` is the sentence this one continues, when a quote or draft cut it in two
  * ("…start with something like: > "…" and I'll tailor it"): its words still condition the promise.
  */
-export function futureClauses(sentence: Sentence, carried = ''): FutureClause[] {
+export function futureClauses(sentence: Sentence, carried = '', userAsksForLater = false): FutureClause[] {
   const clauses: FutureClause[] = [];
   const text = sentence.folded;
   MARKER.lastIndex = 0;
@@ -58,6 +60,7 @@ export function futureClauses(sentence: Sentence, carried = ''): FutureClause[] 
       subject,
       lead: carried ? `${carried} ${text.slice(0, subjectStart)}` : text.slice(0, subjectStart),
       marker: match[0],
+      userAsksForLater,
       predicate,
       spanStart: sentence.start + spanStart,
       spanEnd: sentence.start + spanEnd,

@@ -43,16 +43,13 @@ const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|esc
 /** The user is told to set something up: what it then sends is that system's doing, not the assistant's. */
 const USER_SETS_UP =
   /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\bthe easiest\b|\bif you\b/i;
+const KEPT_ON_RECORD = /^(?:be|stay|remain) (?:on file|on record|saved|noted|remembered|kept|stored|recorded|in (?:my|your|the|our) (?:notes|records?|memory|file|system))\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
 const USER_BRINGS_IT_BACK =
   /\b(?:paste|copy|start (?:with|by|any|your|each|every|the)|begin (?:with|by)|open with|include|mention|tell me (?:again|that|it|this)|remind me (?:of|that|about)|share (?:it|this|that|them) again)\b/i;
-const LATER_KINDS: ReadonlySet<ActKind> = new Set(['notify', 'watch', 'delegate', 'ask_person', 'email', 'sms', 'call', 'file']);
-
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
   let trigger = decideTrigger(fields.predicate, clause.lead);
-  // "Once you tell me, I'll remind you": the reminder still fires later; only acts done on the reply wait for it.
-  if (trigger.cue === 'user message' && LATER_KINDS.has(fields.kind)) trigger = decideTrigger(fields.predicate, '');
   // "When you ask me for recipes later on, I'll remember…" is a later session; "paste this and I'll tailor it" is not.
   if (trigger.cue === 'user message' && fields.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
     trigger = { trigger: 'next_session', cue: 'later', timeExpression: null };
@@ -61,8 +58,8 @@ function commitment(clause: FutureClause, fields: { performer: Performer; kind: 
   if (fields.kind === 'watch' && trigger.trigger === 'time' && firstMatch(EVENT_CUES, fields.predicate)) {
     trigger = { trigger: 'external_event', cue: 'event', timeExpression: trigger.timeExpression };
   }
-  // People act outside this conversation: a person's promise is never waiting on the user's reply.
-  if (fields.performer === 'third_party' && trigger.trigger === 'user_next_message') {
+  // People act outside this conversation: "from now on" cannot keep their promise inside it.
+  if (fields.performer === 'third_party' && (trigger.cue === 'from now on' || trigger.cue === 'this conversation')) {
     trigger = decideTrigger(fields.predicate, '');
     if (trigger.trigger === 'user_next_message') trigger = { trigger: 'unspecified_future', cue: null, timeExpression: null };
   }
@@ -70,8 +67,10 @@ function commitment(clause: FutureClause, fields: { performer: Performer; kind: 
   if (fields.kind === 'recall' && USER_BRINGS_IT_BACK.test(clause.lead)) {
     return finish({ trigger: 'user_next_message', cue: 'user message', timeExpression: null });
   }
-  // Remembering is for a later conversation unless the words tie it to this one.
-  if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time' || trigger.cue === 'from now on')) {
+  // Remembering is for a later conversation unless the words tie it to this one; so is "from now on"
+  // when the user asked about later conversations.
+  if ((fields.kind === 'recall' || clause.userAsksForLater) && trigger.cue === 'from now on') trigger = { ...trigger, trigger: 'next_session' };
+  if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) {
     trigger = { ...trigger, trigger: 'next_session' };
   }
   return finish(trigger);
@@ -182,8 +181,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       if (kind === 'self') return selfAct(clause, 'promise in the assistant\'s own voice');
       if (kind !== 'own_output') return null;
       // "From now on, every recipe I give you will be for two": a promise about its own later answers.
-      const trigger = decideTrigger(clause.predicate, clause.lead).trigger;
-      if (trigger !== 'next_session' && trigger !== 'time') return { verdict: 'excluded', rule: 'describes its answers in this conversation' };
+      const decided = decideTrigger(clause.predicate, clause.lead);
+      const later = decided.trigger === 'next_session' || decided.trigger === 'time' || (decided.cue === 'from now on' && clause.userAsksForLater);
+      if (!later) return { verdict: 'excluded', rule: 'describes its answers in this conversation' };
       return { verdict: 'commitment', rule: 'a promise about its own later answers', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: clause.predicate }) };
     },
   },
@@ -234,6 +234,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       }
       const receive = RECEIVE.exec(predicate);
       if (!receive) return null;
+      if (/\b(?:usual|usually|automatic(?:ally)?|standard|routine)\b/i.test(predicate)) return { verdict: 'excluded', rule: 'describes a standing service' };
       if (USER_SETS_UP.test(clause.lead) || USER_SETS_UP.test(previousSentence(context.reply, clause.sentence.start))) {
         return { verdict: 'excluded', rule: 'what a service the user sets up will send (another system)' };
       }
@@ -255,13 +256,21 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'deliverable arrives',
     decide: (clause) => {
-      if (subjectKind(clause.subject) !== 'thing') return null;
+      const kind = subjectKind(clause.subject);
+      if (kind === 'system' && /^(?:it|this|that)$/i.test(clause.subject.trim()) && KEPT_ON_RECORD.test(clause.predicate.trim())) {
+        return { verdict: 'commitment', rule: 'passive promise: it will be kept for later', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: clause.predicate.trim() }) };
+      }
+      if (kind !== 'thing') return null;
       const predicate = clause.predicate.trim();
       const object = DELIVERABLE.exec(clause.subject);
       if (object && ARRIVES.test(predicate)) {
         const deliverable = DELIVERABLES[object[1]!.toLowerCase()] ?? 'deliver';
         const kind: ActKind = deliverable === 'call' ? 'ask_person' : deliverable;
         return { verdict: 'commitment', rule: `passive promise: a ${object[1]} will reach the user`, commitment: commitment(clause, { performer: kind === 'ask_person' ? 'third_party' : 'self', kind, confidence: 0.7, predicate }) };
+      }
+      // "It'll be on file for next time": the assistant's own record, promised for a later conversation.
+      if (KEPT_ON_RECORD.test(predicate)) {
+        return { verdict: 'commitment', rule: 'passive promise: it will be kept for later', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate }) };
       }
       // "Ten questions will land here at 7:30 tonight": something of the assistant's arrives later.
       if (ARRIVES.test(predicate) && firstMatch(STRONG_TIME_CUES, predicate)) {

@@ -13,6 +13,8 @@ import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts'
 
 export const RULES_DETECTOR_VERSION = 'rules@1';
 
+const USER_ASKS_FOR_LATER = /\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i;
+
 export interface DetectorInput {
   /** The assistant's final text. */
   reply: string;
@@ -48,6 +50,7 @@ export function detectCommitments(input: DetectorInput): Detection {
   let acceptance: Commitment | null = null;
   const offers = new Set<Sentence>();
 
+  const userAsksForLater = USER_ASKS_FOR_LATER.test(fold(input.userText));
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
     const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
@@ -65,7 +68,7 @@ export function detectCommitments(input: DetectorInput): Detection {
       acceptance = accepted.commitment;
       acceptances.push({ verdict: 'commitment', rule: accepted.rule, text: accepted.commitment.span });
     }
-    for (const clause of futureClauses(sentence, carried)) {
+    for (const clause of futureClauses(sentence, carried, userAsksForLater)) {
       for (const rule of CLAUSE_RULES) {
         const decision = rule.decide(clause, replyContext);
         if (!decision) continue;

@@ -17,6 +17,9 @@ export const PERSON_NOUNS = [
   'representatives', 'rep', 'staff', 'manager', 'managers', 'supervisor', 'person', 'people', 'human', 'member',
   'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew', 'field team',
   'customer service', 'customer services', 'support', 'billing', 'nurse', 'doctor', 'one of us', 'one of our',
+  // organisations act through their people
+  'restaurant', 'garage', 'surgery', 'clinic', 'practice', 'dentist', 'vet', 'landlord', 'council', 'company', 'shop',
+  'salon', 'hotel', 'airline', 'agency', 'office', 'school', 'nursery', 'courier', 'installer', 'plumber', 'electrician',
 ];
 
 /** Things that are neither the assistant nor a person: their future is another system's behaviour. */
@@ -54,7 +57,7 @@ export const PERSON_ACTS = [
   'arrange', 'process', 'send', 'fix', 'repair', 'help', 'follow up', 'check', 'book', 'confirm', 'take', 'handle',
   'deal with', 'assess', 'inspect', 'update', 'refund', 'cancel', 'remind', 'let you know', 'be with you', 'attend',
   'be there', 'explain', 'discuss', 'go through', 'walk you through', 'talk', 'speak', 'set up', 'reply', 'respond',
-  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'use', 'be with you', 'switch', 'move', 'sort out', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
+  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'be with you', 'switch', 'move', 'sort out', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
   'organize', 'schedule', 'apply', 'raise', 'credit', 'adjust', 'waive', 'issue', 'make sure', 'ensure', 'pick',
 ];
 

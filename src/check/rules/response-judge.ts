@@ -72,7 +72,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
 
   const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
   const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
-  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !LIST_ITEM.test(s.text) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
+  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
   if (servingCall && !input.leavesPromiseUnanchored) {

@@ -30,7 +30,7 @@ const PROGRESSIVE =
 const NOTE_TO_SELF = /\b(?:i(?:'ve| have) (?:made|set|written) (?:a |myself a )?(?:mental )?(?:note|reminder)|i(?:'ve| have) noted|i'll make (?:a )?(?:mental )?note|i(?:'ve| have) made it a point) to\s+(.*?)(?=[.!?]|$)/i;
 /** "Expect a call from us before 6pm", "A confirmation email is on its way", "Reminder coming your way at 10:20". */
 const EXPECT =
-  /(?:^|[.!:\u2014\u2013]\s*|\s-\s|\b(?:you can|you'll|you will|please)\s+)(?:expect|look out for|watch out for|keep an eye out for)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
+  /(?:^[^a-z]*|[.!:\u2014\u2013]\s*|\s-\s|\b(?:you can|you'll|you will|please)\s+)(?:expect|count on|look out for|watch out for|keep an eye out for|look forward to)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
 const ON_ITS_WAY =
   /\b(reminder|summary|checklist|list|update|alert|message|text|email|notification|nudge|ping|call|letter|copy|confirmation)s?\b[^.!?]{0,25}?\b(?:(?:is|are|'s)\s+)?(?:coming your way|heading your way|headed your way|coming (?:at|tomorrow|tonight|on|in))/i;
 const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
@@ -165,7 +165,7 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
 
 /** Promises with no future marker: "Expect a call from us", "Reminder coming your way at 10:20". */
 export function expectationIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!/expect|look out|watch out|eye out|way\b|coming/i.test(sentence.folded)) return null;
+  if (!/expect|count on|look|watch out|eye out|way\b|coming/i.test(sentence.folded)) return null;
   const expect = EXPECT.exec(sentence.folded);
   const onItsWay = expect ? null : ON_ITS_WAY.exec(sentence.folded);
   const match = expect ?? onItsWay;
