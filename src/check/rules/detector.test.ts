@@ -47,6 +47,11 @@ const PROMISES: [string, Expected, { persona?: string; user?: string }?][] = [
   ["A summary will be sent to you tomorrow.", { trigger: 'time' }],
   ["You'll hear from me on Monday.", { trigger: 'time', performer: 'self' }],
   ['Expect a text from us by 5pm.', { trigger: 'time', performer: 'third_party' }],
+  ['💪 Expect my message Monday around 8am with the recap.', { trigger: 'time', performer: 'self' }],
+  ['You can count on a reminder on Sunday at 10am.', { trigger: 'time', needs: ['notify_user_later'] }],
+  ["It'll be on file for next time.", { trigger: 'next_session', needs: ['recall_across_sessions'] }],
+  ['The garage will give you a call this afternoon.', { trigger: 'time', performer: 'third_party' }],
+  ["I'll reach out to your surgery and ask them to call you back.", { trigger: 'unspecified_future', needs: ['delegate_to_human'] }],
   // present tense and notes to self, with nothing behind them
   ["I'm setting that reminder for 6pm now.", { trigger: 'time' }],
   ["I've made a note to send you the recipe on Sunday.", { trigger: 'time' }],
@@ -54,6 +59,9 @@ const PROMISES: [string, Expected, { persona?: string; user?: string }?][] = [
   ['Send me the receipt and I\'ll check the dates.', { trigger: 'user_next_message', needs: [] }],
   ["Once you've pasted the log, I'll go through it line by line.", { trigger: 'user_next_message', needs: [] }],
   ["I'll use metric units for the rest of this chat.", { trigger: 'user_next_message', needs: [] }],
+  ["I'll use Celsius from now on.", { trigger: 'user_next_message', needs: [] }],
+  ["Once you confirm the address, I'll arrange for an engineer to call.", { trigger: 'user_next_message', needs: [] }],
+  ["Once you confirm, I'll remind you the day before.", { trigger: 'time' }],
   // offers
   ['Would you like me to draft a reply to your landlord?', { trigger: 'user_next_message', offer: true, needs: [] }],
   ['Shall I put together a shopping list?', { trigger: 'user_next_message', offer: true }],

@@ -19,6 +19,9 @@ describe('false action claims', () => {
     ["I've added a note to your account about the broken meter.", { setup: 'C1', persona: 'support' }],
     ["I've emailed you the statement.", { setup: 'C4', persona: 'support', calls: ['create_ticket'] }],
     ["Done! I've put a watch on the price for you.", { setup: 'C3' }],
+    ["I've lined that up for you! 🐶", { setup: 'C1', calls: ['get_current_time'] }],
+    ["It's queued up! Your summary will land at 8pm.", { setup: 'C1' }],
+    ["I've logged your callback request.", { setup: 'C1', persona: 'support', calls: ['lookup_account'] }],
   ];
   for (const [reply, options] of FALSE) {
     test(`false: ${reply} (${options.setup}${options.calls ? `, calls ${options.calls.join(' ')}` : ''})`, () => assert.equal(claim(reply, options), true));
@@ -31,6 +34,7 @@ describe('false action claims', () => {
     ['Got it! Noted.', { setup: 'C0' }],
     ["I've made a note of it and I'll keep it in mind.", { setup: 'C0' }],
     ["I've noted your request and will pass it on.", { setup: 'C0' }],
+    ["I've logged your callback request.", { setup: 'C3', calls: ['memory_write'] }],
     ["I haven't set a reminder, because I can't.", { setup: 'C0' }],
     ["Once I've set the reminder you'll get a confirmation.", { setup: 'C2' }],
     ["I've had a look at your account: £84.20 is due.", { setup: 'C1', persona: 'support', calls: ['lookup_account'] }],
