@@ -250,22 +250,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 let peakRss = 0;
 const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
-function measure(name: string, run: () => number): number {
-  run(); // warm-up
-  const rates: number[] = [];
-  for (let r = 0; r < REPEATS; r++) {
-    const start = process.hrtime.bigint();
-    const n = run();
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    rates.push(n / seconds);
-    sampleRss();
-  }
-  const rate = median(rates);
-  console.log(`${name.padEnd(34)} ${fmt(rate).padStart(10)} turns/s   (runs: ${rates.map(fmt).join(', ')})`);
-  return rate;
-}
-
-async function measureAsync(name: string, run: () => Promise<number>): Promise<number> {
+/** Median turns/s of three timed runs after a warm-up; sync and async runs alike. */
+async function measure(name: string, run: () => number | Promise<number>): Promise<number> {
   await run();
   const rates: number[] = [];
   for (let r = 0; r < REPEATS; r++) {
@@ -319,7 +305,7 @@ async function main(): Promise<void> {
 
   const pattern = /will|'ll|remind/i;
   let sink = 0;
-  const baseline = measure('(a) baseline JSON.parse + regex', () => {
+  const baseline = await measure('(a) baseline JSON.parse + regex', () => {
     for (const line of lines) {
       const record = JSON.parse(line) as { messages: { content: unknown }[] };
       const text = record.messages.at(-1)!.content;
@@ -327,11 +313,11 @@ async function main(): Promise<void> {
     }
     return lines.length;
   });
-  const full = measure('(b) check() on parsed records', () => {
+  const full = await measure('(b) check() on parsed records', () => {
     for (const record of parsed) sink += check(record).commitments.length;
     return parsed.length;
   });
-  const jsonl = await measureAsync('(c) checkJsonl() over the lines', async () => {
+  const jsonl = await measure('(c) checkJsonl() over the lines', async () => {
     let n = 0;
     for await (const result of checkJsonl(lines)) {
       if ('label' in result) n++;
