@@ -340,3 +340,12 @@ describe('OutcomeTally', () => {
     assert.equal(new OutcomeTally().format(), '0 turns labelled; failure rate n/a (0)');
   });
 });
+
+test('a byte-order mark at the start of the file is not a JSON error', async () => {
+  const record = { id: 'bom', setup: 'C0', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'Hello!' }] };
+  const results = [];
+  for await (const result of checkJsonl([`\uFEFF${JSON.stringify(record)}`])) results.push(result);
+  assert.equal(results.length, 1);
+  assert.ok('label' in results[0]!, 'labelled, not a problem');
+});
+

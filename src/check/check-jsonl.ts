@@ -14,8 +14,10 @@ export type LineResult =
 
 export async function* checkJsonl(lines: AsyncIterable<string> | Iterable<string>, options: CheckOptions = {}): AsyncGenerator<LineResult> {
   let line = 0;
-  for await (const text of lines) {
+  for await (const raw of lines) {
     line++;
+    // Files saved by some editors start with a byte-order mark; it is not part of the JSON.
+    const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if (text.trim() === '') continue;
     let value: unknown;
     try {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Capability, Performer, TriggerType } from '../../core/types.ts';
 import { detectCommitments } from './detector.ts';
+import { MAX_REPLY_CHARS, MAX_SENTENCE_CHARS, ownVoice } from './text-regions.ts';
 
 function detect(reply: string, options: { user?: string; persona?: string; category?: 'reminder' | 'memory' | 'callback' } = {}) {
   return detectCommitments({ reply, userText: options.user ?? '', persona: options.persona, category: options.category, succeededFamilies: new Set() }).commitments;
@@ -134,5 +135,19 @@ describe('acceptances', () => {
   test('"Consider it done!" adds nothing when the reply states the promise itself', () => {
     const found = detect("Consider it done! I'll remind you at noon.", { category: 'reminder' });
     assert.deepEqual(found.map((c) => c.span), ["I'll remind you at noon"]);
+  });
+});
+
+describe('untrusted size', () => {
+  test('only the first MAX_REPLY_CHARS of a reply are read', () => {
+    const padding = 'Here is some text. '.repeat(Math.ceil(MAX_REPLY_CHARS / 19));
+    assert.deepEqual(detect(`${padding}I'll remind you tomorrow.`), []);
+    assert.equal(detect(`I'll remind you tomorrow. ${padding}`).length, 1);
+  });
+
+  test('a run without punctuation is cut into sentences of at most MAX_SENTENCE_CHARS', () => {
+    const { sentences } = ownVoice('and then we will see '.repeat(2_000));
+    assert.ok(sentences.length > 1);
+    assert.ok(sentences.every((s) => s.text.length <= MAX_SENTENCE_CHARS));
   });
 });

@@ -40,7 +40,15 @@ const RULE_LINE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 const CREATIVE_REQUEST =
   /\b(?:write|tell|compose|make up|create|draft|give|come up with|invent|read)\b[^.?!]{0,40}\b(?:story|stories|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|script|dialogue|screenplay|fable|fairy tale)\b|\b(?:role-?play|pretend (?:to be|you'?re)|act as)\b/i;
 
-export function ownVoice(text: string, userText = ''): Regions {
+/**
+ * Replies are untrusted and may be huge: only the first MAX_REPLY_CHARS are read, and a "sentence"
+ * without punctuation is cut every MAX_SENTENCE_CHARS, so every rule runs on bounded text.
+ */
+export const MAX_REPLY_CHARS = 50_000;
+export const MAX_SENTENCE_CHARS = 1_000;
+
+export function ownVoice(fullText: string, userText = ''): Regions {
+  const text = fullText.length > MAX_REPLY_CHARS ? fullText.slice(0, MAX_REPLY_CHARS) : fullText;
   const folded = fold(text);
   const setAside: SetAside[] = [];
   const lines = lineSpans(folded);
@@ -192,6 +200,16 @@ function splitSentences(text: string, folded: string, setAside: SetAside[]): Sen
     push(start, piece.length);
 
     function push(from: number, to: number): void {
+      for (; to - from > MAX_SENTENCE_CHARS; ) {
+        const cut = piece.lastIndexOf(' ', from + MAX_SENTENCE_CHARS);
+        const at = cut > from ? cut : from + MAX_SENTENCE_CHARS;
+        pushBounded(from, at);
+        from = at;
+      }
+      pushBounded(from, to);
+    }
+
+    function pushBounded(from: number, to: number): void {
       let a = pieceStart + from;
       let b = pieceStart + to;
       while (a < b && /\s/.test(text[a]!)) a++;
