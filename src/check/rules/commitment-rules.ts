@@ -49,7 +49,7 @@ const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquir
 const USER_BRINGS_IT_BACK =
   /\b(?:paste|copy|start (?:with|by|any|your|each|every|the)|begin (?:with|by)|open with|include|mention|tell me (?:again|that|it|this)|remind me (?:of|that|about)|share (?:it|this|that|them) again)\b/i;
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
-  let trigger = decideTrigger(fields.predicate, clause.lead);
+  let trigger = triggerOf(clause, fields.predicate);
   // "When you ask me for recipes later on, I'll remember…" is a later session; "paste this and I'll tailor it" is not.
   if (trigger.cue === 'user message' && fields.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
     trigger = { trigger: 'next_session', cue: 'later', timeExpression: null };
@@ -101,7 +101,7 @@ function selfAct(clause: FutureClause, rule: string): ClauseDecision {
   const act = classifyAct(predicate);
   const strongCue = strongFutureCue(predicate) ?? firstMatch(SESSION_CUES, clause.lead);
   // "Once you send the file, I'll review it": any act the user's next message sets off is a promise.
-  if ((!act || act.kind === 'in_turn') && decideTrigger(predicate, clause.lead).trigger === 'user_next_message') {
+  if ((!act || act.kind === 'in_turn') && triggerOf(clause, predicate).trigger === 'user_next_message') {
     return { verdict: 'commitment', rule: `${rule}: on the user's next message`, commitment: commitment(clause, { performer: 'self', kind: 'in_turn', confidence: 0.7, predicate }) };
   }
   if (!act) {
@@ -130,6 +130,27 @@ function strongFutureCue(text: string) {
 /** "every recipe I give you", "my suggestions": what the assistant itself will produce. */
 const OWN_OUTPUT = /^(?:(?:every|each|all|any|the|my)\b.*\b(?:i|we)\s+(?:suggest|give|recommend|write|make|send|share|create|offer|plan|draft|provide|pick|put together)\b|my\s+(?:\w+\s+)?(?:suggestions?|recommendations?|recipes?|plans?|answers?|replies|responses?|messages?|ideas?|lists?)\b)/i;
 
+type SubjectKind = ReturnType<typeof subjectKind>;
+
+/** Each clause's subject kind and triggers are worked out once, however many rules ask. */
+const subjectKinds = new WeakMap<FutureClause, SubjectKind>();
+const triggers = new WeakMap<FutureClause, Map<string, TriggerDecision>>();
+
+function kindOf(clause: FutureClause): SubjectKind {
+  let kind = subjectKinds.get(clause);
+  if (kind === undefined) subjectKinds.set(clause, (kind = subjectKind(clause.subject)));
+  return kind;
+}
+
+/** The trigger of `predicate` with the clause's lead (the same decision every time it is asked). */
+function triggerOf(clause: FutureClause, predicate: string): TriggerDecision {
+  let byPredicate = triggers.get(clause);
+  if (!byPredicate) triggers.set(clause, (byPredicate = new Map()));
+  let decided = byPredicate.get(predicate);
+  if (!decided) byPredicate.set(predicate, (decided = decideTrigger(predicate, clause.lead)));
+  return { ...decided };
+}
+
 function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'own_output' | 'none' {
   const s = subject.replace(/[*_"]/g, ' ').trim().toLowerCase();
   if (s === '') return 'none';
@@ -147,7 +168,7 @@ function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they'
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'question',
-    decide: (clause) => (/\?\s*$/.test(clause.sentence.folded) && subjectKind(clause.subject) !== 'self' ? { verdict: 'excluded', rule: 'a question, not a promise' } : null),
+    decide: (clause) => (/\?\s*$/.test(clause.sentence.folded) && kindOf(clause) !== 'self' ? { verdict: 'excluded', rule: 'a question, not a promise' } : null),
   },
   {
     id: 'hypothetical',
@@ -160,7 +181,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       if (!negated) return null;
       const rest = clause.predicate.trim().replace(/^(?:not|never)\s+/i, '');
       // "I won't forget" promises to remember; every other negation states a limitation.
-      if (subjectKind(clause.subject) === 'self' && /^(?:ever\s+)?forget\b/i.test(rest)) {
+      if (kindOf(clause) === 'self' && /^(?:ever\s+)?forget\b/i.test(rest)) {
         return { verdict: 'commitment', rule: 'negated forgetting is a promise to remember', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: rest }) };
       }
       return { verdict: 'excluded', rule: 'negation or limitation statement' };
@@ -168,7 +189,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     id: 'capability',
-    decide: (clause) => (/^(?:\w+\s+)?(?:be able to|be unable to|be in a position to)\b/i.test(clause.predicate.trim()) && subjectKind(clause.subject) !== 'they' ? { verdict: 'excluded', rule: 'capability statement' } : null),
+    decide: (clause) => (/^(?:\w+\s+)?(?:be able to|be unable to|be in a position to)\b/i.test(clause.predicate.trim()) && kindOf(clause) !== 'they' ? { verdict: 'excluded', rule: 'capability statement' } : null),
   },
   {
     id: 'habitual',
@@ -177,11 +198,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'self',
     decide: (clause) => {
-      const kind = subjectKind(clause.subject);
+      const kind = kindOf(clause);
       if (kind === 'self') return selfAct(clause, 'promise in the assistant\'s own voice');
       if (kind !== 'own_output') return null;
       // "From now on, every recipe I give you will be for two": a promise about its own later answers.
-      const decided = decideTrigger(clause.predicate, clause.lead);
+      const decided = triggerOf(clause, clause.predicate);
       const later = decided.trigger === 'next_session' || decided.trigger === 'time' || (decided.cue === 'from now on' && clause.userAsksForLater);
       if (!later) return { verdict: 'excluded', rule: 'describes its answers in this conversation' };
       return { verdict: 'commitment', rule: 'a promise about its own later answers', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: clause.predicate }) };
@@ -194,7 +215,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'we',
     decide: (clause, context) => {
-      if (subjectKind(clause.subject) !== 'we') return null;
+      if (kindOf(clause) !== 'we') return null;
       const predicate = stripPrefixes(clause.predicate);
       // A company's "we" is its people; a generic assistant's "we" is the assistant (and the user).
       // "We'll use Evans when we talk" is the assistant's own recall, not people acting.
@@ -205,7 +226,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'third party',
     decide: (clause, context) => {
-      const kind = subjectKind(clause.subject);
+      const kind = kindOf(clause);
       if (kind === 'they' && !PERSON.test(context.reply.slice(0, clause.spanStart))) return { verdict: 'excluded', rule: '"they" refers to no person or team' };
       if (kind !== 'person' && kind !== 'they') return null;
       return personAct(clause, 'a person or team is promised to act');
@@ -214,7 +235,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'passive receipt',
     decide: (clause, context) => {
-      if (subjectKind(clause.subject) !== 'you') return null;
+      if (kindOf(clause) !== 'you') return null;
       const predicate = clause.predicate.trim();
       const hear = HEAR_FROM.exec(predicate);
       if (hear) {
@@ -256,7 +277,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   {
     id: 'deliverable arrives',
     decide: (clause) => {
-      const kind = subjectKind(clause.subject);
+      const kind = kindOf(clause);
       if (kind === 'system' && /^(?:it|this|that)$/i.test(clause.subject.trim()) && KEPT_ON_RECORD.test(clause.predicate.trim())) {
         return { verdict: 'commitment', rule: 'passive promise: it will be kept for later', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: clause.predicate.trim() }) };
       }
