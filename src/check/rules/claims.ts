@@ -68,6 +68,9 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
 ];
 
+/** Every row's cue in one pattern: a sentence that matches none of them skips all rows at once. */
+const ANY_CUE = new RegExp([...new Set(CLAIM_ROWS.map((row) => row.cue.source))].join('|'), 'i');
+
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never)\b[^.]*$/i;
 
@@ -81,7 +84,7 @@ export interface ClaimFinding {
 export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (/\?\s*$/.test(sentence.folded)) continue;
+    if (/\?\s*$/.test(sentence.folded) || !ANY_CUE.test(sentence.folded)) continue;
     const cues = new Map<RegExp, boolean>();
     for (const row of CLAIM_ROWS) {
       let passes = cues.get(row.cue);

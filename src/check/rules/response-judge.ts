@@ -54,6 +54,9 @@ const HAND_BACK: readonly { id: string; cue: RegExp; pattern: RegExp }[] = [
   { id: 'keep it yourself', cue: /down|bookmark|screenshot|save|note|remind me|tell me|paste|check|go to|head to|visit|see |northwind/i, pattern: /\b(?:jot|write|note)\b.{0,30}?\bdown\b|\bbookmark\b|\bscreenshot\b|\bsave (?:it|this|that|them) (?:in|to|on) your\b|\bkeep (?:a|the) note\b|\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b|\bpaste (?:it|this|them)\b|\bcheck back\b|\b(?:go to|head to|visit|check|see) (?:the|our|your) (?:website|site|page|outage map|app)\b|\bmy northwind\b/i },
 ];
 
+/** Every hand-back cue in one pattern, so most sentences are done with after one test. */
+const ANY_HAND_BACK_CUE = new RegExp(HAND_BACK.map((row) => row.cue.source).join('|'), 'i');
+
 const PHATIC_QUESTION =
   /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;
 
@@ -71,7 +74,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
     : ['later', 'memory', 'people'].some((family) => input.succeededFamilies.has(family as CapabilityFamily));
 
   const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded) && ANY_HAND_BACK_CUE.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
   const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
