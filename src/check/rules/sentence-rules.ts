@@ -18,7 +18,7 @@ export interface SentenceFinding {
 }
 
 const QUESTION_OFFER =
-  /(?:^|[\s,:;!.])((?:would you like me to|would you like|do you want me to|do you want|want me to|want|shall i|should i|can i|could i|may i|would it help if i|how about i|fancy|would you prefer (?:me to|that i|if i|i)|is it ok(?:ay)? if i|would it be (?:helpful|useful) (?:if i|for me to)|need me to|shall we|should we)\b)\s*(?!to\b)(.*?)\s*\?/i;
+  /(?:^|[\s,:;!.])((?:would you like me to|would you like|do you want me to|do you want|want me to|want|shall i|should i|(?:can|could|may) i(?!\s+(?:have|get|ask|borrow|see|take|speak|talk|pay|use|come|go|leave|know|check out|try))|would it help if i|how about i|fancy|would you prefer (?:me to|that i|if i|i)|is it ok(?:ay)? if i|would it be (?:helpful|useful) (?:if i|for me to)|need me to|shall we|should we)\b)\s*(?!to\b)(.*?)\s*\?/i;
 const CONDITIONAL_OFFER =
   /\b(?:if you(?:'d)? (?:like|want|prefer|wish|need)|if (?:it|that|this) (?:would |might )?helps?|if (?:that's|it's|that is|it is|that would be) (?:useful|helpful)|if useful|if helpful|just say the word|if you'?re interested|should you (?:want|wish|need))\b/i;
 const OFFER_ACT =
