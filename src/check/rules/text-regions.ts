@@ -27,7 +27,7 @@ export interface Regions {
 
 /** Same-length folding: typographic apostrophes and quotes become ASCII, so offsets stay valid. */
 export function fold(text: string): string {
-  return text.replace(/[\u2018\u2019\u02BC]/g, "'").replace(/[\u201C\u201D\u201E]/g, '"');
+  return text.replace(/[\u2018\u2019\u02BC\u00B4\u2032]/g, "'").replace(/[\u201C\u201D\u201E]/g, '"');
 }
 
 const DRAFT_INTRO =
