@@ -8,7 +8,7 @@ import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import { futureClauses } from './clauses.ts';
 import { CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
-import { acceptanceIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, type SentenceContext } from './sentence-rules.ts';
+import { acceptanceIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 
 export const RULES_DETECTOR_VERSION = 'rules@1';
@@ -55,18 +55,20 @@ export function detectCommitments(input: DetectorInput): Detection {
   for (const sentence of sentences) {
     const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
     previous = sentence;
-    const offer = offerIn(sentence);
-    if (offer) offers.add(sentence);
-    const whole = offer ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
-    if (whole) {
-      commitments.push(whole.commitment);
-      trace.push({ verdict: 'commitment', rule: whole.rule, text: whole.commitment.span });
-      continue;
-    }
-    const accepted = acceptanceIn(sentence, sentenceContext);
-    if (accepted && !acceptance) {
-      acceptance = accepted.commitment;
-      acceptances.push({ verdict: 'commitment', rule: accepted.rule, text: accepted.commitment.span });
+    if (SENTENCE_RULE_CUE.test(sentence.folded)) {
+      const offer = offerIn(sentence);
+      if (offer) offers.add(sentence);
+      const whole = offer ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
+      if (whole) {
+        commitments.push(whole.commitment);
+        trace.push({ verdict: 'commitment', rule: whole.rule, text: whole.commitment.span });
+        continue;
+      }
+      const accepted = acceptanceIn(sentence, sentenceContext);
+      if (accepted && !acceptance) {
+        acceptance = accepted.commitment;
+        acceptances.push({ verdict: 'commitment', rule: accepted.rule, text: accepted.commitment.span });
+      }
     }
     for (const clause of futureClauses(sentence, carried, userAsksForLater)) {
       for (const rule of CLAUSE_RULES) {

@@ -62,6 +62,12 @@ export interface SentenceContext {
 
 /** Offers need a question, a condition or "let me know"; other sentences skip the offer patterns (speed). */
 const OFFER_CUE = /\?|\bif\b|let me know|say the word|should you/i;
+const NOTE_CUE = /not|point/i;
+const PROGRESSIVE_CUE = /\bi(?:'m| am) /i;
+const EXPECT_CUE = /expect|count on|look|watch out|eye out|way\b|coming/i;
+const ACCEPTANCE_CUE = /done|will do|leave it|on it|count on|got it/i;
+/** A sentence none of these rules could read skips them all after one test. */
+export const SENTENCE_RULE_CUE = new RegExp([OFFER_CUE, NOTE_CUE, PROGRESSIVE_CUE, EXPECT_CUE, ACCEPTANCE_CUE].map((cue) => cue.source).join('|'), 'i');
 
 export function offerIn(sentence: Sentence): SentenceFinding | null {
   const text = sentence.folded;
@@ -108,7 +114,7 @@ function offer(sentence: Sentence, start: number, end: number, actText: string, 
 
 /** "I'm setting that reminder now" with no call behind it promises the act; with the call it narrates it. */
 export function presentTensePromiseIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!/\bi(?:'m| am) /i.test(sentence.folded)) return null;
+  if (!PROGRESSIVE_CUE.test(sentence.folded)) return null;
   const match = PROGRESSIVE.exec(sentence.folded);
   if (!match) return null;
   const verb = match[1]!.toLowerCase().replace(/\s+/g, ' ');
@@ -140,7 +146,7 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
 
 /** "I've made a note to send you the list in December" promises the act it noted. */
 export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
-  if (!/not|point/i.test(sentence.folded)) return null;
+  if (!NOTE_CUE.test(sentence.folded)) return null;
   const match = NOTE_TO_SELF.exec(sentence.folded);
   if (!match) return null;
   const predicate = stripPrefixes(match[1]!);
@@ -165,7 +171,7 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
 
 /** Promises with no future marker: "Expect a call from us", "Reminder coming your way at 10:20". */
 export function expectationIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!/expect|count on|look|watch out|eye out|way\b|coming/i.test(sentence.folded)) return null;
+  if (!EXPECT_CUE.test(sentence.folded)) return null;
   const expect = EXPECT.exec(sentence.folded);
   const onItsWay = expect ? null : ON_ITS_WAY.exec(sentence.folded);
   const match = expect ?? onItsWay;
@@ -202,7 +208,7 @@ function endOfClause(text: string, from: number): number {
 
 /** "Consider it done!" promises what the user asked for, when nothing else in the reply says what. */
 export function acceptanceIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!context.category || !/done|will do|leave it|on it|count on|got it/i.test(sentence.folded)) return null;
+  if (!context.category || !ACCEPTANCE_CUE.test(sentence.folded)) return null;
   const match = ACCEPTANCE.exec(sentence.folded);
   if (!match) return null;
   const kind = CATEGORY_ACT[context.category];

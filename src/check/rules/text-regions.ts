@@ -53,18 +53,25 @@ export function ownVoice(fullText: string, userText = ''): Regions {
   const setAside: SetAside[] = [];
   const lines = lineSpans(folded);
 
-  for (const match of folded.matchAll(/```[\s\S]*?(?:```|$)/g)) {
-    setAside.push({ start: match.index, end: match.index + match[0].length, reason: 'code' });
+  // (Each pattern runs only when its marker character occurs at all: most replies have none.)
+  if (folded.includes('`')) {
+    for (const match of folded.matchAll(/```[\s\S]*?(?:```|$)/g)) {
+      setAside.push({ start: match.index, end: match.index + match[0].length, reason: 'code' });
+    }
+    for (const match of folded.matchAll(/`[^`\n]+`/g)) {
+      setAside.push({ start: match.index, end: match.index + match[0].length, reason: 'code' });
+    }
   }
-  for (const match of folded.matchAll(/`[^`\n]+`/g)) {
-    setAside.push({ start: match.index, end: match.index + match[0].length, reason: 'code' });
-  }
-  for (const line of lines) {
-    if (/^\s*>/.test(line.text)) setAside.push({ start: line.start, end: line.end, reason: 'blockquote' });
+  if (folded.includes('>')) {
+    for (const line of lines) {
+      if (/^\s*>/.test(line.text)) setAside.push({ start: line.start, end: line.end, reason: 'blockquote' });
+    }
   }
   // Quoted speech of a few words or more is someone else's (or the user's future) words.
-  for (const match of folded.matchAll(/"([^"\n]{12,})"/g)) {
-    setAside.push({ start: match.index, end: match.index + match[0].length, reason: 'quotation' });
+  if (folded.includes('"')) {
+    for (const match of folded.matchAll(/"([^"\n]{12,})"/g)) {
+      setAside.push({ start: match.index, end: match.index + match[0].length, reason: 'quotation' });
+    }
   }
   markDrafts(lines, setAside);
   if (CREATIVE_REQUEST.test(fold(userText))) markCreative(folded, lines, setAside);
