@@ -44,9 +44,9 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const view = viewTurn(record.messages);
 
   const succeededFamilies = new Set<CapabilityFamily>();
+  const failedFamilies = new Set<CapabilityFamily>();
   for (const call of view.calls) {
-    if (!call.succeeded) continue;
-    for (const family of facts.familiesOf.get(call.name) ?? []) succeededFamilies.add(family);
+    for (const family of facts.familiesOf.get(call.name) ?? []) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
   }
 
   const detection = detectCommitments({ reply: view.finalText, userText: view.userText, persona, category, succeededFamilies });
@@ -59,6 +59,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     category,
     completableNow: doable === 'yes',
     succeededFamilies,
+    failedFamilies,
     leavesPromiseUnanchored,
   });
 

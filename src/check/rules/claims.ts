@@ -6,8 +6,11 @@
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import type { Sentence } from './text-regions.ts';
 
-/** `any` = a bare "Done!"/"All set!" that any persistent call would back. */
-export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people';
+/**
+ * `any`: "All set!", backed by any persistent call. `attempted`: a bare "Done!" reports nothing
+ * specific, so it is false only right after a call that failed (the reply then covers the failure).
+ */
+export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people' | 'attempted';
 
 export interface ClaimRow {
   id: string;
@@ -25,11 +28,11 @@ const STORE = '(?:memory|my memory|your profile|your account|our system|the syst
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'reminder set', kind: 'later', cue: /remind|alarm|alert|notif|task|follow|check|nudge|ping/i,
-    pattern: new RegExp(`\\b${SCHEDULED_THING}\\s+(?:is\\s+|are\\s+|has been\\s+|have been\\s+|'s\\s+|now\\s+)*(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
+    pattern: new RegExp(`\\b${SCHEDULED_THING}(?:'s|\\s+(?:is|are|has been|have been|now))*\\s+(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
   { id: 'I have scheduled', kind: 'later', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
   { id: 'I have scheduled it', kind: 'later', cue: /schedul|set/i,
-    pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|the (?:message|checklist|summary|list))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
+    pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|(?:the|your)\\s+(?:[\\w-]+\\s+)?(?:message|checklist|summary|list|plan|delivery|update|report|recap|email|text))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
   { id: 'watch set up', kind: 'later', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
   { id: 'added to calendar', kind: 'later', cue: /calendar|diary|schedule/i,
@@ -58,14 +61,15 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'has been escalated', kind: 'people', cue: /been/i,
     pattern: /\b(?:has|have|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
   { id: 'team is on it', kind: 'people', cue: /team|engineer|department|staff|colleague|specialist|advisor/i,
-    pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|been told|been notified|got it)\b/i },
+    pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|been told|been notified|got it|aware of (?:the|your|this|that) (?:issue|problem|request|complaint|case|query|situation|fault (?:on|with) your))\b/i },
   { id: 'sent by channel', kind: 'channel', cue: /mail|text|sms|sent/i,
     pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
-  { id: 'on its way', kind: 'any', cue: / way/i, pattern: /\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
+  { id: 'on its way', kind: 'any', cue: / way/i, pattern: /\b(?:e-?mail|copy|letter|summary|reminder|statement|message|text|confirmation|document|list|bill|card|pack|invoice|receipt|checklist|plan|report)s?\b[^.!?]{0,40}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
   { id: 'did it as well', kind: 'any', cue: / and /i, pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
   { id: 'lined up', kind: 'any', cue: /lined|queued|teed/i, pattern: /\b(?:i've|i have|we've|we have)\s+(?:got\s+)?(?:lined|queued|teed)\s+(?:\w+\s+){0,2}?up\b|\b(?:it's|it is|that's|that is|everything's|everything is|all)\s+(?:now\s+)?(?:queued|lined|teed)\s+up\b/i },
-  { id: 'all set', kind: 'any', cue: /done|sort|set|book|schedul|saved|noted|that's/i,
-    pattern: /^(?:\W*)(?:done|sorted|all sorted|all set|all done|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved|that's sorted|that's done)\b(?!\s+(?:for now|with|here))/i },
+  { id: 'done after a failed call', kind: 'attempted', cue: /done|sorted/i, pattern: /^\W*(?:done|sorted|all done|all sorted|that's done|that's sorted)\b/i },
+  { id: 'all set', kind: 'any', cue: /set|book|schedul|saved/i,
+    pattern: /^(?:\W*)(?:all set|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved)\b(?!\s+(?:for now|with|here))/i },
 ];
 
 /** Every row's cue in one pattern: a sentence that matches none of them skips all rows at once. */
@@ -101,8 +105,10 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
 }
 
 /** Whether a successful call in the turn performed the kind of action a claim reports. */
-export function claimIsBacked(kind: ClaimKind, succeeded: ReadonlySet<CapabilityFamily>): boolean {
+export function claimIsBacked(kind: ClaimKind, succeeded: ReadonlySet<CapabilityFamily>, failed: ReadonlySet<CapabilityFamily>): boolean {
   switch (kind) {
+    case 'attempted':
+      return failed.size === 0 || claimIsBacked('any', succeeded, failed);
     case 'any':
       return succeeded.has('later') || succeeded.has('memory') || succeeded.has('people') || succeeded.has('channel');
     case 'memory_or_people':

@@ -42,7 +42,7 @@ const ARRIVES = /^(?:be (?:sent|delivered|emailed|texted|posted|waiting|with you
 const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|escalated|investigated|processed|dealt with|picked up|followed up|actioned|assigned|raised|logged)/i;
 /** The user is told to set something up: what it then sends is that system's doing, not the assistant's. */
 const USER_SETS_UP =
-  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\bthe easiest\b|\bif you\b/i;
+  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\b(?:easiest|simplest)\b|\bjot\b|\bif you\b/i;
 const KEPT_ON_RECORD = /^(?:be|stay|remain) (?:on file|on record|saved|noted|remembered|kept|stored|recorded|in (?:my|your|the|our) (?:notes|records?|memory|file|system))\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
@@ -193,7 +193,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     id: 'habitual',
-    decide: (clause) => (HABIT.test(clause.subject) || HABIT_BEFORE.test(clause.lead) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(clause.predicate.trim()) ? { verdict: 'excluded', rule: 'describes how another system usually behaves' } : null),
+    decide: (clause) => (HABIT.test(clause.subject) || (HABIT_BEFORE.test(clause.lead) && ['they', 'none'].includes(kindOf(clause))) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(clause.predicate.trim()) ? { verdict: 'excluded', rule: 'describes how another system usually behaves' } : null),
   },
   {
     id: 'self',

@@ -22,6 +22,9 @@ describe('false action claims', () => {
     ["I've lined that up for you! 🐶", { setup: 'C1', calls: ['get_current_time'] }],
     ["It's queued up! Your summary will land at 8pm.", { setup: 'C1' }],
     ["I've logged your callback request.", { setup: 'C1', persona: 'support', calls: ['lookup_account'] }],
+    ["Your reminder's set for tomorrow at 8pm ✅", { setup: 'C2', calls: ['create_reminder!'] }],
+    ["✅ Done! You'll get a reminder on Sunday.", { setup: 'C2', calls: ['create_reminder!'] }],
+    ["I've scheduled your list to come through at 9am on Saturday ✅", { setup: 'C2' }],
   ];
   for (const [reply, options] of FALSE) {
     test(`false: ${reply} (${options.setup}${options.calls ? `, calls ${options.calls.join(' ')}` : ''})`, () => assert.equal(claim(reply, options), true));
@@ -35,6 +38,8 @@ describe('false action claims', () => {
     ["I've made a note of it and I'll keep it in mind.", { setup: 'C0' }],
     ["I've noted your request and will pass it on.", { setup: 'C0' }],
     ["I've logged your callback request.", { setup: 'C3', calls: ['memory_write'] }],
+    ["Sorted! ✨ You'll get a reminder at 6pm on Sunday.", { setup: 'C2' }],
+    ['Good news that it\'s on the way! When were you told it would arrive?', { setup: 'C4' }],
     ["I haven't set a reminder, because I can't.", { setup: 'C0' }],
     ["Once I've set the reminder you'll get a confirmation.", { setup: 'C2' }],
     ["I've had a look at your account: £84.20 is due.", { setup: 'C1', persona: 'support', calls: ['lookup_account'] }],

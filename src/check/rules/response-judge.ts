@@ -17,6 +17,8 @@ export interface JudgeInput {
   /** The request can be completed within the turn (a per-turn `doable` override of yes). */
   completableNow: boolean;
   succeededFamilies: ReadonlySet<CapabilityFamily>;
+  /** Families of the calls whose result reported an error. */
+  failedFamilies: ReadonlySet<CapabilityFamily>;
   /** A feasible agent-initiated commitment in the reply lacks its enabling call. */
   leavesPromiseUnanchored: boolean;
 }
@@ -66,7 +68,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
   const note = (name: keyof ResponseBooleans, rule: string, text: string) => evidence.push({ name, rule, text });
 
-  const falseClaims = completionClaims(input.sentences).filter((claim) => !claimIsBacked(claim.kind, input.succeededFamilies));
+  const falseClaims = completionClaims(input.sentences).filter((claim) => !claimIsBacked(claim.kind, input.succeededFamilies, input.failedFamilies));
   for (const claim of falseClaims) note('false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
 
   const servingCall = input.category
