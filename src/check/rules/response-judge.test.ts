@@ -63,6 +63,14 @@ describe('declines, hand-backs, doing it now, clarifying', () => {
     assert.equal(booleans.did_task_now, true);
   });
 
+  test('a caveat about the channel while delivering the content now is not a decline', () => {
+    const reply = "I can't send emails, but here's the list:\n- Passport\n- Charger\n- Adapter\n\nHave a good trip!";
+    const { booleans, outcome } = check(turn(reply, { setup: 'C4', category: 'deferred_delivery', doable: 'yes' }));
+    assert.equal(booleans.did_task_now, true);
+    assert.equal(booleans.declines_request, false);
+    assert.equal(outcome, 'done_now');
+  });
+
   test('a successful call that serves the request does it now; a call for another need does not', () => {
     assert.equal(check(turn('Saved!', { setup: 'C3', category: 'memory', calls: ['memory_write'] })).booleans.did_task_now, true);
     assert.equal(check(turn('Saved your plan.', { setup: 'C3', category: 'reminder', calls: ['memory_write'] })).booleans.did_task_now, false);
