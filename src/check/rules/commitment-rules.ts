@@ -6,8 +6,10 @@
 import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import type { FutureClause } from './clauses.ts';
-import { DELIVERABLES, HABITUAL, PERSON_ACTS, PERSON_NOUNS, phrases, SYSTEM_SUBJECTS, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
-import { cueSet, decideTrigger, firstMatch, SESSION_CUES, TIME_CUES, EVENT_CUES, UNSPECIFIED_CUES, type TriggerDecision } from './triggers.ts';
+import { actTrigger, triggerOf } from './act-trigger.ts';
+import { DELIVERABLES, HABITUAL, PERSON_ACTS, phrases, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
+import { kindOf, PERSON } from './subjects.ts';
+import { firstMatch, SESSION_CUES, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
 
 export interface ReplyContext {
   persona: string | undefined;
@@ -24,8 +26,6 @@ export interface ClauseRule {
   decide(clause: FutureClause, context: ReplyContext): ClauseDecision | null;
 }
 
-const PERSON = new RegExp(`\\b${phrases(PERSON_NOUNS)}\\b`, 'i');
-const SYSTEM = new RegExp(`^(?:${phrases(SYSTEM_SUBJECTS)})$`, 'i');
 const HABIT = new RegExp(`\\b${phrases(HABITUAL)}\\b`, 'i');
 /** A habit stated earlier in the sentence: "our team normally replies …, and they'll …". */
 const HABIT_BEFORE = /\b(?:usually|normally|typically|generally|tends? to|as standard|as a rule)\b/i;
@@ -46,47 +46,18 @@ const USER_SETS_UP =
 const KEPT_ON_RECORD = /^(?:be|stay|remain) (?:on file|on record|saved|noted|remembered|kept|stored|recorded|in (?:my|your|the|our) (?:notes|records?|memory|file|system))\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
-const USER_BRINGS_IT_BACK =
-  /\b(?:paste|copy|start (?:with|by|any|your|each|every|the)|begin (?:with|by)|open with|include|mention|tell me (?:again|that|it|this)|remind me (?:of|that|about)|share (?:it|this|that|them) again)\b/i;
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
-  let trigger = triggerOf(clause, fields.predicate);
-  // "When you ask me for recipes later on, I'll remember…" is a later session; "paste this and I'll tailor it" is not.
-  if (trigger.cue === 'user message' && fields.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
-    trigger = { trigger: 'next_session', cue: 'later', timeExpression: null };
-  }
-  // "Keep an eye on Saturday's forecast and shout if rain starts": a watch fires on its event, not the day named.
-  if (fields.kind === 'watch' && trigger.trigger === 'time' && firstMatch(EVENT_CUES, fields.predicate)) {
-    trigger = { trigger: 'external_event', cue: 'event', timeExpression: trigger.timeExpression };
-  }
-  // People act outside this conversation: "from now on" cannot keep their promise inside it.
-  if (fields.performer === 'third_party' && (trigger.cue === 'from now on' || trigger.cue === 'this conversation')) {
-    trigger = decideTrigger(fields.predicate, '');
-    if (trigger.trigger === 'user_next_message') trigger = { trigger: 'unspecified_future', cue: null, timeExpression: null };
-  }
-  // "Start your next chat with this line and I'll tailor it": the user brings the facts back, nothing is remembered.
-  if (fields.kind === 'recall' && USER_BRINGS_IT_BACK.test(clause.lead)) {
-    return finish({ trigger: 'user_next_message', cue: 'user message', timeExpression: null });
-  }
-  // Remembering is for a later conversation unless the words tie it to this one; so is "from now on"
-  // when the user asked about later conversations.
-  if ((fields.kind === 'recall' || clause.userAsksForLater) && trigger.cue === 'from now on') trigger = { ...trigger, trigger: 'next_session' };
-  if (fields.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) {
-    trigger = { ...trigger, trigger: 'next_session' };
-  }
-  return finish(trigger);
-
-  function finish(decided: TriggerDecision): Commitment {
-    return {
-      span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
-      action: summarise(fields.predicate),
-      performer: fields.performer,
-      trigger_type: decided.trigger,
-      time_expression: decided.timeExpression,
-      required_capabilities: decided.trigger === 'user_next_message' ? [] : capabilitiesFor(fields.kind, decided.trigger),
-      is_offer: false,
-      confidence: fields.confidence,
-    };
-  }
+  const decided = actTrigger(clause, fields);
+  return {
+    span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
+    action: summarise(fields.predicate),
+    performer: fields.performer,
+    trigger_type: decided.trigger,
+    time_expression: decided.timeExpression,
+    required_capabilities: decided.trigger === 'user_next_message' ? [] : capabilitiesFor(fields.kind, decided.trigger),
+    is_offer: false,
+    confidence: fields.confidence,
+  };
 }
 
 /** A few words saying what is promised. */
@@ -120,50 +91,6 @@ function selfAct(clause: FutureClause, rule: string): ClauseDecision {
   };
 }
 
-const STRONG_TIME_CUES = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
-
-/** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
-function strongFutureCue(text: string) {
-  return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
-}
-
-/** "every recipe I give you", "my suggestions": what the assistant itself will produce. */
-const OWN_OUTPUT = /^(?:(?:every|each|all|any|the|my)\b.*\b(?:i|we)\s+(?:suggest|give|recommend|write|make|send|share|create|offer|plan|draft|provide|pick|put together)\b|my\s+(?:\w+\s+)?(?:suggestions?|recommendations?|recipes?|plans?|answers?|replies|responses?|messages?|ideas?|lists?)\b)/i;
-
-type SubjectKind = ReturnType<typeof subjectKind>;
-
-/** Each clause's subject kind and triggers are worked out once, however many rules ask. */
-const subjectKinds = new WeakMap<FutureClause, SubjectKind>();
-const triggers = new WeakMap<FutureClause, Map<string, TriggerDecision>>();
-
-function kindOf(clause: FutureClause): SubjectKind {
-  let kind = subjectKinds.get(clause);
-  if (kind === undefined) subjectKinds.set(clause, (kind = subjectKind(clause.subject)));
-  return kind;
-}
-
-/** The trigger of `predicate` with the clause's lead (the same decision every time it is asked). */
-function triggerOf(clause: FutureClause, predicate: string): TriggerDecision {
-  let byPredicate = triggers.get(clause);
-  if (!byPredicate) triggers.set(clause, (byPredicate = new Map()));
-  let decided = byPredicate.get(predicate);
-  if (!decided) byPredicate.set(predicate, (decided = decideTrigger(predicate, clause.lead)));
-  return { ...decided };
-}
-
-function subjectKind(subject: string): 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'own_output' | 'none' {
-  const s = subject.replace(/[*_"]/g, ' ').trim().toLowerCase();
-  if (s === '') return 'none';
-  const last = s.split(/\s+/).at(-1)!.replace(/'(?:ve|m|d|re)$/, '');
-  if (OWN_OUTPUT.test(s)) return 'own_output';
-  if (last === 'i') return 'self';
-  if (last === 'we') return 'we';
-  if (last === 'you') return 'you';
-  if (['they', 'he', 'she'].includes(last)) return 'they';
-  if (SYSTEM.test(s)) return 'system';
-  if (PERSON.test(s)) return 'person';
-  return 'thing';
-}
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   {

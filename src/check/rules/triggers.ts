@@ -132,3 +132,10 @@ export function firstMatch(set: CueSet, text: string): { id: string; text: strin
   const index = set.cues.findIndex((_, i) => groups[`c${i}`] !== undefined);
   return { id: set.cues[index]?.id ?? '', text: match[0].trim() };
 }
+
+export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
+
+/** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
+export function strongFutureCue(text: string): { id: string; text: string } | null {
+  return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
+}

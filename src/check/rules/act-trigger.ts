@@ -1,0 +1,49 @@
+/**
+ * When a promised act happens, once we know what the act is. `decideTrigger` reads the words;
+ * these adjustments apply what the act itself implies: remembering is for a later conversation,
+ * a watch fires on its event, people act outside this conversation, and a user who brings the
+ * facts back needs nothing remembered.
+ */
+import type { Performer } from '../../core/types.ts';
+import type { ActKind } from './acts.ts';
+import type { FutureClause } from './clauses.ts';
+import { decideTrigger, EVENT_CUES, firstMatch, TIME_CUES, UNSPECIFIED_CUES, type TriggerDecision } from './triggers.ts';
+
+const USER_BRINGS_IT_BACK =
+  /\b(?:paste|copy|start (?:with|by|any|your|each|every|the)|begin (?:with|by)|open with|include|mention|tell me (?:again|that|it|this)|remind me (?:of|that|about)|share (?:it|this|that|them) again)\b/i;
+
+/** Each clause's triggers are worked out once per predicate, however many rules ask. */
+const triggers = new WeakMap<FutureClause, Map<string, TriggerDecision>>();
+
+/** The trigger `predicate` has with the clause's lead, as the words say it. */
+export function triggerOf(clause: FutureClause, predicate: string): TriggerDecision {
+  let byPredicate = triggers.get(clause);
+  if (!byPredicate) triggers.set(clause, (byPredicate = new Map()));
+  let decided = byPredicate.get(predicate);
+  if (!decided) byPredicate.set(predicate, (decided = decideTrigger(predicate, clause.lead)));
+  return { ...decided };
+}
+
+export function actTrigger(clause: FutureClause, act: { kind: ActKind; performer: Performer; predicate: string }): TriggerDecision {
+  const trigger = triggerOf(clause, act.predicate);
+  // "Start your next chat with this line and I'll tailor it": the user brings the facts back.
+  if (act.kind === 'recall' && USER_BRINGS_IT_BACK.test(clause.lead)) return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
+  // "When you ask me for recipes later on, I'll remember…" is a later session.
+  if (trigger.cue === 'user message' && act.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
+    return { trigger: 'next_session', cue: 'later', timeExpression: null };
+  }
+  // "Keep an eye on Saturday's forecast and shout if rain starts": a watch fires on its event, not the day named.
+  if (act.kind === 'watch' && trigger.trigger === 'time' && firstMatch(EVENT_CUES, act.predicate)) {
+    return { trigger: 'external_event', cue: 'event', timeExpression: trigger.timeExpression };
+  }
+  // People act outside this conversation: "from now on" cannot keep their promise inside it.
+  if (act.performer === 'third_party' && (trigger.cue === 'from now on' || trigger.cue === 'this conversation')) {
+    const own = decideTrigger(act.predicate, '');
+    return own.trigger === 'user_next_message' ? { trigger: 'unspecified_future', cue: null, timeExpression: null } : own;
+  }
+  // Remembering is for a later conversation unless the words tie it to this one; so is "from now on"
+  // when the user asked about later conversations.
+  if ((act.kind === 'recall' || clause.userAsksForLater) && trigger.cue === 'from now on') return { ...trigger, trigger: 'next_session' };
+  if (act.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) return { ...trigger, trigger: 'next_session' };
+  return trigger;
+}
