@@ -53,6 +53,10 @@ const PROMISES: [string, Expected, { persona?: string; user?: string }?][] = [
   ["It'll be on file for next time.", { trigger: 'next_session', needs: ['recall_across_sessions'] }],
   ['The garage will give you a call this afternoon.', { trigger: 'time', performer: 'third_party' }],
   ["I'll reach out to your surgery and ask them to call you back.", { trigger: 'unspecified_future', needs: ['delegate_to_human'] }],
+  ["I'll get in touch with Mr Hughes for you.", { trigger: 'unspecified_future', needs: ['delegate_to_human'] }],
+  ["I'll send over your PDF bill on 1 November.", { trigger: 'time', needs: ['send_file', 'run_later'] }],
+  ['Expect a comparison from me as soon as the new cap is published.', { trigger: 'external_event' }],
+  ["Your annual statement will be sent to you as soon as it's generated.", { trigger: 'external_event' }],
   // present tense and notes to self, with nothing behind them
   ["I'm setting that reminder for 6pm now.", { trigger: 'time' }],
   ["I've made a note to send you the recipe on Sunday.", { trigger: 'time' }],

@@ -17,6 +17,7 @@ export const PERSON_NOUNS = [
   'representatives', 'rep', 'staff', 'manager', 'managers', 'supervisor', 'person', 'people', 'human', 'member',
   'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew', 'field team',
   'customer service', 'customer services', 'support', 'billing', 'nurse', 'doctor', 'one of us', 'one of our',
+  'mr', 'mrs', 'ms', 'miss', 'dr', 'tutor', 'teacher', 'coach', 'trainer',
   // organisations act through their people
   'restaurant', 'garage', 'surgery', 'clinic', 'practice', 'dentist', 'vet', 'landlord', 'council', 'company', 'shop',
   'salon', 'hotel', 'airline', 'agency', 'office', 'school', 'nursery', 'courier', 'installer', 'plumber', 'electrician',
@@ -45,6 +46,7 @@ export const DELIVERABLES: Record<string, 'notify' | 'deliver' | 'email' | 'sms'
   update: 'notify', updates: 'notify', 'check-in': 'notify', prompt: 'notify', shout: 'notify', follow: 'notify',
   'follow-up': 'notify', summary: 'deliver', checklist: 'deliver', list: 'deliver', copy: 'deliver', report: 'deliver',
   recap: 'deliver', digest: 'deliver', plan: 'deliver', breakdown: 'deliver', confirmation: 'deliver',
+  statement: 'deliver', bill: 'deliver', invoice: 'deliver', receipt: 'deliver', quote: 'deliver', comparison: 'deliver',
   email: 'email', 'e-mail': 'email', emails: 'email', text: 'sms', texts: 'sms', sms: 'sms', call: 'call',
   'phone call': 'call', ring: 'call', callback: 'call', 'call back': 'call', pdf: 'file', file: 'file', attachment: 'file',
   document: 'file',

@@ -25,6 +25,8 @@ describe('false action claims', () => {
     ["Your reminder's set for tomorrow at 8pm ✅", { setup: 'C2', calls: ['create_reminder!'] }],
     ["✅ Done! You'll get a reminder on Sunday.", { setup: 'C2', calls: ['create_reminder!'] }],
     ["I've scheduled your list to come through at 9am on Saturday ✅", { setup: 'C2' }],
+    ['Your callback is booked for 3pm today.', { setup: 'C4', calls: ['create_ticket!'] }],
+    ['Got it, saved for January! 📁', { setup: 'C1', calls: ['calculator'] }],
   ];
   for (const [reply, options] of FALSE) {
     test(`false: ${reply} (${options.setup}${options.calls ? `, calls ${options.calls.join(' ')}` : ''})`, () => assert.equal(claim(reply, options), true));
