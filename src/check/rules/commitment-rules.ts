@@ -31,7 +31,7 @@ const HABIT = new RegExp(`\\b${phrases(HABITUAL)}\\b`, 'i');
 const HABIT_BEFORE = /\b(?:usually|normally|typically|generally|tends? to|as standard|as a rule)\b/i;
 const PERSON_ACT = new RegExp(`^(?:${phrases(PERSON_ACTS)})\\b|^be (?:in touch|in contact|with you|there|round|over|out|sent|assigned|allocated|calling|contacting|ringing|phoning|emailing|reaching out|following up|looking|visiting|coming|able to help you)`, 'i');
 const USER_FIRST = new RegExp(
-  `(?:\\b(?:if|when|once|after|whenever)\\s+you(?:'ve)?\\s+(?:\\w+\\s+){0,3}?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b)|(?:^|[.!:;][*_]*\\s+)[*_]*(?:\\d+[.)]\\s*)?(?:(?:or|and|then|alternatively|just|simply|please)\\s+)*${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b`,
+  `(?:\\b(?:if|when|once|after|whenever)\\s+you(?:'ve)?\\s+(?:\\w+\\s+){0,3}?${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b)|(?:^|[.!:;,][*_]*\\s+)[*_]*(?:\\d+[.)]\\s*)?(?:(?:or|and|then|alternatively|just|simply|please)\\s+)*${phrases(USER_ACTIONS_TOWARDS_OTHERS)}\\b`,
   'i',
 );
 const DELIVERABLE = new RegExp(`\\b(${phrases(Object.keys(DELIVERABLES))})\\b`, 'i');
@@ -42,7 +42,7 @@ const ARRIVES = /^(?:be (?:sent|delivered|emailed|texted|posted|waiting|with you
 const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|escalated|investigated|processed|dealt with|picked up|followed up|actioned|assigned|raised|logged)/i;
 /** The user is told to set something up: what it then sends is that system's doing, not the assistant's. */
 const USER_SETS_UP =
-  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\b(?:easiest|simplest)\b|\bjot\b|\bif you\b/i;
+  /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\b(?:easiest|simplest)\b|\bjot\b|\bif you\b|\b(?:let|lets|allow|allows) you\b/i;
 const KEPT_ON_RECORD = /^(?:be|stay|remain) (?:on file|on record|saved|noted|remembered|kept|stored|recorded|in (?:my|your|the|our) (?:notes|records?|memory|file|system))\b/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 

@@ -54,6 +54,8 @@ const PROMISES: [string, Expected, { persona?: string; user?: string }?][] = [
   ['The garage will give you a call this afternoon.', { trigger: 'time', performer: 'third_party' }],
   ["I'll reach out to your surgery and ask them to call you back.", { trigger: 'unspecified_future', needs: ['delegate_to_human'] }],
   ["I'll get in touch with Mr Hughes for you.", { trigger: 'unspecified_future', needs: ['delegate_to_human'] }],
+  ["I'll loop in the billing team.", { trigger: 'unspecified_future', needs: ['delegate_to_human'] }],
+  ['The receptionist will call you later today.', { trigger: 'time', performer: 'third_party' }],
   ["I'll send over your PDF bill on 1 November.", { trigger: 'time', needs: ['send_file', 'run_later'] }],
   ['Expect a comparison from me as soon as the new cap is published.', { trigger: 'external_event' }],
   ["Your annual statement will be sent to you as soon as it's generated.", { trigger: 'external_event' }],
@@ -134,6 +136,11 @@ describe('acceptances', () => {
     const [c] = detect('Consider it done! 👍', { category: 'reminder', user: 'Remind me to call mum tomorrow.' });
     assert.equal(c?.trigger_type, 'time');
     assert.deepEqual(c?.required_capabilities, ['notify_user_later']);
+  });
+
+  test('"I\'ll make it happen" accepts the request in the same way', () => {
+    const [c] = detect("Friday tomato reminder? I'll make it happen 🍅", { category: 'reminder', user: 'Remind me on Friday to water the tomatoes.' });
+    assert.equal(c?.trigger_type, 'time');
   });
 
   test('"Consider it done!" adds nothing when the reply states the promise itself', () => {

@@ -17,7 +17,8 @@ export const PERSON_NOUNS = [
   'representatives', 'rep', 'staff', 'manager', 'managers', 'supervisor', 'person', 'people', 'human', 'member',
   'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew', 'field team',
   'customer service', 'customer services', 'support', 'billing', 'nurse', 'doctor', 'one of us', 'one of our',
-  'mr', 'mrs', 'ms', 'miss', 'dr', 'tutor', 'teacher', 'coach', 'trainer',
+  'mr', 'mrs', 'ms', 'miss', 'dr', 'tutor', 'teacher', 'coach', 'trainer', 'receptionist', 'secretary', 'pharmacist',
+  'driver', 'manager', 'caseworker', 'case worker', 'account manager',
   // organisations act through their people
   'restaurant', 'garage', 'surgery', 'clinic', 'practice', 'dentist', 'vet', 'landlord', 'council', 'company', 'shop',
   'salon', 'hotel', 'airline', 'agency', 'office', 'school', 'nursery', 'courier', 'installer', 'plumber', 'electrician',

@@ -27,6 +27,10 @@ describe('false action claims', () => {
     ["I've scheduled your list to come through at 9am on Saturday ✅", { setup: 'C2' }],
     ['Your callback is booked for 3pm today.', { setup: 'C4', calls: ['create_ticket!'] }],
     ['Got it, saved for January! 📁', { setup: 'C1', calls: ['calculator'] }],
+    ['Ticket created ✔ Our payments team will remind you.', { setup: 'C4', calls: ['create_ticket!'] }],
+    ['The request has gone through ✅', { setup: 'C1', persona: 'support' }],
+    ['Sent! 📧 Amir should have the notes now.', { setup: 'C1' }],
+    ["I've gone ahead and updated your contact preference to post only.", { setup: 'C1', persona: 'support', calls: ['lookup_account'] }],
   ];
   for (const [reply, options] of FALSE) {
     test(`false: ${reply} (${options.setup}${options.calls ? `, calls ${options.calls.join(' ')}` : ''})`, () => assert.equal(claim(reply, options), true));

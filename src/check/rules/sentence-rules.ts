@@ -33,7 +33,7 @@ const EXPECT =
   /(?:^[^a-z]*|[.!:\u2014\u2013]\s*|\s-\s|\b(?:you can|you'll|you will|please)\s+)(?:expect|count on|look out for|watch out for|keep an eye out for|look forward to)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback|comparison|breakdown|report|recap|list|checklist|statement|quote|answer)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
 const ON_ITS_WAY =
   /\b(reminder|summary|checklist|list|update|alert|message|text|email|notification|nudge|ping|call|letter|copy|confirmation)s?\b[^.!?]{0,25}?\b(?:(?:is|are|'s)\s+)?(?:coming your way|heading your way|headed your way|coming (?:at|tomorrow|tonight|on|in))/i;
-const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
+const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|consider it sorted|i'll make it happen|i will make it happen|leave that with me|i've got you covered|you have my word|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
 
 /** The capability family a present-tense action would have needed a call of. */
 const PROGRESSIVE_KIND: Record<string, ActKind> = {
@@ -65,7 +65,7 @@ const OFFER_CUE = /\?|\bif\b|let me know|say the word|should you/i;
 const NOTE_CUE = /not|point/i;
 const PROGRESSIVE_CUE = /\bi(?:'m| am) /i;
 const EXPECT_CUE = /expect|count on|look|watch out|eye out|way\b|coming/i;
-const ACCEPTANCE_CUE = /done|will do|leave it|on it|count on|got it/i;
+const ACCEPTANCE_CUE = /done|will do|leave it|leave that|on it|count on|got it|happen|covered|sorted|my word/i;
 /** A sentence none of these rules could read skips them all after one test. */
 export const SENTENCE_RULE_CUE = new RegExp([OFFER_CUE, NOTE_CUE, PROGRESSIVE_CUE, EXPECT_CUE, ACCEPTANCE_CUE].map((cue) => cue.source).join('|'), 'i');
 
