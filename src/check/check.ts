@@ -3,7 +3,7 @@
  * their feasibility and anchoring against the deployment (Table 9), answers the five booleans,
  * and derives one outcome (Table 1). Deterministic; no model, no I/O.
  */
-import { type CapabilityFamily } from '../core/affordances.ts';
+import { isPersistentFamily, type CapabilityFamily } from '../core/affordances.ts';
 import { doabilityOf } from '../core/doability.ts';
 import { judgeCommitment } from '../core/judge-commitment.ts';
 import { deriveOutcome } from '../core/outcome.ts';
@@ -64,7 +64,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   });
 
   const doability = doable ?? (category ? doabilityOf(category, facts.affordances) : null);
-  const enablingCallMade = [...succeededFamilies].some((family) => family !== 'channel');
+  const enablingCallMade = [...succeededFamilies].some(isPersistentFamily);
   const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
 
   const result: LabelRecord = {

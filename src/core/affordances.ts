@@ -60,17 +60,9 @@ export function providersOf(affordances: Affordances, capability: Capability): s
   return affordances.tools.filter((tool) => tool.capabilities.includes(capability)).map((tool) => tool.name);
 }
 
-/** Tools whose successful call makes something persist after the turn (schedule, memory, people). */
-export function enablingTools(affordances: Affordances): Set<string> {
-  const names = new Set<string>();
-  for (const tool of affordances.tools) {
-    for (const capability of tool.capabilities) {
-      if (isKnownCapability(capability) && PERSISTENT_FAMILIES.has(CAPABILITY_RULES[capability].family)) {
-        names.add(tool.name);
-      }
-    }
-  }
-  return names;
+/** Whether a successful call of this family makes something persist after the turn (an "enabling" call). */
+export function isPersistentFamily(family: CapabilityFamily): boolean {
+  return PERSISTENT_FAMILIES.has(family);
 }
 
 /** The persistence properties implied by the tools' capability tags. */

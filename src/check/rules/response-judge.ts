@@ -2,7 +2,7 @@
  * The rules response judge: the five booleans of the whole reply (paper §3.4, LABELING.md),
  * each with the words that decided it. Sees the turn's tool calls and what they did.
  */
-import type { CapabilityFamily } from '../../core/affordances.ts';
+import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, completionClaims } from './claims.ts';
 import type { Sentence } from './text-regions.ts';
@@ -73,7 +73,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
 
   const servingCall = input.category
     ? SERVES[input.category].some((family) => input.succeededFamilies.has(family))
-    : ['later', 'memory', 'people'].some((family) => input.succeededFamilies.has(family as CapabilityFamily));
+    : [...input.succeededFamilies].some(isPersistentFamily);
 
   const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
   const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded) && ANY_HAND_BACK_CUE.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));

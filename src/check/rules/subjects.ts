@@ -22,7 +22,7 @@ export function kindOf(clause: FutureClause): SubjectKind {
   return kind;
 }
 
-export function subjectKind(subject: string): SubjectKind {
+function subjectKind(subject: string): SubjectKind {
   const s = subject.replace(/[*_"]/g, ' ').trim().toLowerCase();
   if (s === '') return 'none';
   const last = s.split(/\s+/).at(-1)!.replace(/'(?:ve|m|d|re)$/, '');

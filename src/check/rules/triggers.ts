@@ -24,7 +24,7 @@ export interface CueSet {
   combined: RegExp;
 }
 
-export function cueSet(cues: readonly Cue[]): CueSet {
+function cueSet(cues: readonly Cue[]): CueSet {
   const source = cues.map((cue, i) => `(?<c${i}>${cue.pattern.source})`).join('|');
   return { cues, combined: new RegExp(source, 'i') };
 }
