@@ -34,3 +34,23 @@ export class RunNotFoundError extends Error {
     this.name = 'RunNotFoundError';
   }
 }
+
+/** Another live process holds the lease on a run: running it twice would make every call twice. */
+export class RunLeaseHeldError extends Error {
+  readonly code = 'RUN_LEASE_HELD';
+  constructor(
+    readonly run: string,
+    readonly holder: { host: string; pid: number; startedAt: string },
+    readonly heartbeatAgeMs: number,
+  ) {
+    super(
+      `run "${run}" is already running: ${holder.host}, pid ${holder.pid}, started ${holder.startedAt}, ` +
+        `last heartbeat ${Math.round(heartbeatAgeMs / 1000)} s ago (wait for it to finish, stop it, or use another --name)`,
+    );
+    this.name = 'RunLeaseHeldError';
+  }
+
+  static isInstance(error: unknown): error is RunLeaseHeldError {
+    return error instanceof Error && error.name === 'RunLeaseHeldError' && 'holder' in error;
+  }
+}

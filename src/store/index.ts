@@ -1,13 +1,15 @@
 /**
- * The store: a felicity database with its three tables behind prepared statements.
+ * The store: a felicity database with its tables behind prepared statements.
  */
 import type { Database } from 'better-sqlite3';
 import { openDatabase, type OpenOptions } from './db.ts';
 import { Judgments, type JudgmentRow } from './judgments.ts';
+import { Leases } from './leases.ts';
 import { Responses, type ResponseRow } from './responses.ts';
 import { Runs } from './runs.ts';
 
-export { DatabaseNotFoundError, RunNotFoundError, SchemaTooNewError } from './errors.ts';
+export { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from './errors.ts';
+export type { AcquireOptions, LeaseHolder } from './leases.ts';
 export { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion, type Migration } from './migrations.ts';
 export type { JudgmentRow, OutcomeCount } from './judgments.ts';
 export type { ResponseRow, ResponseState } from './responses.ts';
@@ -18,6 +20,7 @@ export class Store {
   readonly runs: Runs;
   readonly responses: Responses;
   readonly judgments: Judgments;
+  readonly leases: Leases;
   private readonly saveTx: (runId: number, response: ResponseRow, judgment: JudgmentRow | undefined) => void;
   private readonly judgeTx: (runId: number, judgments: readonly JudgmentRow[]) => void;
 
@@ -28,6 +31,7 @@ export class Store {
     this.runs = new Runs(db, path);
     this.responses = new Responses(db);
     this.judgments = new Judgments(db);
+    this.leases = new Leases(db);
     this.saveTx = db.transaction((runId, response, judgment) => {
       this.responses.upsert(runId, response);
       if (judgment !== undefined) this.judgments.put(runId, judgment);
