@@ -134,6 +134,7 @@ const toolSchema = z.looseObject({
   description: z.string().default(''),
   parameters: z.unknown().superRefine(checkParameters).default(EMPTY_PARAMETERS),
   capabilities: z.array(capabilitySchema).default([]),
+  performs: z.array(z.string().trim().min(1)).optional(),
   personas: z
     .array(personaSchema)
     .superRefine(

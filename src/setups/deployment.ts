@@ -27,6 +27,11 @@ export interface ToolDefinition {
   parameters: Record<string, unknown>;
   /** Capabilities the tool provides; empty for tools that give no persistence (a clock). */
   capabilities: Capability[];
+  /**
+   * What a successful call performs now, as "verb object" phrases ("add checked bags"); claims in
+   * replies are checked against them. Read from the name and description when absent.
+   */
+  performs?: string[];
   /** Offered only to these personas (lookup_account: support); all personas when absent. */
   personas?: PersonaId[];
   mock?: MockSpec;

@@ -1,0 +1,158 @@
+/**
+ * Verbs of completed actions, as data: which words name the same act ("filed", "logged" and
+ * "opened" a ticket all create one), and which only read things ("found", "verified"). Tools say
+ * what they perform with these verbs; claims in a reply are matched against them. Lower-case
+ * lemmas; every inflected form a reply may use maps back to its lemma.
+ */
+
+export interface ActionVerb {
+  lemma: string;
+  /** Inflected forms besides the lemma: past, participle, third person, -ing. */
+  forms: readonly string[];
+}
+
+/** Verbs that change state: a reply saying one was done reports an action. */
+export const CHANGE_VERBS: readonly ActionVerb[] = [
+  { lemma: 'add', forms: ['added', 'adds', 'adding'] },
+  { lemma: 'amend', forms: ['amended', 'amends', 'amending'] },
+  { lemma: 'apply', forms: ['applied', 'applies', 'applying'] },
+  { lemma: 'arrange', forms: ['arranged', 'arranges', 'arranging'] },
+  { lemma: 'assign', forms: ['assigned', 'assigns', 'assigning'] },
+  { lemma: 'block', forms: ['blocked', 'blocks', 'blocking'] },
+  { lemma: 'book', forms: ['booked', 'books', 'booking'] },
+  { lemma: 'cancel', forms: ['cancelled', 'canceled', 'cancels', 'cancelling', 'canceling'] },
+  { lemma: 'change', forms: ['changed', 'changes', 'changing'] },
+  { lemma: 'charge', forms: ['charged', 'charges', 'charging'] },
+  { lemma: 'create', forms: ['created', 'creates', 'creating'] },
+  { lemma: 'credit', forms: ['credited', 'credits', 'crediting'] },
+  { lemma: 'delete', forms: ['deleted', 'deletes', 'deleting'] },
+  { lemma: 'email', forms: ['emailed', 'emails', 'emailing', 'e-mailed'] },
+  { lemma: 'enroll', forms: ['enrolled', 'enrolls', 'enrols', 'enrolling', 'enrol'] },
+  { lemma: 'escalate', forms: ['escalated', 'escalates', 'escalating'] },
+  { lemma: 'exchange', forms: ['exchanged', 'exchanges', 'exchanging'] },
+  { lemma: 'file', forms: ['filed', 'files', 'filing'] },
+  { lemma: 'flag', forms: ['flagged', 'flags', 'flagging'] },
+  { lemma: 'forward', forms: ['forwarded', 'forwards', 'forwarding'] },
+  { lemma: 'hand', forms: ['handed', 'hands', 'handing'] },
+  { lemma: 'invite', forms: ['invited', 'invites', 'inviting'] },
+  { lemma: 'issue', forms: ['issued', 'issues', 'issuing'] },
+  { lemma: 'lodge', forms: ['lodged', 'lodges', 'lodging'] },
+  { lemma: 'log', forms: ['logged', 'logs', 'logging'] },
+  { lemma: 'mark', forms: ['marked', 'marks', 'marking'] },
+  { lemma: 'memorise', forms: ['memorised', 'memorized', 'memorises', 'memorizes', 'memorize'] },
+  { lemma: 'message', forms: ['messaged', 'messages', 'messaging'] },
+  { lemma: 'modify', forms: ['modified', 'modifies', 'modifying'] },
+  { lemma: 'move', forms: ['moved', 'moves', 'moving'] },
+  { lemma: 'note', forms: ['noted', 'notes', 'noting'] },
+  { lemma: 'notify', forms: ['notified', 'notifies', 'notifying'] },
+  { lemma: 'open', forms: ['opened', 'opens', 'opening'] },
+  { lemma: 'order', forms: ['ordered', 'orders', 'ordering'] },
+  { lemma: 'pass', forms: ['passed', 'passes', 'passing'] },
+  { lemma: 'pay', forms: ['paid', 'pays', 'paying'] },
+  { lemma: 'place', forms: ['placed', 'places', 'placing'] },
+  { lemma: 'post', forms: ['posted', 'posts', 'posting'] },
+  { lemma: 'raise', forms: ['raised', 'raises', 'raising'] },
+  { lemma: 'record', forms: ['recorded', 'records', 'recording'] },
+  { lemma: 'refer', forms: ['referred', 'refers', 'referring'] },
+  { lemma: 'refund', forms: ['refunded', 'refunds', 'refunding'] },
+  { lemma: 'register', forms: ['registered', 'registers', 'registering'] },
+  { lemma: 'remember', forms: ['remembered', 'remembers', 'remembering'] },
+  { lemma: 'remove', forms: ['removed', 'removes', 'removing'] },
+  { lemma: 'rename', forms: ['renamed', 'renames', 'renaming'] },
+  { lemma: 'replace', forms: ['replaced', 'replaces', 'replacing'] },
+  { lemma: 'request', forms: ['requested', 'requests', 'requesting'] },
+  { lemma: 'reschedule', forms: ['rescheduled', 'reschedules', 'rescheduling'] },
+  { lemma: 'reserve', forms: ['reserved', 'reserves', 'reserving'] },
+  { lemma: 'reset', forms: ['resets', 'resetting'] },
+  { lemma: 'return', forms: ['returned', 'returns', 'returning'] },
+  { lemma: 'save', forms: ['saved', 'saves', 'saving'] },
+  { lemma: 'schedule', forms: ['scheduled', 'schedules', 'scheduling'] },
+  { lemma: 'send', forms: ['sent', 'sends', 'sending'] },
+  { lemma: 'set', forms: ['sets', 'setting'] },
+  { lemma: 'share', forms: ['shared', 'shares', 'sharing'] },
+  { lemma: 'store', forms: ['stored', 'stores', 'storing'] },
+  { lemma: 'submit', forms: ['submitted', 'submits', 'submitting'] },
+  { lemma: 'subscribe', forms: ['subscribed', 'subscribes', 'subscribing'] },
+  { lemma: 'swap', forms: ['swapped', 'swaps', 'swapping'] },
+  { lemma: 'switch', forms: ['switched', 'switches', 'switching'] },
+  { lemma: 'text', forms: ['texted', 'texts', 'texting'] },
+  { lemma: 'transfer', forms: ['transferred', 'transfers', 'transferring'] },
+  { lemma: 'unsubscribe', forms: ['unsubscribed', 'unsubscribes', 'unsubscribing'] },
+  { lemma: 'update', forms: ['updated', 'updates', 'updating'] },
+  { lemma: 'upgrade', forms: ['upgraded', 'upgrades', 'upgrading'] },
+  { lemma: 'write', forms: ['wrote', 'written', 'writes', 'writing'] },
+];
+
+/**
+ * Lemmas that name the same act. A claim verb matches a tool verb when one group holds both:
+ * "update" covers adding and removing ("update_reservation_baggages" adds bags), a ticket is
+ * "filed", "logged" or "opened", a memory write "saves" or "records".
+ */
+export const SAME_ACT_GROUPS: readonly (readonly string[])[] = [
+  ['update', 'change', 'modify', 'amend', 'edit', 'adjust', 'correct', 'switch', 'swap', 'move', 'set', 'add', 'remove', 'replace', 'rename', 'upgrade', 'reset', 'mark'],
+  ['create', 'add', 'set', 'open', 'raise', 'file', 'log', 'lodge', 'submit', 'register', 'record', 'place', 'issue', 'request'],
+  ['schedule', 'reschedule', 'set', 'book', 'arrange', 'add', 'create', 'plan', 'reserve'],
+  ['book', 'reserve', 'order', 'place'],
+  ['cancel', 'delete', 'remove', 'block'],
+  ['send', 'email', 'text', 'message', 'forward', 'share', 'post', 'invite'],
+  ['transfer', 'escalate', 'pass', 'hand', 'forward', 'refer', 'flag', 'notify', 'assign'],
+  ['save', 'store', 'write', 'record', 'note', 'remember', 'memorise', 'log', 'add'],
+  ['exchange', 'swap', 'replace'],
+  ['refund', 'credit', 'return'],
+  ['pay', 'charge'],
+  ['subscribe', 'enroll', 'register', 'add'],
+  ['unsubscribe', 'remove', 'cancel'],
+];
+
+/**
+ * Verbs that report the act without naming it ("your request has been submitted", "the exchange
+ * was processed"): they match a tool by the thing acted on, not by the verb.
+ */
+export const GENERIC_COMPLETION_VERBS: ReadonlySet<string> = new Set(['submit', 'request', 'place', 'issue', 'apply', 'process', 'complete', 'finalise', 'handle', 'initiate', 'action', 'confirm']);
+
+/** Verbs that only read or compute: "I've found your order" reports a lookup, not an action. */
+export const LOOKUP_VERBS: ReadonlySet<string> = new Set([
+  'get', 'find', 'list', 'search', 'look', 'lookup', 'check', 'verify', 'calculate', 'compute', 'retrieve', 'read', 'fetch',
+  'locate', 'pull', 'show', 'view', 'query', 'count', 'evaluate', 'describe', 'validate', 'preview', 'estimate', 'think',
+]);
+
+const EXTRA_FORMS: Record<string, string> = {
+  processed: 'process', completed: 'complete', finalised: 'finalise', finalized: 'finalise', handled: 'handle',
+  initiated: 'initiate', actioned: 'action', confirmed: 'confirm', edited: 'edit', adjusted: 'adjust', corrected: 'correct',
+  planned: 'plan', 'set up': 'set', 'put in': 'submit', 'passed on': 'pass', 'handed over': 'hand', 'signed up': 'subscribe',
+};
+
+const LEMMA_OF: ReadonlyMap<string, string> = new Map([
+  ...CHANGE_VERBS.flatMap((verb) => [verb.lemma, ...verb.forms].map((form) => [form, verb.lemma] as [string, string])),
+  ...Object.entries(EXTRA_FORMS),
+  ...[...GENERIC_COMPLETION_VERBS].map((lemma) => [lemma, lemma] as [string, string]),
+]);
+
+/** The lemma of a state-changing or completion verb form ("filed" → "file"), or null. */
+export function actionLemma(word: string): string | null {
+  return LEMMA_OF.get(word.toLowerCase()) ?? null;
+}
+
+/** Participles and past forms a completion report uses ("has been added", "I cancelled"). */
+export function completedForms(): string[] {
+  const forms = new Set<string>();
+  for (const verb of CHANGE_VERBS) for (const form of verb.forms) if (/(?:ed|en|nt|id|t)$/.test(form) || form === 'set') forms.add(form);
+  for (const verb of ['set', 'reset']) forms.add(verb);
+  for (const [form] of Object.entries(EXTRA_FORMS)) if (!form.includes(' ')) forms.add(form);
+  return [...forms];
+}
+
+const GROUPS_OF: ReadonlyMap<string, readonly number[]> = (() => {
+  const map = new Map<string, number[]>();
+  SAME_ACT_GROUPS.forEach((group, index) => {
+    for (const lemma of group) map.set(lemma, [...(map.get(lemma) ?? []), index]);
+  });
+  return map;
+})();
+
+/** Whether two lemmas name the same act: equal, or together in one group. */
+export function sameAct(a: string, b: string): boolean {
+  if (a === b) return true;
+  const groups = GROUPS_OF.get(a);
+  return groups !== undefined && (GROUPS_OF.get(b) ?? []).some((g) => groups.includes(g));
+}

@@ -1,0 +1,129 @@
+/**
+ * What a successful call of a tool performs now, as short "verb object" phrases ("add checked
+ * bags", "cancel order"). A deployment may state them (`performs:`); otherwise they are read from
+ * the tool's name and description, so an untagged deployment still works:
+ * `update_reservation_baggages` → "update reservation baggage". Lookups perform nothing.
+ * Pure: no I/O.
+ */
+import { actionLemma, LOOKUP_VERBS, sameAct } from './action-verbs.ts';
+
+/** One thing a call does: the verb's lemma and the words naming what it acts on (singular). */
+export interface ToolAction {
+  verb: string;
+  objects: string[];
+}
+
+export interface DescribedTool {
+  name: string;
+  description?: string;
+  performs?: readonly string[];
+}
+
+/** Words that name neither the act nor the thing acted on. */
+const FILLER = new Set([
+  'a', 'an', 'the', 'to', 'by', 'for', 'of', 'and', 'or', 'in', 'on', 'at', 'from', 'with', 'all', 'any', 'each', 'every',
+  'new', 'id', 'ids', 'under', 'about', 'over', 'its', 'their', 'this', 'that', 'one', 'some', 'as', 'into', 'is', 'be', 'it', 'them', 'via',
+  'customer', "customer's", 'user', "user's", 'given', 'current', 'existing', 'specified',
+]);
+
+/** States a thing is in, not things: "cancel_pending_order" acts on an order. */
+const ADJECTIVES = new Set(['pending', 'delivered', 'default', 'shipping', 'active', 'open', 'closed', 'existing']);
+
+/** "baggages" → "baggage", "addresses" → "address", "categories" → "category". */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 3 || /(?:ss|us|is|ous)$/.test(w)) return w;
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(?:sses|xes|ches|shes|zes)$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s')) return w.slice(0, -1);
+  return w;
+}
+
+/** Splits `update_reservation_baggages`, `createCalendarEvent` and "send-email" into words. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.toLowerCase())
+    .filter(Boolean);
+}
+
+/** Parses one phrase ("add checked bags") into its verb and objects; null when it names no verb. */
+export function parsePerforms(phrase: string): ToolAction | null {
+  const words = phrase.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+  const [first, ...rest] = words;
+  if (!first) return null;
+  const verb = actionLemma(first) ?? first;
+  return { verb, objects: [...new Set(rest.filter((w) => !FILLER.has(w)).map(singular))] };
+}
+
+/** Default phrases for a tool that states none: from its name, then its description's leading verbs. */
+export function inferPerforms(tool: { name: string; description?: string }): string[] {
+  const description = tool.description ?? '';
+  if (/\bread-only\b|\bno effect\b/i.test(description)) return [];
+  const words = nameWords(tool.name);
+  // "get_order_details", "memory_read": the first verb of the name says whether it only reads.
+  const firstVerb = words.find((w) => LOOKUP_VERBS.has(w) || actionLemma(w) !== null);
+  if (firstVerb === undefined ? /^(?:returns|looks up|lists|searches|evaluates)\b/i.test(description) : LOOKUP_VERBS.has(firstVerb)) return [];
+  // The name's verb is its first action word ("cancel_pending_order", "memory_write"); the rest
+  // name what it acts on, even words that can be verbs too ("order", "email").
+  const verbAt = words.findIndex((w) => actionLemma(w) !== null && !LOOKUP_VERBS.has(w));
+  const phrases: string[] = [];
+  if (verbAt >= 0) {
+    const objects = words.filter((w, i) => i !== verbAt && !FILLER.has(w) && !ADJECTIVES.has(w)).map(singular);
+    phrases.push([actionLemma(words[verbAt]!)!, ...objects].join(' '));
+  }
+  for (const action of descriptionActions(description)) phrases.push([action.verb, ...action.objects].join(' '));
+  return [...new Set(phrases)];
+}
+
+/**
+ * "Cancels a pending order … and records a refund": a verb in the third person that opens the
+ * description or one of its clauses, with the noun phrase after it.
+ */
+function descriptionActions(description: string): ToolAction[] {
+  const actions: ToolAction[] = [];
+  const clause = /(?:^|[.;:]\s+|,?\s+(?:and|then)\s+)([A-Z]?[a-z]+s)\s+((?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s+(?:of|in|on|at|for|to|from|with|by|and|or|that|which|who)\b|[.,;:()]|$)/g;
+  for (const match of description.matchAll(clause)) {
+    const verb = actionLemma(match[1]!);
+    if (!verb || LOOKUP_VERBS.has(verb) || /^returns$/i.test(match[1]!)) continue;
+    const objects = match[2]!.split(/\s+/).map((w) => w.replace(/'s$/, '').toLowerCase()).filter((w) => !FILLER.has(w) && !ADJECTIVES.has(w) && !/^(?:at|once|immediately)$/.test(w));
+    if (objects.length > 0) actions.push({ verb, objects: objects.map(singular) });
+  }
+  return actions;
+}
+
+/** What a successful call of this tool performs: its stated phrases, else the inferred ones. */
+export function toolActions(tool: DescribedTool): ToolAction[] {
+  const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
+  return phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
+}
+
+/** Names for the same thing, so "bag" meets "baggage" and "booking" meets "reservation". */
+const SAME_THING: readonly (readonly string[])[] = [
+  ['bag', 'baggage', 'luggage', 'suitcase', 'checked'],
+  ['reservation', 'booking', 'trip'],
+  ['ticket', 'case', 'request', 'complaint', 'issue', 'query', 'enquiry', 'inquiry'],
+  ['reminder', 'alarm', 'alert', 'notification', 'nudge'],
+  ['event', 'appointment', 'meeting', 'calendar', 'invite', 'invitation'],
+  ['email', 'e-mail', 'mail', 'message'],
+  ['payment', 'card', 'method'],
+  ['human', 'agent', 'person', 'team', 'representative', 'specialist'],
+  ['memory', 'preference', 'note', 'detail'],
+  ['task', 'job', 'follow-up', 'check-in'],
+];
+
+/** Whether two object words name the same thing: equal, one a stem of the other, or synonyms. */
+export function sameThing(a: string, b: string): boolean {
+  const x = singular(a);
+  const y = singular(b);
+  if (x === y) return true;
+  if (x.length >= 3 && y.length >= 3 && (x.startsWith(y) || y.startsWith(x))) return true;
+  return SAME_THING.some((group) => group.includes(x) && group.includes(y));
+}
+
+/** Whether a tool action covers a reported act: the same act, and (when both name one) the same thing. */
+export function actionCovers(action: ToolAction, verb: string, objects: readonly string[]): boolean {
+  if (!sameAct(action.verb, verb)) return false;
+  return objects.length === 0 || action.objects.length === 0 || objects.some((o) => action.objects.some((t) => sameThing(o, t)));
+}
