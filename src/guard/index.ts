@@ -1,0 +1,7 @@
+/** The runtime guard: `guardTurn` and what it is built from. */
+export { guardTurn, GUARD_POLICIES, type GuardAction, type GuardPolicy, type GuardResult, type GuardStep, type GuardTurnOptions } from './guard-turn.ts';
+export { rulesGuardEngine, type GuardEngine } from './guard-engine.ts';
+export { GuardInputError } from './guard-input-error.ts';
+export { REANCHOR_PROMPT, REWRITE_PROMPT, type GuardPrompt } from './guard-prompts.ts';
+export { mockToolRunner, type ToolRunner } from './tool-runner.ts';
+export { reanchorTarget, type ReanchorStep, type ReanchorTarget } from './reanchor.ts';
