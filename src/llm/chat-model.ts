@@ -28,6 +28,8 @@ export interface ChatRequest {
   /** "none" forbids calls while keeping the schemas in the prompt (used after the tool-round cap). */
   tool_choice?: 'auto' | 'none';
   params?: SamplingParams;
+  /** Passed through as the body's response_format (json_schema or json_object); GGUF models ignore it. */
+  response_format?: Record<string, unknown>;
 }
 
 export interface Usage {

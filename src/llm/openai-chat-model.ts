@@ -136,6 +136,7 @@ export function createOpenAIChatModel(spec: HttpSpec, specText: string, options:
       const params = requestParams(spec.provider, spec.model, request.params, request.tool_choice);
       const body: Record<string, unknown> = { ...params, messages: request.messages };
       if (request.tools?.length) body['tools'] = request.tools;
+      if (request.response_format) body['response_format'] = request.response_format;
       const started = performance.now();
       const result = await withRetry((_index) => attempt(body, signal), { policy: options.retry, clock, signal });
       const facts = { latency_ms: Math.round(performance.now() - started), request_params: params };

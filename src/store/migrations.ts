@@ -73,6 +73,22 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'judge cache',
+    // Model judgments by the hash of what determines them (src/check/judge-cache.ts).
+    sql: `
+      CREATE TABLE judge_cache (
+        key TEXT PRIMARY KEY,
+        stage TEXT NOT NULL,
+        prompt_hash TEXT NOT NULL,
+        model TEXT NOT NULL,
+        value TEXT NOT NULL,
+        usage TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,0 +1,93 @@
+/**
+ * The three model judges behind one object: each builds its input, looks it up in the cache,
+ * asks the model only on a miss, and counts what it did. The prompts' hashes and the model's
+ * spec are part of every cache key.
+ */
+import type { ChatModel, SamplingParams } from '../../llm/chat-model.ts';
+import type { Commitment } from '../../core/types.ts';
+import { cacheKey, type JudgeCache } from '../judge-cache.ts';
+import { renderSections, type DeploymentCard, type ToolLine, type TurnInput } from './judge-inputs.ts';
+import { JudgeStats } from './judge-stats.ts';
+import { JudgmentFailedError } from './judgment-failed-error.ts';
+import type { PromptSet, Stage } from './prompts.ts';
+import { SCHEMAS, type DetectorAnswer, type FeasibilityAnswer, type ResponseAnswer, type StageSchema } from './schemas.ts';
+import { askForJson } from './structured-output.ts';
+
+/** Judges label; they do not write: temperature 0 and thinking off wherever the server allows. */
+export const DEFAULT_JUDGE_PARAMS: SamplingParams = { temperature: 0, thinking: false };
+
+export interface LlmJudgeOptions {
+  model: ChatModel;
+  prompts: PromptSet;
+  cache: JudgeCache;
+  params?: SamplingParams;
+  stats?: JudgeStats;
+}
+
+export class LlmJudge {
+  readonly model: ChatModel;
+  readonly prompts: PromptSet;
+  readonly params: SamplingParams;
+  readonly stats: JudgeStats;
+  private readonly cache: JudgeCache;
+
+  constructor(options: LlmJudgeOptions) {
+    this.model = options.model;
+    this.prompts = options.prompts;
+    this.cache = options.cache;
+    this.params = options.params ?? DEFAULT_JUDGE_PARAMS;
+    this.stats = options.stats ?? new JudgeStats();
+  }
+
+  /** Setup-blind: the user's message and the turn only. */
+  detect(input: TurnInput, signal?: AbortSignal): Promise<DetectorAnswer> {
+    return this.judge('detector', SCHEMAS.detector, { user_message: input.user, assistant_turn: input.turn }, signal);
+  }
+
+  feasibility(card: DeploymentCard, input: TurnInput, commitment: Commitment, signal?: AbortSignal): Promise<FeasibilityAnswer> {
+    return this.judge(
+      'feasibility',
+      SCHEMAS.feasibility,
+      { deployment_card: card, user_message: input.user, assistant_turn: input.turn, commitment },
+      signal,
+    );
+  }
+
+  respond(tools: ToolLine[], input: TurnInput, signal?: AbortSignal): Promise<ResponseAnswer> {
+    return this.judge('response', SCHEMAS.response, { tools, user_message: input.user, assistant_turn: input.turn }, signal);
+  }
+
+  /** The cache key and request of one judgment, without asking anything (`--dry-run`). */
+  plan(stage: Stage, sections: Record<string, unknown>): { key: string; cached: boolean; system: string; user: string; schema: StageSchema<unknown> } {
+    const key = this.keyOf(stage, sections);
+    return { key, cached: this.cache.get(key) !== undefined, system: this.prompts[stage].text, user: renderSections(sections), schema: SCHEMAS[stage] as StageSchema<unknown> };
+  }
+
+  private keyOf(stage: Stage, sections: Record<string, unknown>): string {
+    return cacheKey({ stage, prompt_hash: this.prompts[stage].hash, model: this.model.spec, params: this.params, input: sections });
+  }
+
+  private async judge<T>(stage: Stage, schema: StageSchema<T>, sections: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+    const key = this.keyOf(stage, sections);
+    const hit = this.cache.get(key);
+    if (hit !== undefined) {
+      // A cached value was valid when stored; checking it again guards against a hand-edited cache.
+      const parsed = schema.zod.safeParse(hit.value);
+      if (parsed.success) {
+        this.stats.record(stage, { calls: 0, cached: true, failed: false, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+        return parsed.data;
+      }
+    }
+    const result = await askForJson(this.model, {
+      system: this.prompts[stage].text,
+      user: renderSections(sections),
+      schema,
+      params: this.params,
+      ...(signal ? { signal } : {}),
+    });
+    this.stats.record(stage, { calls: result.calls, cached: false, failed: !result.ok, usage: result.usage });
+    if (!result.ok) throw new JudgmentFailedError(stage, result.failure.reason, result.failure.message, result.failure.raw);
+    this.cache.put({ key, stage, prompt_hash: this.prompts[stage].hash, model: this.model.spec, value: result.value, usage: result.usage });
+    return result.value;
+  }
+}
