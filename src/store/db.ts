@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
+import { databaseErrorOf } from './database-error.ts';
 import { DatabaseNotFoundError } from './errors.ts';
 import { migrate } from './migrations.ts';
 
@@ -19,17 +20,27 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
+/** @throws DatabaseNotFoundError, DatabaseUnusableError (missing folder, not a database, damaged, read-only), SchemaTooNewError */
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
   if ((options.mustExist || options.readonly) && path !== ':memory:' && !fs.existsSync(path)) {
     throw new DatabaseNotFoundError(path);
   }
-  const db = new BetterSqlite3(path, { readonly: options.readonly ?? false });
-  // A second process (a resumed run, a reader) waits for the writer's lock instead of failing.
-  db.pragma('busy_timeout = 10000');
-  if (options.readonly) return db;
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db, path);
-  return db;
+  let db: Database | undefined;
+  try {
+    db = new BetterSqlite3(path, { readonly: options.readonly ?? false });
+    // A second process (a resumed run, a reader) waits for the writer's lock instead of failing.
+    db.pragma('busy_timeout = 10000');
+    if (options.readonly) {
+      db.pragma('schema_version'); // reads the header: a file that is not a database fails here
+      return db;
+    }
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, path);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw databaseErrorOf(path, error) ?? error;
+  }
 }

@@ -15,6 +15,7 @@ export type { JudgmentRow, OutcomeCount } from './judgments.ts';
 export type { ResponseRow, ResponseState } from './responses.ts';
 export type { NewRun, RunRow } from './runs.ts';
 export { openDatabase, type OpenOptions } from './db.ts';
+export { DatabaseUnusableError, databaseErrorOf, type DatabaseProblem } from './database-error.ts';
 
 export class Store {
   readonly runs: Runs;

@@ -1,0 +1,115 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseUnusableError, Store, databaseErrorOf, type DatabaseProblem } from './index.ts';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-dberr-'));
+}
+
+function refused(open: () => unknown, problem: DatabaseProblem, file: string): void {
+  assert.throws(open, (e: unknown) => {
+    assert.ok(DatabaseUnusableError.isInstance(e), String(e));
+    assert.equal(e.code, 'DATABASE_UNUSABLE');
+    assert.equal(e.problem, problem);
+    assert.equal(e.file, file);
+    assert.ok(!e.message.includes('\n'), 'one line');
+    return true;
+  });
+}
+
+/** A database holding a few hundred runs, so cutting it short damages real pages. */
+function fullDatabase(dir: string): string {
+  const file = path.join(dir, 'full.db');
+  const store = Store.open(file);
+  for (let i = 0; i < 200; i++) store.runs.create({ name: `r${i}`, config: 'x'.repeat(2000), request_set_hash: 'h', code_version: 'v' });
+  store.close();
+  return file;
+}
+
+test('a database in a folder that does not exist: the folder is named', () => {
+  const file = path.join(tempDir(), 'missing', 'r.db');
+  refused(() => Store.open(file), 'missing_folder', file);
+  assert.match(new DatabaseUnusableError(file, 'missing_folder', '').message, /folder .*missing does not exist/);
+});
+
+test('a file that is not a database, for writers and readers alike', () => {
+  const file = path.join(tempDir(), 'notes.db');
+  fs.writeFileSync(file, 'these are my notes, not a database\n'.repeat(50));
+  refused(() => Store.open(file), 'not_a_database', file);
+  refused(() => Store.open(file, { mustExist: true }), 'not_a_database', file);
+  refused(() => Store.open(file, { readonly: true }), 'not_a_database', file);
+});
+
+test('a database cut short is reported as damaged', () => {
+  const dir = tempDir();
+  const cut = path.join(dir, 'cut.db');
+  fs.writeFileSync(cut, fs.readFileSync(fullDatabase(dir)).subarray(0, 5000));
+  refused(() => Store.open(cut, { mustExist: true }).runs.list(), 'damaged', cut);
+});
+
+test('a folder passed as the database', () => {
+  const dir = tempDir();
+  refused(() => Store.open(dir), 'is_folder', dir);
+});
+
+test('the real SQLITE_READONLY error maps to read_only (the boundary, as any user sees it)', () => {
+  const file = path.join(tempDir(), 'r.db');
+  Store.open(file).close();
+  const conn = new BetterSqlite3(file, { readonly: true });
+  let error: unknown;
+  try {
+    conn.exec("INSERT INTO schema_version VALUES (99, 'x', 'y')");
+  } catch (e) {
+    error = e;
+  } finally {
+    conn.close();
+  }
+  assert.equal((error as { code?: string }).code, 'SQLITE_READONLY');
+  assert.equal(databaseErrorOf(file, error)?.problem, 'read_only');
+  assert.equal(databaseErrorOf(file, new Error('something else')), undefined);
+});
+
+/**
+ * A really read-only place: a read-only bind mount when running as root with mount rights
+ * (chmod does not stop root), a chmod-ed folder otherwise. Undefined when neither can be had.
+ */
+function readOnlyFolder(): { dir: string; cleanup: () => void } | undefined {
+  const source = tempDir();
+  Store.open(path.join(source, 'r.db')).close();
+  if (process.getuid?.() !== 0) {
+    fs.chmodSync(path.join(source, 'r.db'), 0o444);
+    fs.chmodSync(source, 0o555);
+    return { dir: source, cleanup: () => fs.chmodSync(source, 0o755) };
+  }
+  const target = tempDir();
+  try {
+    execFileSync('mount', ['--bind', source, target], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  try {
+    execFileSync('mount', ['-o', 'remount,ro,bind', target], { stdio: 'ignore' });
+  } catch {
+    execFileSync('umount', [target], { stdio: 'ignore' });
+    return undefined;
+  }
+  return { dir: target, cleanup: () => execFileSync('umount', [target], { stdio: 'ignore' }) };
+}
+
+test('a database on a read-only mount: one line saying to copy it somewhere writable', (t) => {
+  const place = readOnlyFolder();
+  if (place === undefined) return t.skip('no read-only folder can be made here (root without mount rights)');
+  try {
+    const file = path.join(place.dir, 'r.db');
+    refused(() => Store.open(file, { mustExist: true }), 'read_only', file);
+    refused(() => Store.open(file, { readonly: true }), 'read_only', file);
+    assert.match(new DatabaseUnusableError(file, 'read_only', '').message, /copy it to a writable folder/);
+  } finally {
+    place.cleanup();
+  }
+});

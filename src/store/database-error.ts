@@ -1,0 +1,73 @@
+/**
+ * A database file felicity cannot use, as facts: which file, what is wrong with it, and what the
+ * user can do. SQLite's own errors (a TypeError for a missing folder, SQLITE_NOTADB,
+ * SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_READONLY…) are mapped here, at the store's boundary.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'damaged' | 'read_only' | 'cannot_open';
+
+const ADVICE: Record<DatabaseProblem, (file: string) => string> = {
+  missing_folder: (file) => `folder ${path.dirname(file)} does not exist (create it, or pass another --db)`,
+  is_folder: () => 'it is a folder, not a file (pass a file path to --db)',
+  not_a_database: () => 'not a SQLite database (pass the database felicity run wrote, or a new file name)',
+  damaged: () => 'the database is damaged or cut short (restore it from a copy, or start a new --db)',
+  read_only: () =>
+    'it is on a read-only file system or in a folder felicity cannot write to; SQLite writes a journal beside the database even to read it, so copy it to a writable folder and pass that --db',
+  cannot_open: () => 'cannot open it (check the path and its permissions)',
+};
+
+export class DatabaseUnusableError extends Error {
+  readonly code = 'DATABASE_UNUSABLE';
+  constructor(
+    readonly file: string,
+    readonly problem: DatabaseProblem,
+    /** SQLite's or the system's own words. */
+    readonly detail: string,
+  ) {
+    super(`database ${file}: ${ADVICE[problem](file)}`);
+    this.name = 'DatabaseUnusableError';
+  }
+
+  static isInstance(error: unknown): error is DatabaseUnusableError {
+    return error instanceof Error && error.name === 'DatabaseUnusableError' && 'problem' in error;
+  }
+}
+
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_IOERR_SHORT_READ']);
+
+/** The unusable-database error `error` stands for, or undefined when it is about something else. */
+export function databaseErrorOf(file: string, error: unknown): DatabaseUnusableError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  const detail = error.message;
+  // better-sqlite3 checks the folder itself and throws a plain TypeError.
+  if (error instanceof TypeError && /directory does not exist/.test(detail)) return new DatabaseUnusableError(file, 'missing_folder', detail);
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
+  if (code === 'SQLITE_NOTADB') return new DatabaseUnusableError(file, 'not_a_database', detail);
+  if (DAMAGED.has(code)) return new DatabaseUnusableError(file, 'damaged', detail);
+  if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_PERM') {
+    return new DatabaseUnusableError(file, whyCannotOpen(file, code), detail);
+  }
+  return undefined;
+}
+
+/** SQLite says only "unable to open"; the file system says why. */
+function whyCannotOpen(file: string, code: string): DatabaseProblem {
+  if (file === ':memory:') return 'cannot_open';
+  const dir = path.dirname(path.resolve(file));
+  if (!fs.existsSync(dir)) return 'missing_folder';
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) return 'is_folder';
+  if (code.startsWith('SQLITE_READONLY') || !writable(dir) || (fs.existsSync(file) && !writable(file))) return 'read_only';
+  return 'cannot_open';
+}
+
+function writable(target: string): boolean {
+  try {
+    fs.accessSync(target, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
