@@ -66,23 +66,50 @@ export function resampleCounts(clusters: number, { reps, seed }: BootstrapOption
  * replicate's denominator is empty.
  */
 export function bootstrapRatios(sums: ClusterSums, counts: Uint32Array, reps: number): Float64Array {
-  const { clusters, columns, values } = sums;
-  if (counts.length !== reps * clusters) throw new RangeError(`resample counts are for another shape: ${counts.length} ≠ ${reps} × ${clusters}`);
-  const width = columns * 2;
-  const acc = new Float64Array(width);
+  const { clusters: n, columns, values } = sums;
+  if (counts.length !== reps * n) throw new RangeError(`resample counts are for another shape: ${counts.length} ≠ ${reps} × ${n}`);
+  const series = columns * 2;
+  // Each replicate's sums are dot products of its count row with a column's per-cluster values.
+  // Both laid out contiguously over clusters, four replicates at a time share each value load.
+  const x = new Float64Array(series * n);
+  for (let c = 0; c < n; c++) for (let j = 0; j < series; j++) x[j * n + c] = values[c * series + j]!;
+  const w = Float64Array.from(counts);
   const out = new Float64Array(columns * reps);
-  for (let b = 0; b < reps; b++) {
-    acc.fill(0);
-    const row = b * clusters;
-    for (let c = 0; c < clusters; c++) {
-      const w = counts[row + c]!;
-      if (w === 0) continue;
-      const base = c * width;
-      for (let k = 0; k < width; k++) acc[k]! += w * values[base + k]!;
-    }
+  let b = 0;
+  for (; b + 4 <= reps; b += 4) {
+    const w0 = b * n;
+    const w1 = w0 + n;
+    const w2 = w1 + n;
+    const w3 = w2 + n;
     for (let k = 0; k < columns; k++) {
-      const den = acc[2 * k + 1]!;
-      out[k * reps + b] = den > 0 ? acc[2 * k]! / den : Number.NaN;
+      const xn = 2 * k * n;
+      const xd = xn + n;
+      let n0 = 0, n1 = 0, n2 = 0, n3 = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+      for (let c = 0; c < n; c++) {
+        const vn = x[xn + c]!;
+        const vd = x[xd + c]!;
+        const a0 = w[w0 + c]!, a1 = w[w1 + c]!, a2 = w[w2 + c]!, a3 = w[w3 + c]!;
+        n0 += a0 * vn; d0 += a0 * vd;
+        n1 += a1 * vn; d1 += a1 * vd;
+        n2 += a2 * vn; d2 += a2 * vd;
+        n3 += a3 * vn; d3 += a3 * vd;
+      }
+      const o = k * reps + b;
+      out[o] = d0 > 0 ? n0 / d0 : Number.NaN;
+      out[o + 1] = d1 > 0 ? n1 / d1 : Number.NaN;
+      out[o + 2] = d2 > 0 ? n2 / d2 : Number.NaN;
+      out[o + 3] = d3 > 0 ? n3 / d3 : Number.NaN;
+    }
+  }
+  for (; b < reps; b++) {
+    const w0 = b * n;
+    for (let k = 0; k < columns; k++) {
+      let num = 0, den = 0;
+      for (let c = 0; c < n; c++) {
+        num += w[w0 + c]! * x[2 * k * n + c]!;
+        den += w[w0 + c]! * x[(2 * k + 1) * n + c]!;
+      }
+      out[k * reps + b] = den > 0 ? num / den : Number.NaN;
     }
   }
   return out;

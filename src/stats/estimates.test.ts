@@ -28,7 +28,7 @@ function coverage(datasets: number, clusterOf: (item: ClusteredInput, index: num
   const rng = new Rng(2026);
   let covered = 0;
   for (let d = 0; d < datasets; d++) {
-    const items = clustered(rng, 80, 5, 0.3, 0.25).map((item, i) => ({ ...item, cluster: clusterOf(item, i) }));
+    const items = clustered(rng, 60, 8, 0.3, 0.25).map((item, i) => ({ ...item, cluster: clusterOf(item, i) }));
     const clusters = Math.max(...items.map((i) => i.cluster)) + 1;
     const e = estimateGroups(items, clusters, () => ['all'], [METRICS.failure], { reps: 400, seed: d }).get('all')!.get('failure')!;
     if (e.low! <= 0.3 && 0.3 <= e.high!) covered++;

@@ -26,7 +26,10 @@ interface Column {
   metric: Metric;
 }
 
-/** Every metric for every group; an item may belong to several groups (a cell and its pooled row). */
+/**
+ * Every metric for every group; an item may belong to several groups (a cell and its pooled row).
+ * With `reps: 0` only the values are computed.
+ */
 export function estimateGroups<T extends ClusteredInput>(
   items: readonly T[],
   clusters: number,
@@ -59,13 +62,14 @@ export function estimateGroups<T extends ClusteredInput>(
 
 function summarise(sums: ClusterSums, columns: readonly Column[], options: BootstrapOptions): GroupEstimates {
   const totals = sums.totals();
-  const replicates = bootstrapRatios(sums, resampleCounts(sums.clusters, options), options.reps);
+  // reps 0: point values only (an outcome distribution drawn without intervals).
+  const replicates = options.reps === 0 ? null : bootstrapRatios(sums, resampleCounts(sums.clusters, options), options.reps);
   const out: GroupEstimates = new Map();
   columns.forEach((col, k) => {
     const numerator = totals[2 * k]!;
     const denominator = totals[2 * k + 1]!;
     const value = ratio(numerator, denominator);
-    const interval = value === null ? { low: null, high: null } : percentileInterval(replicates.subarray(k * options.reps, (k + 1) * options.reps), DEFAULT_LEVEL);
+    const interval = value === null || replicates === null ? { low: null, high: null } : percentileInterval(replicates.subarray(k * options.reps, (k + 1) * options.reps), DEFAULT_LEVEL);
     let byMetric = out.get(col.group);
     if (byMetric === undefined) out.set(col.group, (byMetric = new Map()));
     byMetric.set(col.metric.id, { value, ...interval, numerator, denominator });

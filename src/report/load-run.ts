@@ -1,0 +1,71 @@
+/**
+ * Reading stored runs for the report. Several runs pool when they share a request-set hash (a
+ * model run later joins the report); different hashes are refused with both named. A run the
+ * engine has not labelled names the command that labels it.
+ */
+import type { Store } from '../store/index.ts';
+import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
+import { ReportInputError } from './report-input-error.ts';
+import { doabilityCache, type ReportResponse, type RequestInfo } from './report-response.ts';
+
+export interface LoadedRuns {
+  responses: ReportResponse[];
+  /** The stored engine name the labels come from, per run. */
+  engines: Map<string, string>;
+  requestSetHash: string;
+}
+
+/** The stored engine a CLI engine name means in this run: exact, or the one `name@version`. */
+export function resolveEngine(store: Store, run: string, runId: number, name: string, db: string): string {
+  const engines = judgedEngines(store.db, runId);
+  const exact = engines.find((e) => e.engine === name);
+  if (exact !== undefined) return exact.engine;
+  const versions = engines.filter((e) => e.engine.startsWith(`${name}@`) || e.engine.startsWith(`${name}+`));
+  if (versions.length === 1) return versions[0]!.engine;
+  if (versions.length > 1) {
+    throw new ReportInputError('AMBIGUOUS_ENGINE', `run "${run}" has labels from several versions of ${name} (${versions.map((e) => e.engine).join(', ')}): pass one with --engine`, { run });
+  }
+  const known = engines.length === 0 ? 'it has no labels yet' : `it has labels from ${engines.map((e) => e.engine).join(', ')}`;
+  throw new ReportInputError('NO_JUDGMENTS', `run "${run}" has no judgments from engine "${name}" (${known}); label it with: felicity judge ${run} --engine ${name} --db ${db}`, { run, engine: name });
+}
+
+export function loadRuns(store: Store, runs: readonly string[], engine: string, requests: ReadonlyMap<string, RequestInfo>): LoadedRuns {
+  const rows = runs.map((name) => store.runs.get(name));
+  const first = rows[0]!;
+  for (const row of rows.slice(1)) {
+    if (row.request_set_hash !== first.request_set_hash) {
+      throw new ReportInputError(
+        'MIXED_REQUEST_SETS',
+        `runs "${first.name}" and "${row.name}" used different request sets (hash ${first.request_set_hash} vs ${row.request_set_hash}); report them separately`,
+        { runs: [first.name, row.name] },
+      );
+    }
+  }
+  const doability = doabilityCache(requests);
+  const responses: ReportResponse[] = [];
+  const engines = new Map<string, string>();
+  for (const run of rows) {
+    const stored = resolveEngine(store, run.name, run.id, engine, store.path);
+    engines.set(run.name, stored);
+    for (const r of labelledResponses(store.db, run.id, stored)) {
+      responses.push({
+        id: runs.length > 1 ? `${run.name}:${r.response_id}` : r.response_id,
+        run: run.name,
+        request: r.request_id,
+        model: r.model,
+        setup: r.setup,
+        variant: r.variant,
+        persona: r.persona,
+        fix: r.fix,
+        sample: r.sample,
+        category: r.category,
+        source: requests.get(r.request_id)?.source ?? 'unknown',
+        doability: doability(r.setup, r.persona, r.category, r.request_id),
+        messages: r.messages,
+        error: r.error,
+        label: r.error === null ? r.label : null,
+      });
+    }
+  }
+  return { responses, engines, requestSetHash: first.request_set_hash };
+}

@@ -1,0 +1,57 @@
+/**
+ * What the report reads about one response: its condition, its request's source, whether the
+ * setup can serve the request, the reply, and the label (null when not judged). Built from a
+ * stored run or from exported/hand-made record files alike.
+ */
+import { CATEGORIES, type Category, type ChatMessage, type Doability, type LabelRecord } from '../core/types.ts';
+import { doabilityOf } from '../core/doability.ts';
+import { PERSONA_IDS, affordancesFor, getBuiltinSetup, type PersonaId } from '../setups/index.ts';
+
+export interface ReportResponse {
+  id: string;
+  run: string;
+  request: string;
+  model: string;
+  setup: string;
+  variant: string;
+  persona: string;
+  fix: string;
+  sample: number;
+  category: string;
+  /** Where the request came from (request set `source`), `unknown` when not in the request set. */
+  source: string;
+  doability: Doability | null;
+  messages: ChatMessage[];
+  error: string | null;
+  label: LabelRecord | null;
+}
+
+/** What the report needs from a request record. */
+export interface RequestInfo {
+  source: string;
+  doable?: Doability;
+}
+
+/**
+ * Doability of a response's request in its setup: the request's own override, else Table 8 from
+ * the built-in setup's affordances for the persona; null for setups the report cannot see.
+ */
+export function doabilityFor(setup: string, persona: string, category: string, request: RequestInfo | undefined): Doability | null {
+  if (request?.doable !== undefined) return request.doable;
+  const deployment = getBuiltinSetup(setup);
+  if (deployment === undefined || !(CATEGORIES as readonly string[]).includes(category)) return null;
+  const who: PersonaId = (PERSONA_IDS as readonly string[]).includes(persona) ? (persona as PersonaId) : 'generic';
+  return doabilityOf(category as Category, affordancesFor(deployment, who));
+}
+
+/** Doability is a pure function of (setup, persona, category, request): computed once per key. */
+export function doabilityCache(requests: ReadonlyMap<string, RequestInfo>): (setup: string, persona: string, category: string, request: string) => Doability | null {
+  const memo = new Map<string, Doability | null>();
+  return (setup, persona, category, request) => {
+    const info = requests.get(request);
+    const key = info?.doable !== undefined ? `!${info.doable}` : `${setup}\u0000${persona}\u0000${category}`;
+    let d = memo.get(key);
+    if (d === undefined && !memo.has(key)) memo.set(key, (d = doabilityFor(setup, persona, category, info)));
+    return d ?? null;
+  };
+}
