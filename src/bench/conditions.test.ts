@@ -46,3 +46,14 @@ test('enumeration is lazy: taking one tuple of a huge grid reads one request', (
   assert.equal(first.done, false);
   assert.equal(read, 1);
 });
+
+test('fix arms run on the inferred variant only, each pairing with the inferred baseline', () => {
+  const grid: Grid = { ...paperGrid, fixes: ['none', 'card', 'guard', 'reanchor'] };
+  const all = [...conditions(grid)];
+  assert.equal(all.length, conditionCount(grid));
+  assert.equal(conditionCount(grid), 5 * 2 * (2 + 3));
+  assert.ok(all.filter((c) => c.fix !== 'none').every((c) => c.variant === 'inferred'));
+  const keys = new Set(all.map(conditionKey));
+  for (const c of all.filter((c) => c.fix !== 'none')) assert.ok(keys.has(conditionKey({ ...c, fix: 'none' })), conditionKey(c));
+  assert.equal(conditionCount({ ...grid, variants: ['stated'] }), 5 * 2);
+});

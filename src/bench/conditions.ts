@@ -8,9 +8,19 @@
  */
 import type { PersonaId, Variant } from '../setups/deployment.ts';
 
-/** Fixes (paper §4). Only the baseline exists so far; A (card) and C (guard) come later. */
-export const FIXES = ['none'] as const;
+/**
+ * Fixes (paper §4): none (the baseline), card (fix A: the capability card in the system prompt),
+ * guard (fix C: detect and rewrite) and reanchor (make the missing call, then rewrite what still
+ * fails). A fix is applied to the inferred variant only, as in the paper, so each fix arm pairs
+ * with the inferred baseline of the same model, setup, persona and request.
+ */
+export const FIXES = ['none', 'card', 'guard', 'reanchor'] as const;
 export type FixId = (typeof FIXES)[number];
+
+/** Whether the grid holds this (variant, fix) pair: the baseline in every variant, fixes on inferred. */
+export function crosses(variant: Variant, fix: FixId): boolean {
+  return fix === 'none' || variant === 'inferred';
+}
 
 export interface Grid {
   /** Model specs as the user wrote them (`openai:gpt-4.1-mini`); also the stored model name. */
@@ -60,11 +70,16 @@ export function* conditions(grid: Grid): Generator<Condition> {
   for (const setup of grid.setups)
     for (const variant of grid.variants)
       for (const persona of grid.personas)
-        for (const fix of grid.fixes) for (const model of grid.models) yield { setup, variant, persona, fix, model };
+        for (const fix of grid.fixes) {
+          if (!crosses(variant, fix)) continue;
+          for (const model of grid.models) yield { setup, variant, persona, fix, model };
+        }
 }
 
 export function conditionCount(grid: Grid): number {
-  return grid.setups.length * grid.variants.length * grid.personas.length * grid.fixes.length * grid.models.length;
+  let pairs = 0;
+  for (const variant of grid.variants) for (const fix of grid.fixes) if (crosses(variant, fix)) pairs++;
+  return grid.setups.length * pairs * grid.personas.length * grid.models.length;
 }
 
 export function tupleCount(grid: Grid, requests: number): number {

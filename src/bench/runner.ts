@@ -12,7 +12,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { ChatMessage, Category } from '../core/types.ts';
-import type { JudgmentRow, ResponseRow, Store } from '../store/index.ts';
+import type { FixStepsRow, JudgmentRow, ResponseRow, Store } from '../store/index.ts';
 import { tupleCount, tuples, type Tuple } from './conditions.ts';
 import { RunConfigChangedError, diffConfig, type RunConfig } from './run-config.ts';
 
@@ -28,6 +28,8 @@ export interface TurnOutput {
   usage: Record<string, unknown> | null;
   latency_ms: number;
   error?: { kind: string; message: string; status?: number | null };
+  /** What a fix arm did (guard, reanchor), stored with the response. */
+  fix_steps?: Omit<FixStepsRow, 'response_id'>;
 }
 
 /**
@@ -154,7 +156,7 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
         labelFailure = { responseId: row.response_id, message: err instanceof Error ? err.message : String(err) };
       }
     }
-    store.saveResponse(runId, row, judgment);
+    store.saveResponse(runId, row, judgment, out.fix_steps && { response_id: row.response_id, ...out.fix_steps });
     progress.done++;
     if (row.error !== null) progress.errors++;
     report(labelFailure === undefined ? undefined : { labelFailure });

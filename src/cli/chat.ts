@@ -1,12 +1,17 @@
 /**
  * `felicity chat`: one request through one model in one condition, the whole turn (tool calls,
  * mocked results, final reply) printed with its check label, or as a turn record with --json.
- * Thin: options → createChatModel → runTurn → check.
+ * With --fix guard or reanchor the finished turn goes through guardTurn, as in a run.
+ * Thin: options → createChatModel → runTurn (→ guardTurn) → check.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { checkWithExplanation, formatExplanation } from '../check/index.ts';
+import { FIXES, type FixId } from '../bench/conditions.ts';
+import { GUARD_ARMS } from '../bench/fixes/guard-arm.ts';
+import { promptFixOf } from '../bench/turn-executor.ts';
 import type { LabelRecord } from '../core/types.ts';
-import type { SamplingParams } from '../llm/chat-model.ts';
+import { guardTurn, type GuardResult } from '../guard/index.ts';
+import { addUsage, type SamplingParams } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { cleanModelText, describeError, formatTranscript } from '../llm/format-turn.ts';
 import { ModelSetupError } from '../llm/model-setup-error.ts';
@@ -33,6 +38,13 @@ function integer(min: number) {
     if (text.trim() === '' || !Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}, got "${text}"`);
     return n;
   };
+}
+
+/** A fix name; "A" (the paper's name for the card) is accepted for card. */
+function fixChoice(text: string): FixId {
+  const fix = text === 'A' ? 'card' : text;
+  if (!(FIXES as readonly string[]).includes(fix)) throw new InvalidArgumentError(`expected one of ${FIXES.join(', ')}, got "${text}"`);
+  return fix as FixId;
 }
 
 function temperature(text: string): number | null {
@@ -65,7 +77,11 @@ export function chatCommand(io: ChatIO = processIO) {
     .requiredOption('-s, --setup <setup>', 'built-in setup C0–C4 or a deployment file (.json/.yaml)')
     .addOption(new Option('--persona <persona>', 'persona').choices(PERSONA_IDS).default('generic' as const))
     .addOption(new Option('--variant <variant>', 'inferred, or stated (adds the environment paragraph)').choices(VARIANTS).default('inferred' as const))
-    .addOption(new Option('--fix <fix>', 'A adds the capability card to the system prompt').choices(['none', 'A'] as const).default('none' as const))
+    .addOption(
+      new Option('--fix <fix>', 'card: capability card in the system prompt (alias A); guard: check the reply and rewrite it if it fails; reanchor: have the model make the missing call, else rewrite')
+        .argParser(fixChoice)
+        .default('none' as FixId),
+    )
     .option('--context <text>', 'what the user wrote just before the request', '')
     .option('--temperature <t>', 'sampling temperature, or "default" to leave it to the server', temperature, 0.7 as number | null)
     .option('--max-tokens <n>', 'maximum tokens per model call', integer(1))
@@ -88,18 +104,24 @@ export function chatCommand(io: ChatIO = processIO) {
         const onSigint = (): void => controller.abort();
         process.once('SIGINT', onSigint);
         let turn: TurnResult;
+        let guarded: GuardResult | undefined;
         try {
           turn = await runTurn(
             model,
-            { deployment, persona: options.persona, variant: options.variant, fix: options.fix, context: options.context, request },
+            { deployment, persona: options.persona, variant: options.variant, fix: promptFixOf(options.fix), context: options.context, request },
             { params, signal: controller.signal },
           );
+          const policy = GUARD_ARMS[options.fix];
+          if (policy !== undefined && turn.error === undefined) {
+            guarded = await guardTurn({ deployment, persona: options.persona, messages: turn.messages, model, policy, params, signal: controller.signal });
+            turn = { ...turn, messages: guarded.messages, model_calls: turn.model_calls + guarded.model_calls, usage: addUsage(turn.usage, guarded.usage) };
+          }
         } finally {
           process.off('SIGINT', onSigint);
           await model.close();
         }
 
-        const record = { id: 'chat-1', ...turn };
+        const record = { id: 'chat-1', ...turn, fix: options.fix, ...(guarded === undefined ? {} : { fix_steps: guarded.steps }) };
         if (options.json) io.out(`${JSON.stringify(record)}\n`);
         else io.out(`${formatTranscript(turn)}\n`);
         if (turn.error) {
@@ -107,6 +129,12 @@ export function chatCommand(io: ChatIO = processIO) {
           io.fail(1);
           return;
         }
+        if (guarded?.error) {
+          io.err(`felicity chat: guard model call failed: ${guarded.error.kind}: ${guarded.error.message}\n`);
+          io.fail(1);
+          return;
+        }
+        if (guarded !== undefined && !options.json) io.out(`\n${formatGuard(guarded)}\n`);
         if (!options.json) {
           const { label, explanation } = checkWithExplanation(record, { setup: deployment });
           io.out(`\n${formatLabel(label)}\n${formatExplanation(label.id, explanation)}\n`);
@@ -122,6 +150,12 @@ export function chatCommand(io: ChatIO = processIO) {
         io.fail(1);
       }
     });
+}
+
+function formatGuard(guarded: GuardResult): string {
+  const lines = [`guard: ${guarded.reason} (${guarded.model_calls} extra model call${guarded.model_calls === 1 ? '' : 's'})`];
+  if (guarded.changed) lines.push(`  draft: ${cleanModelText(guarded.steps[0]?.reply ?? '')}`);
+  return lines.join('\n');
 }
 
 function formatLabel(label: LabelRecord): string {

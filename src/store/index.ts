@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { openDatabase, type OpenOptions } from './db.ts';
 import { Judgments, type JudgmentRow } from './judgments.ts';
 import { Leases } from './leases.ts';
+import { FixSteps, type FixStepsRow } from './fix-steps.ts';
 import { Responses, type ResponseRow } from './responses.ts';
 import { Runs } from './runs.ts';
 
@@ -13,6 +14,7 @@ export type { AcquireOptions, LeaseHolder } from './leases.ts';
 export { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersion, type Migration } from './migrations.ts';
 export type { JudgmentRow, OutcomeCount } from './judgments.ts';
 export type { ResponseRow, ResponseState } from './responses.ts';
+export type { FixCallCount, FixStepsRow } from './fix-steps.ts';
 export type { NewRun, RunRow } from './runs.ts';
 export { openDatabase, type OpenOptions } from './db.ts';
 export { DatabaseUnusableError, databaseErrorOf, type DatabaseProblem } from './database-error.ts';
@@ -21,8 +23,9 @@ export class Store {
   readonly runs: Runs;
   readonly responses: Responses;
   readonly judgments: Judgments;
+  readonly fixSteps: FixSteps;
   readonly leases: Leases;
-  private readonly saveTx: (runId: number, response: ResponseRow, judgment: JudgmentRow | undefined) => void;
+  private readonly saveTx: (runId: number, response: ResponseRow, judgment: JudgmentRow | undefined, fix: FixStepsRow | undefined) => void;
   private readonly judgeTx: (runId: number, judgments: readonly JudgmentRow[]) => void;
 
   constructor(
@@ -32,9 +35,11 @@ export class Store {
     this.runs = new Runs(db, path);
     this.responses = new Responses(db);
     this.judgments = new Judgments(db);
+    this.fixSteps = new FixSteps(db);
     this.leases = new Leases(db);
-    this.saveTx = db.transaction((runId, response, judgment) => {
+    this.saveTx = db.transaction((runId, response, judgment, fix) => {
       this.responses.upsert(runId, response);
+      this.fixSteps.replace(runId, response.response_id, fix);
       if (judgment !== undefined) this.judgments.put(runId, judgment);
     });
     this.judgeTx = db.transaction((runId, judgments) => {
@@ -46,9 +51,9 @@ export class Store {
     return new Store(openDatabase(path, options), path);
   }
 
-  /** Commits one finished response (and its label, if judged on the fly) in one transaction. */
-  saveResponse(runId: number, response: ResponseRow, judgment?: JudgmentRow): void {
-    this.saveTx(runId, response, judgment);
+  /** Commits one finished response (with its label if judged on the fly, and its fix steps) in one transaction. */
+  saveResponse(runId: number, response: ResponseRow, judgment?: JudgmentRow, fix?: FixStepsRow): void {
+    this.saveTx(runId, response, judgment, fix);
   }
 
   /** Commits a batch of labels in one transaction. */

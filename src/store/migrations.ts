@@ -89,6 +89,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'fix steps',
+    // What a fix arm did to a response (src/store/fix-steps.ts). Numbered 4 whatever lands before
+    // it: migrate() applies every version a database lacks, so a gap is filled later.
+    sql: `
+      CREATE TABLE fix_steps (
+        run_id INTEGER NOT NULL,
+        response_id TEXT NOT NULL,
+        fix TEXT NOT NULL,
+        action TEXT NOT NULL,
+        extra_calls INTEGER NOT NULL,
+        steps TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, response_id),
+        FOREIGN KEY (run_id, response_id) REFERENCES responses(run_id, response_id) ON DELETE CASCADE
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
@@ -108,7 +127,9 @@ export function migrate(db: Database, path: string, migrations: readonly Migrati
   const current = schemaVersion(db);
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) throw new SchemaTooNewError(path, current, latest);
-  const pending = migrations.filter((m) => m.version > current);
+  // Every migration the database lacks, in order: versions may land out of order, leaving gaps.
+  const applied = new Set(db.prepare('SELECT version FROM schema_version').pluck().all() as number[]);
+  const pending = migrations.filter((m) => !applied.has(m.version));
   const record = db.prepare('INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)');
   for (const m of pending) {
     db.transaction(() => {

@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import BetterSqlite3 from 'better-sqlite3';
+import { migrate, schemaVersion, Store, type ResponseRow } from './index.ts';
+
+function response(id: string, error: string | null = null): ResponseRow {
+  return {
+    response_id: id,
+    request_id: 'rq-1',
+    model: 'm',
+    setup: 'C2',
+    variant: 'inferred',
+    persona: 'generic',
+    fix: 'guard',
+    sample: 0,
+    category: 'reminder',
+    messages: [{ role: 'user', content: 'Remind me.' }, { role: 'assistant', content: 'Which time?' }],
+    usage: null,
+    latency_ms: 1,
+    error,
+  };
+}
+
+test('fix steps are saved with their response, replaced on retry and dropped when the retry has none', () => {
+  const store = Store.open(':memory:');
+  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  const steps = { fix: 'guard', action: 'rewrite', extra_calls: 1, steps: { before: 'empty', after: 'deferral' } };
+  store.saveResponse(id, response('a'), undefined, { response_id: 'a', ...steps });
+  store.saveResponse(id, response('b'), undefined, { response_id: 'b', fix: 'guard', action: 'none', extra_calls: 0, steps: {} });
+  assert.deepEqual(store.fixSteps.get(id, 'a'), { response_id: 'a', ...steps });
+  assert.deepEqual(store.fixSteps.callCounts(id), [{ fix: 'guard', responses: 2, changed: 1, extra_calls: 1 }]);
+
+  store.saveResponse(id, response('a'), undefined, { response_id: 'a', ...steps, extra_calls: 2, action: 'reanchor' });
+  assert.equal(store.fixSteps.get(id, 'a')?.extra_calls, 2);
+  store.saveResponse(id, response('a', 'server: down'));
+  assert.equal(store.fixSteps.get(id, 'a'), undefined);
+  store.close();
+});
+
+test('migrations apply every version a database lacks, so one numbered past a gap fills in later', () => {
+  const db = new BetterSqlite3(':memory:');
+  const one = { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER)' };
+  const three = { version: 3, name: 'c', sql: 'CREATE TABLE c (x INTEGER)' };
+  const two = { version: 2, name: 'b', sql: 'CREATE TABLE b (x INTEGER)' };
+  assert.deepEqual(migrate(db, ':memory:', [one, three]).map((m) => m.version), [1, 3]);
+  assert.equal(schemaVersion(db), 3);
+  assert.deepEqual(migrate(db, ':memory:', [one, two, three]).map((m) => m.version), [2]);
+  assert.deepEqual(migrate(db, ':memory:', [one, two, three]), []);
+  db.prepare('INSERT INTO b (x) VALUES (1)').run();
+});
