@@ -16,6 +16,18 @@ import { askForJson } from './structured-output.ts';
 /** Judges label; they do not write: temperature 0 and thinking off wherever the server allows. */
 export const DEFAULT_JUDGE_PARAMS: SamplingParams = { temperature: 0, thinking: false };
 
+export function detectorSections(input: TurnInput): Record<string, unknown> {
+  return { user_message: input.user, assistant_turn: input.turn };
+}
+
+export function feasibilitySections(card: DeploymentCard, input: TurnInput, commitment: Commitment): Record<string, unknown> {
+  return { deployment_card: card, user_message: input.user, assistant_turn: input.turn, commitment };
+}
+
+export function responseSections(tools: ToolLine[], input: TurnInput): Record<string, unknown> {
+  return { tools, user_message: input.user, assistant_turn: input.turn };
+}
+
 export interface LlmJudgeOptions {
   model: ChatModel;
   prompts: PromptSet;
@@ -41,26 +53,22 @@ export class LlmJudge {
 
   /** Setup-blind: the user's message and the turn only. */
   detect(input: TurnInput, signal?: AbortSignal): Promise<DetectorAnswer> {
-    return this.judge('detector', SCHEMAS.detector, { user_message: input.user, assistant_turn: input.turn }, signal);
+    return this.judge('detector', SCHEMAS.detector, detectorSections(input), signal);
   }
 
   feasibility(card: DeploymentCard, input: TurnInput, commitment: Commitment, signal?: AbortSignal): Promise<FeasibilityAnswer> {
-    return this.judge(
-      'feasibility',
-      SCHEMAS.feasibility,
-      { deployment_card: card, user_message: input.user, assistant_turn: input.turn, commitment },
-      signal,
-    );
+    return this.judge('feasibility', SCHEMAS.feasibility, feasibilitySections(card, input, commitment), signal);
   }
 
   respond(tools: ToolLine[], input: TurnInput, signal?: AbortSignal): Promise<ResponseAnswer> {
-    return this.judge('response', SCHEMAS.response, { tools, user_message: input.user, assistant_turn: input.turn }, signal);
+    return this.judge('response', SCHEMAS.response, responseSections(tools, input), signal);
   }
 
-  /** The cache key and request of one judgment, without asking anything (`--dry-run`). */
-  plan(stage: Stage, sections: Record<string, unknown>): { key: string; cached: boolean; system: string; user: string; schema: StageSchema<unknown> } {
-    const key = this.keyOf(stage, sections);
-    return { key, cached: this.cache.get(key) !== undefined, system: this.prompts[stage].text, user: renderSections(sections), schema: SCHEMAS[stage] as StageSchema<unknown> };
+  /** What one judgment would send, and whether the cache already holds it, without asking (`--dry-run`). */
+  plan(stage: Stage, sections: Record<string, unknown>): { cached: boolean; promptChars: number } {
+    const cached = this.cache.get(this.keyOf(stage, sections)) !== undefined;
+    const promptChars = this.prompts[stage].text.length + renderSections(sections).length + JSON.stringify(SCHEMAS[stage].json).length;
+    return { cached, promptChars };
   }
 
   private keyOf(stage: Stage, sections: Record<string, unknown>): string {
