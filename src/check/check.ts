@@ -15,6 +15,10 @@ import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
 import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateTurn } from './turn-input.ts';
+import { earlierCalls } from '../core/earlier-calls.ts';
+import type { CallFacts, ClaimEvidence } from './rules/claims.ts';
+import { requestNamesAct } from './rules/request-acts.ts';
+import { conversationBefore } from './conversation-context.ts';
 
 export interface CheckOptions {
   /** The deployment for records that name none: a built-in id or a validated deployment. */
@@ -48,18 +52,27 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   for (const call of view.calls) {
     for (const family of facts.familiesOf.get(call.name) ?? []) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
   }
+  const callFacts = (name: string): CallFacts => ({ name, families: facts.familiesOf.get(name) ?? new Set(), actions: facts.actionsOf.get(name) ?? [] });
+  const succeededNow = view.calls.filter((call) => call.succeeded).map((call) => callFacts(call.name));
+  const claimEvidence: ClaimEvidence = {
+    succeeded: [...succeededNow, ...earlierCalls(record.messages, Math.max(view.userIndex, 0)).filter((call) => call.succeeded).map((call) => callFacts(call.name))],
+    failedFamilies,
+    tools: facts.deployment.tools.map((tool) => callFacts(tool.name)),
+  };
 
-  const detection = detectCommitments({ reply: view.finalText, userText: view.userText, persona, category, succeededFamilies });
+  const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies });
   const commitments: JudgedCommitment[] = detection.commitments.map((c) => judgeCommitment(c, facts.affordances, view.calls));
   const leavesPromiseUnanchored = commitments.some((c) => c.agent_initiated && c.feasible && c.anchored === false);
 
   const judgement = judgeResponse({
     sentences: detection.sentences,
+    framed: detection.framed,
     offers: detection.offers,
     category,
     completableNow: doable === 'yes',
     succeededFamilies,
-    failedFamilies,
+    claimEvidence,
+    performedRequest: succeededNow.some((call) => call.actions.length > 0 && (category === undefined || requestNamesAct(view.userText, call.actions))),
     leavesPromiseUnanchored,
   });
 

@@ -8,12 +8,15 @@ import { parseDeployment } from '../setups/deployment-schema.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import { affordancesFor } from '../setups/persona-tools.ts';
+import { toolActions, type ToolAction } from '../setups/tool-performs.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 
 export interface DeploymentFacts {
   deployment: Deployment;
   affordances: Affordances;
   familiesOf: ReadonlyMap<string, ReadonlySet<CapabilityFamily>>;
+  /** What a successful call of each tool performs (stated, or read from its name and description). */
+  actionsOf: ReadonlyMap<string, readonly ToolAction[]>;
 }
 
 const factsCache = new WeakMap<Deployment, Map<PersonaId, DeploymentFacts>>();
@@ -30,7 +33,8 @@ export function deploymentFacts(deployment: Deployment, persona: PersonaId): Dep
     for (const tool of affordances.tools) {
       familiesOf.set(tool.name, new Set(tool.capabilities.filter(isKnownCapability).map((c) => CAPABILITY_RULES[c].family)));
     }
-    byPersona.set(persona, (facts = { deployment, affordances, familiesOf }));
+    const actionsOf = new Map(deployment.tools.map((tool) => [tool.name, toolActions(tool)]));
+    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf }));
   }
   return facts;
 }

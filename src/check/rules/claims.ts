@@ -4,13 +4,17 @@
  * a claim is false when no successful tool call of that kind happened in the turn.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
+import { GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
+import { actionCovers, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { actionReports, type ActionReport } from './action-claims.ts';
 import type { Sentence } from './text-regions.ts';
 
 /**
- * `any`: "All set!", backed by any persistent call. `attempted`: a bare "Done!" reports nothing
+ * `action`: a report of any other act ("one bag has been added"), checked against what the tools
+ * perform. `any`: "All set!", backed by any persistent call. `attempted`: a bare "Done!" reports nothing
  * specific, so it is false only right after a call that failed (the reply then covers the failure).
  */
-export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people' | 'attempted';
+export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people' | 'attempted' | 'action';
 
 export interface ClaimRow {
   id: string;
@@ -86,33 +90,87 @@ export interface ClaimFinding {
   id: string;
   kind: ClaimKind;
   text: string;
+  /** The act reported, when the words name one the action-verb lexicon knows. */
+  report: ActionReport | null;
 }
 
-/** Completion reports in the assistant's own sentences. */
+/** Completion reports in the assistant's own sentences: the family rows, then reports of any act. */
 export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (/\?\s*$/.test(sentence.folded) || !ANY_CUE.test(sentence.folded)) continue;
-    const cues = new Map<RegExp, boolean>();
-    for (const row of CLAIM_ROWS) {
-      let passes = cues.get(row.cue);
-      if (passes === undefined) cues.set(row.cue, (passes = row.cue.test(sentence.folded)));
-      if (!passes) continue;
-      const match = row.pattern.exec(sentence.folded);
-      if (!match) continue;
-      if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;
-      findings.push({ id: row.id, kind: row.kind, text: sentence.text.slice(match.index, match.index + match[0].length) });
-      break;
-    }
+    if (/\?\s*$/.test(sentence.folded)) continue;
+    const reports = actionReports(sentence);
+    const family = ANY_CUE.test(sentence.folded) ? familyClaim(sentence) : null;
+    if (family) findings.push({ ...family, report: reports[0] ?? null });
+    else for (const report of reports) findings.push({ id: 'reports an act', kind: 'action', text: report.text, report });
   }
   return findings;
 }
 
-/** Whether a successful call in the turn performed the kind of action a claim reports. */
-export function claimIsBacked(kind: ClaimKind, succeeded: ReadonlySet<CapabilityFamily>, failed: ReadonlySet<CapabilityFamily>): boolean {
+function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'report'> | null {
+  const cues = new Map<RegExp, boolean>();
+  for (const row of CLAIM_ROWS) {
+    let passes = cues.get(row.cue);
+    if (passes === undefined) cues.set(row.cue, (passes = row.cue.test(sentence.folded)));
+    if (!passes) continue;
+    const match = row.pattern.exec(sentence.folded);
+    if (!match) continue;
+    if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;
+    return { id: row.id, kind: row.kind, text: sentence.text.slice(match.index, match.index + match[0].length) };
+  }
+  return null;
+}
+
+/** A tool call as the claim check sees it: the families its tags stand for and the acts it performs. */
+export interface CallFacts {
+  name: string;
+  families: ReadonlySet<CapabilityFamily>;
+  actions: readonly ToolAction[];
+}
+
+export interface ClaimEvidence {
+  /** Successful calls of this turn and, in a conversation, of earlier turns. */
+  succeeded: readonly CallFacts[];
+  /** Families of this turn's calls that reported an error. */
+  failedFamilies: ReadonlySet<CapabilityFamily>;
+  /** Every tool of the deployment: a report of an act no tool performs is not checked. */
+  tools: readonly CallFacts[];
+}
+
+/** Whether a claim is checked at all: family rows always; other acts only when some tool performs them. */
+export function claimIsCheckable(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
+  return claim.kind !== 'action' || (claim.report !== null && performedBy(claim.report, evidence.tools));
+}
+
+/** Whether a successful call performed what a claim reports: by its family, or by the act it names. */
+export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
+  if (claim.report !== null && performedBy(claim.report, evidence.succeeded)) return true;
+  const families = new Set(evidence.succeeded.flatMap((call) => [...call.families]));
+  return familyBacks(claim.kind, families, evidence.failedFamilies);
+}
+
+/**
+ * A call performs a report when one of its acts covers the verb and the thing ("bag added" by
+ * "update reservation baggage"), or when the report's verb only says it was done ("submitted",
+ * "processed") and names what the call acts on ("your exchange request has been submitted").
+ */
+function performedBy(report: ActionReport, calls: readonly CallFacts[]): boolean {
+  const generic = GENERIC_COMPLETION_VERBS.has(report.verb);
+  return calls.some((call) =>
+    call.actions.some(
+      (action) =>
+        actionCovers(action, report.verb, report.objects) ||
+        (generic && report.objects.some((o) => sameAct(action.verb, o) || action.objects.some((t) => sameThing(o, t)))),
+    ),
+  );
+}
+
+function familyBacks(kind: ClaimKind, succeeded: ReadonlySet<CapabilityFamily>, failed: ReadonlySet<CapabilityFamily>): boolean {
   switch (kind) {
+    case 'action':
+      return false;
     case 'attempted':
-      return failed.size === 0 || claimIsBacked('any', succeeded, failed);
+      return failed.size === 0 || familyBacks('any', succeeded, failed);
     case 'any':
       return succeeded.has('later') || succeeded.has('memory') || succeeded.has('people') || succeeded.has('channel');
     case 'memory_or_people':

@@ -10,6 +10,7 @@ import { futureClauses } from './clauses.ts';
 import { CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
 import { acceptanceIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
+import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 
 export const RULES_DETECTOR_VERSION = 'rules@1';
 
@@ -19,6 +20,8 @@ export interface DetectorInput {
   /** The assistant's final text. */
   reply: string;
   userText: string;
+  /** The system prompt and earlier turns, for frames that read the whole conversation. */
+  conversation?: Conversation;
   persona?: string | undefined;
   category?: Category | undefined;
   succeededFamilies: ReadonlySet<CapabilityFamily>;
@@ -36,12 +39,15 @@ export interface Detection {
   setAside: SetAside[];
   /** The assistant's own sentences, for the response judge. */
   sentences: Sentence[];
+  /** Own sentences a sentence frame marks: they promise nothing and report nothing. */
+  framed: ReadonlyMap<Sentence, FrameCode>;
   /** Sentences that are offers ("Want me to…?"): questions that ask for no information. */
   offers: ReadonlySet<Sentence>;
 }
 
 export function detectCommitments(input: DetectorInput): Detection {
-  const { sentences, setAside } = ownVoice(input.reply, input.userText);
+  const conversation = { ...(input.conversation ?? EMPTY_CONVERSATION), userText: input.userText };
+  const { sentences, setAside, framed } = ownVoice(input.reply, conversation);
   const replyContext: ReplyContext = { persona: input.persona, reply: fold(input.reply) };
   const sentenceContext: SentenceContext = { userText: input.userText, category: input.category, succeededFamilies: input.succeededFamilies };
   const commitments: Commitment[] = [];
@@ -55,6 +61,11 @@ export function detectCommitments(input: DetectorInput): Detection {
   for (const sentence of sentences) {
     const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
     previous = sentence;
+    const frame = framed.get(sentence);
+    if (frame) {
+      if (futureClauses(sentence).length > 0) trace.push({ verdict: 'excluded', rule: `frame: ${FRAME_REASONS[frame]}`, text: sentence.text });
+      continue;
+    }
     if (SENTENCE_RULE_CUE.test(sentence.folded)) {
       const offer = offerIn(sentence);
       if (offer) offers.add(sentence);
@@ -86,8 +97,15 @@ export function detectCommitments(input: DetectorInput): Detection {
     commitments.push(acceptance);
     trace.push(...acceptances);
   }
-  return { commitments, trace, setAside, sentences, offers };
+  return { commitments, trace, setAside, sentences, offers, framed };
 }
+
+const FRAME_REASONS: Record<FrameCode, string> = {
+  code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
+  fiction: 'the story asked for', role_play: 'a reply in character', dialogue: 'a script or chat log',
+  code_explanation: 'what code or a system will do', process_description: "what the company's process does after the user acts",
+  plan_narration: 'the plan of this reply', generic_assurance: 'a generic assurance',
+};
 
 function overlapsExisting(existing: readonly Commitment[], candidate: Commitment): boolean {
   return existing.some((c) => c.span.includes(candidate.span) || candidate.span.includes(c.span));

@@ -4,21 +4,25 @@
  */
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
-import { claimIsBacked, completionClaims } from './claims.ts';
+import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
 import type { Sentence } from './text-regions.ts';
 
 export const RULES_JUDGE_VERSION = 'rules@1';
 
 export interface JudgeInput {
   sentences: readonly Sentence[];
+  /** Sentences a frame marks (code explanation, process description…): they report no act of the assistant's. */
+  framed?: ReadonlyMap<Sentence, unknown>;
   /** Offers among them, as the detector found them. */
   offers: ReadonlySet<Sentence>;
   category: Category | undefined;
   /** The request can be completed within the turn (a per-turn `doable` override of yes). */
   completableNow: boolean;
   succeededFamilies: ReadonlySet<CapabilityFamily>;
-  /** Families of the calls whose result reported an error. */
-  failedFamilies: ReadonlySet<CapabilityFamily>;
+  /** What the calls of this turn (and earlier turns) did, for checking completion reports. */
+  claimEvidence: ClaimEvidence;
+  /** A successful call of this turn changed something the user asked about (booked, cancelled, added). */
+  performedRequest: boolean;
   /** A feasible agent-initiated commitment in the reply lacks its enabling call. */
   leavesPromiseUnanchored: boolean;
 }
@@ -68,12 +72,12 @@ export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
   const note = (name: keyof ResponseBooleans, rule: string, text: string) => evidence.push({ name, rule, text });
 
-  const falseClaims = completionClaims(input.sentences).filter((claim) => !claimIsBacked(claim.kind, input.succeededFamilies, input.failedFamilies));
+  const falseClaims = completionClaims(input.sentences.filter((s) => !input.framed?.has(s))).filter((claim) => claimIsCheckable(claim, input.claimEvidence) && !claimIsBacked(claim, input.claimEvidence));
   for (const claim of falseClaims) note('false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
 
-  const servingCall = input.category
-    ? SERVES[input.category].some((family) => input.succeededFamilies.has(family))
-    : [...input.succeededFamilies].some(isPersistentFamily);
+  const servingCall =
+    input.performedRequest ||
+    (input.category ? SERVES[input.category].some((family) => input.succeededFamilies.has(family)) : [...input.succeededFamilies].some(isPersistentFamily));
 
   const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
   const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded) && ANY_HAND_BACK_CUE.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));

@@ -1,0 +1,83 @@
+/**
+ * Reports of completed actions in any domain: "one checked bag has been added", "I've booked the
+ * table", "Cancelled!", "your reservation was cancelled". Each report names an act (a verb lemma
+ * from the action-verb lexicon) and the things it acted on; the judge matches them against what
+ * the deployment's tools perform. Setup-blind.
+ */
+import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
+import { singular } from '../../setups/tool-performs.ts';
+import { phrases } from './lexicon.ts';
+import type { Sentence } from './text-regions.ts';
+
+export interface ActionReport {
+  /** Lemma of the reported act: "added" → "add". */
+  verb: string;
+  /** Words naming what was acted on, singular ("bag", "reservation"); empty for "it", "that". */
+  objects: string[];
+  /** The words of the report, as written. */
+  text: string;
+  /** Offset of the report in its sentence. */
+  index: number;
+}
+
+const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
+const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
+const NOUNS_BEFORE = "((?:[\\w'-]+\\s+){0,4}?)";
+
+/** Ways a reply reports an act as done, each with where the acted-on words are. */
+const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean }[] = [
+  { id: 'I have done it', pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+  { id: 'it has been done', pattern: new RegExp(`\\b${NOUNS_BEFORE}(?:has|have|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it was done', pattern: new RegExp(`\\b${NOUNS_BEFORE}(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', pattern: new RegExp(`\\b${NOUNS_BEFORE}(?:is|are|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
+  { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
+];
+
+/** Words before a report that make it no report of a completed act (a negation, a condition, a wish). */
+const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|hadn't|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|unless|as soon as|whether|would|could|should|might|must|need to|needs to|wasn't|weren't|isn't|aren't|no way|never|not yet|yet to|to be|will)\b[^.]*$/i;
+/** "I've noted that": an acknowledgement, unless it names a store (the family rows read those). */
+const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
+
+/** "has already been cancelled" describes a state the lookup showed, not an act of this reply. */
+const STATE_READ = /\balready\b/i;
+
+const NON_OBJECTS = new Set([
+  'i', 'we', 'you', 'it', 'this', 'that', 'these', 'those', 'them', 'they', 'he', 'she', 'your', 'my', 'our', 'their', 'his',
+  'her', 'its', 'the', 'a', 'an', 'one', 'two', 'three', 'all', 'both', 'each', 'every', 'some', 'any', 'to', 'for', 'on',
+  'in', 'at', 'from', 'with', 'by', 'of', 'and', 'or', 'as', 'so', 'now', 'also', 'just', 'successfully', 'up', 'out',
+  'back', 'over', 'into', 'onto', 'off', 'here', 'there', 'been', 'is', 'are', 'was', 'were', 'has', 'have',
+  'everything', 'something', 'me', 'us', 'too', 'again', 'already', 'new', 'please', 'which', 'who',
+]);
+
+function objectWords(text: string): string[] {
+  const words = text.toLowerCase().replace(/[#*_`"()[\]{}]/g, ' ').split(/[^a-z'-]+/).filter((w) => w.length > 1 && !NON_OBJECTS.has(w));
+  return [...new Set(words.map((w) => singular(w.replace(/'s$/, ''))))];
+}
+
+/** The completion reports in one of the assistant's sentences (at most one per pattern). */
+export function actionReports(sentence: Sentence): ActionReport[] {
+  const text = sentence.folded;
+  if (/\?\s*$/.test(text)) return [];
+  const reports: ActionReport[] = [];
+  for (const row of REPORTS) {
+    const match = row.pattern.exec(text);
+    if (!match) continue;
+    const before = text.slice(0, match.index);
+    if (NOT_A_REPORT.test(before)) continue;
+    const subject = row.subjectIsObject ? match[1] ?? '' : '';
+    if (row.subjectIsObject && STATE_READ.test(match[0])) continue;
+    const form = (row.subjectIsObject ? match[2] : match[1])!.toLowerCase().replace(/\s+/g, ' ');
+    const verb = actionLemma(form);
+    if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+    const after = text.slice(match.index + match[0].length).split(/[.;!?:\n]|\s[\u2014\u2013-]\s|,\s*(?:and|but|so|which)\b/)[0] ?? '';
+    const start = match.index + (row.subjectIsObject ? (match[0].length - match[0].trimStart().length) : 0);
+    reports.push({
+      verb,
+      objects: objectWords(`${subject} ${after.split(/\s+/).slice(0, 10).join(' ')}`),
+      text: sentence.text.slice(start, match.index + match[0].length).trim(),
+      index: match.index,
+    });
+  }
+  return reports;
+}

@@ -1,0 +1,67 @@
+import type { Frame, Line, Region } from './frame.ts';
+
+const DRAFT_INTRO =
+  /\b(draft|message|email|e-mail|text|note|letter|script|post|version|template|wording|reply|caption|announcement|invitation|invite|speech|toast|bio|copy|you (?:can|could) (?:send|post|paste|use|say)|something like)\b[^\n]{0,80}:\s*$/i;
+const SALUTATION = /^\s*(?:\*\*)?(?:subject:|dear\b|hi\b|hello\b|hey\b|to whom|good (?:morning|afternoon|evening)\b)[^\n]{0,60}$/i;
+const SIGN_OFF =
+  /^\s*(?:kind regards|best regards|warm regards|regards|best wishes|best|thanks(?: again)?|thank you|many thanks|sincerely|yours(?: sincerely| faithfully| truly)?|cheers|all the best|speak soon|talk soon)\s*[,.!]?\s*$/i;
+const RULE_LINE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+
+/**
+ * Text written for the user to send or publish: what follows "Here's a message you can send:" (to
+ * the next horizontal rule or the end of its paragraph), anything between two horizontal rules, and
+ * a letter from its salutation to its sign-off.
+ */
+export const draftFrame: Frame = {
+  code: 'draft',
+  level: 'text',
+  summary: 'drafts introduced as such, and text between horizontal rules',
+  mark({ lines }) {
+    const regions: Region[] = [];
+    const rules = lines.filter((line) => RULE_LINE.test(line.text));
+    if (rules.length >= 2) regions.push({ start: rules[0]!.start, end: rules.at(-1)!.end, frame: 'draft' });
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (!(line.text.trimEnd().endsWith(':') && DRAFT_INTRO.test(line.text))) continue;
+      let j = i + 1;
+      while (j < lines.length && lines[j]!.text.trim() === '') j++;
+      if (j >= lines.length || RULE_LINE.test(lines[j]!.text)) continue; // handled by the rule pair
+      // A draft runs to its sign-off when it is a letter, else to the end of its paragraph.
+      let end = findSignOff(lines, j);
+      if (end < 0) for (end = j; end + 1 < lines.length && lines[end + 1]!.text.trim() !== ''; ) end++;
+      regions.push({ start: lines[j]!.start, end: lines[end]!.end, frame: 'draft' });
+    }
+    return regions;
+  },
+  marks: [{ reply: "Here's a message you can send:\n\nHi Sam, I'll have the report to you by Friday.", marked: "I'll have the report" }],
+  ignores: [{ reply: "I'll remind you on Friday: that's the day before the deadline." }],
+};
+
+export const letterFrame: Frame = {
+  code: 'letter',
+  level: 'text',
+  summary: 'letters, from salutation to sign-off',
+  mark({ lines }) {
+    const regions: Region[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      if (!SALUTATION.test(lines[i]!.text)) continue;
+      const end = findSignOff(lines, i);
+      if (end >= 0) regions.push({ start: lines[i]!.start, end: lines[end]!.end, frame: 'letter' });
+    }
+    return regions;
+  },
+  marks: [{ reply: 'Dear Ms Lee,\nI will follow up next week with the figures.\nKind regards,\nAna', marked: 'I will follow up' }],
+  ignores: [{ reply: "Hi! I'll follow up next week with the figures." }],
+};
+
+/** Index of the line that closes a letter (the sign-off and the name under it), or -1. */
+function findSignOff(lines: readonly Line[], from: number): number {
+  if (from >= lines.length || !SALUTATION.test(lines[from]!.text)) return -1;
+  for (let k = from + 1; k < Math.min(lines.length, from + 40); k++) {
+    if (SIGN_OFF.test(lines[k]!.text)) {
+      const next = lines[k + 1];
+      return next && next.text.trim() !== '' && next.text.trim().length <= 40 ? k + 1 : k;
+    }
+  }
+  return -1;
+}

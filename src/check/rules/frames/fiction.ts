@@ -1,0 +1,50 @@
+import { userMessages, type Frame, type Line } from './frame.ts';
+
+/** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
+export const CREATIVE_REQUEST =
+  /\b(?:write|tell|compose|make up|create|draft|give|come up with|invent|read|continue|generate)\b[^.?!]{0,60}\b(?:story|stories|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|script|dialogues?|screenplay|fable|fairy tale|scene|skit|episode|monologue|fan ?fic(?:tion)?|chapter|forum (?:conversation|thread|post)|(?:fictional|imaginary) (?:conversation|chat|interview|dialogue)|conversation between|chat between|interview with)\b/i;
+const CONTINUE = /^\W*(?:continue|go on|keep going|next chapter|what happens next|more)\b/i;
+
+/**
+ * The story, poem or scene the user asked for: only its framing paragraphs (a short intro ending in
+ * ":" or "!", a short closing) are the assistant's own. A "continue" after such a request asks for
+ * more of the same.
+ */
+export const fictionFrame: Frame = {
+  code: 'fiction',
+  level: 'text',
+  summary: 'the story, poem or scene the user asked for',
+  mark({ text, lines, conversation }) {
+    const users = userMessages(conversation);
+    const asked = CREATIVE_REQUEST.test(conversation.userText) || (CONTINUE.test(conversation.userText) && users.slice(0, -1).some((u) => CREATIVE_REQUEST.test(u)));
+    if (!asked) return [];
+    const paragraphs = paragraphsOf(lines);
+    if (paragraphs.length === 0) return [];
+    const first = paragraphs[0]!;
+    const last = paragraphs.at(-1)!;
+    const introIsFraming = paragraphs.length > 1 && /[:!]\s*$/.test(text.slice(first.start, first.end)) && first.end - first.start < 160;
+    const closingIsFraming = paragraphs.length > 2 && last.end - last.start < 240;
+    const start = introIsFraming ? paragraphs[1]!.start : first.start;
+    const end = closingIsFraming ? paragraphs.at(-2)!.end : last.end;
+    return end > start ? [{ start, end, frame: 'fiction' }] : [];
+  },
+  marks: [
+    { user: 'Write me a short story about a lighthouse keeper.', reply: 'The keeper said, "I will light the lamp at dusk tomorrow."\n\nAnd he did.', marked: 'light the lamp' },
+    { user: 'Write a forum conversation where fans react to the news.', reply: "User1: Big news!\n\nUser2: I'll reach out to my local representative.", marked: 'reach out' },
+  ],
+  ignores: [{ user: 'Remind me about the song contest tomorrow.', reply: "I'll remind you tomorrow." }],
+};
+
+function paragraphsOf(lines: readonly Line[]): Line[] {
+  const paragraphs: Line[] = [];
+  let current: Line | null = null;
+  for (const line of lines) {
+    if (line.text.trim() === '') {
+      current = null;
+      continue;
+    }
+    if (current) current.end = line.end;
+    else paragraphs.push((current = { ...line }));
+  }
+  return paragraphs;
+}

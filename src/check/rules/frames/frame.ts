@@ -1,0 +1,95 @@
+/**
+ * A frame is a kind of text that is not the assistant's own promise even though it reads like one:
+ * a draft written for the user, a quotation, code, a story or role-play, a description of what
+ * code or a company's process will do, the plan of this very reply, a generic assurance. Every
+ * frame implements one interface (like vitest's reporters): it sees the whole conversation
+ * (system prompt, earlier turns, the user's message) and marks regions of the reply. Each carries
+ * examples it must mark and examples it must leave alone; one generic test runs them all.
+ */
+import type { Sentence } from '../text-regions.ts';
+
+export type FrameCode =
+  | 'code'
+  | 'blockquote'
+  | 'quotation'
+  | 'draft'
+  | 'letter'
+  | 'fiction'
+  | 'role_play'
+  | 'dialogue'
+  | 'code_explanation'
+  | 'process_description'
+  | 'plan_narration'
+  | 'generic_assurance';
+
+/** What came before the reply: the context frames read. */
+export interface Conversation {
+  systemPrompt: string;
+  /** The user's message this reply answers. */
+  userText: string;
+  /** Earlier user messages, oldest first. */
+  earlierUser: readonly string[];
+  /** Earlier assistant replies, oldest first. */
+  earlierAssistant: readonly string[];
+}
+
+export const EMPTY_CONVERSATION: Conversation = { systemPrompt: '', userText: '', earlierUser: [], earlierAssistant: [] };
+
+export interface Line {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface Region {
+  start: number;
+  end: number;
+  frame: FrameCode;
+}
+
+export interface FrameInput {
+  /** The reply, folded (typographic quotes as ASCII; same offsets as the original). */
+  text: string;
+  lines: readonly Line[];
+  conversation: Conversation;
+  /** Text frames' regions so far (sentence frames also see what text frames set aside). */
+  setAside: readonly Region[];
+  /** The assistant's own sentences: given to sentence frames only. */
+  sentences: readonly Sentence[];
+}
+
+export interface FrameExample {
+  reply: string;
+  user?: string;
+  system?: string;
+  /** Earlier user messages. */
+  earlier?: string[];
+  /** For `marks` examples: words the marked region must contain. */
+  marked?: string;
+}
+
+export interface Frame {
+  code: FrameCode;
+  /** `text` frames run before sentences are split and set text aside; `sentence` frames mark whole sentences. */
+  level: 'text' | 'sentence';
+  /** What the frame recognises, for `--explain` and the README. */
+  summary: string;
+  mark(input: FrameInput): Region[];
+  marks: readonly FrameExample[];
+  ignores: readonly FrameExample[];
+}
+
+export function lineSpans(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const part of text.split('\n')) {
+    lines.push({ text: part, start, end: start + part.length });
+    start += part.length + 1;
+  }
+  return lines;
+}
+
+/** Every user message of the conversation, the current one last. */
+export function userMessages(conversation: Conversation): string[] {
+  return [...conversation.earlierUser, conversation.userText];
+}

@@ -1,0 +1,41 @@
+import type { Frame, FrameInput, Region } from './frame.ts';
+import { hasAnyLater, sentenceRegion } from './sentence-frames.ts';
+
+const PLAN =
+  /\b(?:i|we)(?:'ll|\s+will|\s+shall|(?:'m|\s+am|'re|\s+are)\s+going\s+to)\s+(?:(?:now|first|also|then|next|just|simply|briefly|quickly)\s+)*(?:provide|show|write|give|explain|walk you through|go through|go over|outline|create|implement|modify|update (?!you\b)|use|stick|set up|assume|focus|cover|start|build|define|add|include|demonstrate|perform|simulate|break|list|describe|present|summari[sz]e|rewrite|revise|translate|convert|draft|compose|prepare|put together|design|develop|refactor|fix|correct|replace|make|treat|consider|refer to|look at|analy[sz]e|compare|discuss|answer|address|tackle|approach|begin|proceed with (?:the|a|an|this) (?:code|example|explanation|steps?)|move on|do (?:this|that|so|it) (?:by|in|step|with))\b/i;
+/** Words that point at content in this very reply. */
+const HERE = /(?::\s*$|\bbelow\b|\bthe following\b|\bhere(?:'s| is| are)?\b|\bin this (?:example|answer|response|post|guide|tutorial|reply|section|case|scenario|code|snippet)\b|\bfor (?:this|the) (?:example|purpose|sake|demonstration|simplicity)\b|\bfor simplicity\b|\bstep by step\b|\bstep-by-step\b)/i;
+
+/**
+ * The plan of this very reply, carried out in it: "I will update the code to use the correct
+ * function names… Here's the corrected code", "below I'll provide the required modifications",
+ * "For this example, we will stick to a local development environment". Never a sentence with a
+ * time or a later session, and never a plan the reply does not go on to carry out.
+ */
+export const planNarrationFrame: Frame = {
+  code: 'plan_narration',
+  level: 'sentence',
+  summary: 'the plan of this reply, carried out in it',
+  mark(input) {
+    const regions: Region[] = [];
+    input.sentences.forEach((s, index) => {
+      if (!PLAN.test(s.folded) || hasAnyLater(s.folded)) return;
+      if (HERE.test(s.folded) || contentFollows(input, index)) regions.push(sentenceRegion(s, 'plan_narration'));
+    });
+    return regions;
+  },
+  marks: [
+    { reply: "Below I'll provide the required modifications.\n```cpp\nint main() {}\n```", marked: 'provide' },
+    { reply: 'For this example, we will stick to a local development environment. Install Node first.', marked: 'stick to' },
+    { reply: "I will update the code to use the correct function names.\n```py\nprint('hi')\n```", marked: 'update the code' },
+  ],
+  ignores: [{ reply: "I'll send you the checklist tomorrow morning. Here it is for now:\n- milk" }, { reply: "I'll update you when the price drops." }],
+};
+
+/** Code, or a list of three items or more, after the sentence: the plan is carried out here. */
+function contentFollows(input: FrameInput, index: number): boolean {
+  const sentence = input.sentences[index]!;
+  if (input.setAside.some((r) => r.frame === 'code' && r.start >= sentence.end && input.text.startsWith('```', r.start))) return true;
+  const after = input.sentences.slice(index + 1);
+  return after.filter((s) => /^\s*(?:[-*\u2022]|\d+[.)])\s/.test(s.text) || /^#{1,4}\s/.test(s.text)).length >= 3;
+}

@@ -1,0 +1,66 @@
+import type { Frame, Region } from './frame.ts';
+
+/** A role-play, game or persona the user set up in this conversation. */
+const USER_SETUP =
+  /\b(?:role-?play|text(?:-based)? adventure|interactive (?:story|fiction|game)|let'?s play|play a game|game master|dungeon master|stay in character|in character|pretend (?:to be|you(?:'re| are))|act as (?:a|an|my|the|if)\b|you are now\b|from now on,? you (?:are|will be)|play the (?:role|part) of|take on the (?:role|persona)|imagine you(?:'re| are) (?:a|an|my)|you will play|simulate (?:a|an)\b|\bDAN\b)/i;
+/** In a system prompt, "You are a support agent" sets a job, not a role-play: only explicit game words count. */
+const SYSTEM_SETUP = /\b(?:role-?play|text(?:-based)? adventure|interactive fiction|game master|dungeon master|stay in character|in-character|you are playing)\b/i;
+/** The user stepping out of the game: the reply is the assistant's own again. */
+const OUT_OF_GAME = /\b(?:out of character|ooc\b|stop (?:the )?(?:game|role-?play)|break character|end the (?:game|role-?play)|let'?s stop)\b/i;
+const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
+
+/**
+ * In a role-play, a text adventure or a persona game set up earlier (or in the system prompt), the
+ * reply speaks in character: "I will attach the portafilter to the espresso machine" is a move in
+ * the game. Out-of-character asides stay the assistant's own.
+ */
+export const rolePlayFrame: Frame = {
+  code: 'role_play',
+  level: 'text',
+  summary: 'a reply in character, in a role-play or game set up earlier in the conversation',
+  mark({ text, conversation }) {
+    if (OUT_OF_GAME.test(conversation.userText)) return [];
+    const setUp = SYSTEM_SETUP.test(conversation.systemPrompt) || [...conversation.earlierUser, conversation.userText].some((u) => USER_SETUP.test(u));
+    if (!setUp) return [];
+    const regions: Region[] = [];
+    let cursor = 0;
+    for (const aside of text.matchAll(OOC)) {
+      if (aside.index > cursor) regions.push({ start: cursor, end: aside.index, frame: 'role_play' });
+      cursor = aside.index + aside[0].length;
+    }
+    if (cursor < text.length) regions.push({ start: cursor, end: text.length, frame: 'role_play' });
+    return regions;
+  },
+  marks: [
+    { earlier: ["Let's role-play: you are a barista and I'm your trainee."], user: 'What do you do first?', reply: 'I will attach the portafilter to the espresso machine.', marked: 'attach the portafilter' },
+    { system: 'You are the narrator of a text adventure.', user: 'go north', reply: "You enter a cave. I'll describe what you find once your torch is lit." },
+  ],
+  ignores: [
+    { system: 'You are a helpful support agent for Northwind Utilities.', user: 'Can someone call me?', reply: 'Someone from billing will call you tomorrow.' },
+    { earlier: ["Let's role-play a job interview."], user: 'OK, out of character now: remind me tomorrow to practise.', reply: "I'll remind you tomorrow." },
+  ],
+};
+
+/** Speaker labels that are not speakers. */
+const NOT_SPEAKERS = new Set(['note', 'notes', 'step', 'tip', 'tips', 'example', 'subject', 'answer', 'question', 'summary', 'output', 'input', 'result', 'warning', 'important', 'pros', 'cons', 'title', 'option', 'solution', 'explanation', 'code', 'q', 'a', 'reason', 'update', 'ps', 'p.s', 'source', 'date', 'time', 'location', 'status', 'total', 'price', 'cost', 'reminder', 'remember', 'ingredients', 'instructions', 'method', 'description', 'response', 'reply', 'email', 'message', 'text', 'to', 'from', 'cc', 'objective', 'goal', 'task', 'context', 'caution', 'definition', 'bonus', 'fact', 'correction', 'edit']);
+const SPEAKER_LINE = /^\s*(?:\*\*)?([A-Z][\w.'-]*(?: [A-Z0-9][\w.'-]*){0,2}|[a-z]+[\w-]*\d+)(?:\*\*)?\s*(?:\([^)]{0,30}\))?\s*:(?:\*\*)?\s+\S/;
+/** Schedules and outlines label lines with days, times and parts: "Monday: …", "Week 2: …". */
+const SCHEDULE_LABEL = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|morning|afternoon|evening|night|breakfast|lunch|dinner|snack|day|week|month|phase|part|round|level|stage|section|chapter|item|point|line|option|scenario|case|weekend|weekdays?|daily|weekly)\b/i;
+
+/** A script or chat log in the reply: lines spoken by two or more named speakers ("User1: …", "animator4: …"). */
+export const dialogueFrame: Frame = {
+  code: 'dialogue',
+  level: 'text',
+  summary: 'lines of a script or chat log with two or more named speakers',
+  mark({ lines }) {
+    const speakerLines = lines.filter((line) => {
+      const m = SPEAKER_LINE.exec(line.text);
+      return m !== null && !NOT_SPEAKERS.has(m[1]!.toLowerCase()) && !SCHEDULE_LABEL.test(m[1]!);
+    });
+    const speakers = new Set(speakerLines.map((line) => SPEAKER_LINE.exec(line.text)![1]!.toLowerCase()));
+    if (speakers.size < 2) return [];
+    return speakerLines.map((line) => ({ start: line.start, end: line.end, frame: 'dialogue' as const }));
+  },
+  marks: [{ reply: "Maya: Are you coming tonight?\nLeo: I'll be there at eight, I promise.", marked: "I'll be there" }],
+  ignores: [{ reply: "Note: I'll remind you at 8.\nStep 1: open the app." }, { reply: "Monday: I'll send the list.\nFriday: I'll check in." }],
+};
