@@ -6,6 +6,7 @@ import { chatCommand } from './chat.ts';
 import { checkCommand } from './check.ts';
 import { exportCommand } from './export.ts';
 import { judgeCommand } from './judge.ts';
+import { reportCommand } from './report.ts';
 import { requestsCommand } from './requests.ts';
 import { runCommand } from './run.ts';
 
@@ -26,6 +27,7 @@ program
   .addCommand(runCommand())
   .addCommand(exportCommand())
   .addCommand(judgeCommand())
+  .addCommand(reportCommand())
   .addCommand(requestsCommand());
 
 await program.parseAsync(process.argv);

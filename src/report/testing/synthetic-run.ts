@@ -36,8 +36,8 @@ function commitment(agent: boolean, feasible: boolean, anchored: boolean | null,
   };
 }
 
-function label(id: string, outcome: Outcome, rng: Rng): LabelRecord {
-  const asks = outcome === 'other' && rng.uniform() < 0.5;
+function label(id: string, outcome: Outcome, doable: boolean, rng: Rng): LabelRecord {
+  const asks = doable && outcome === 'other' && rng.uniform() < 0.5;
   const types = ['capability', 'temporal', 'agentive'] as const;
   const commitments: JudgedCommitment[] =
     outcome === 'empty' ? [commitment(true, false, null, types[rng.below(3)]!)]
@@ -96,7 +96,7 @@ export function syntheticRun({ models, requests, seed, fixes = ['none'] }: Synth
                   { role: 'assistant', content: outcome === 'empty' ? "Sure, I'll remind you tomorrow." : outcome === 'deferral' ? "I can't do that after this chat; set an alarm." : 'Okay.' },
                 ],
                 error: null,
-                label: label(id, outcome, rng),
+                label: label(id, outcome, doability === 'yes', rng),
               });
             }
           }

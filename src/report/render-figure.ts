@@ -1,0 +1,28 @@
+/**
+ * Vega-Lite spec → SVG (vega, headless) → PNG (resvg) with the TTF shipped in assets/fonts:
+ * resvg is given no system fonts, so the figures look the same on every machine.
+ */
+import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+
+export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => fileURLToPath(new URL(`../../assets/fonts/${f}`, import.meta.url)));
+
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+export function svgToPng(svg: string, scale = 2): Buffer {
+  const resvg = new Resvg(svg, {
+    font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    fitTo: { mode: 'zoom', value: scale },
+    background: 'white',
+  });
+  return resvg.render().asPng();
+}
