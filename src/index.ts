@@ -1,9 +1,11 @@
 /**
- * felicity's library surface: the checker, the commitment semantics it rests on, and the
- * deployments it judges against.
+ * felicity's library surface: the checker, the runtime guard, the commitment semantics they rest
+ * on, and the deployments they judge against.
  */
 export { check, checkWithExplanation, checkJsonl, CheckInputError, formatExplanation, OutcomeTally } from './check/index.ts';
 export type { CheckOptions, CheckResult, Explanation, LineResult, TurnRecord } from './check/index.ts';
+export { guardTurn, GuardInputError, GUARD_POLICIES, rulesGuardEngine, mockToolRunner } from './guard/index.ts';
+export type { GuardEngine, GuardPolicy, GuardResult, GuardStep, GuardTurnOptions, ToolRunner } from './guard/index.ts';
 export * from './core/types.ts';
 export { judgeFeasibility } from './core/feasibility.ts';
 export { deriveOutcome, OUTCOME_RULES } from './core/outcome.ts';

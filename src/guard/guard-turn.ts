@@ -33,8 +33,11 @@ export interface GuardTurnOptions {
   category?: Category;
   /** The conversation; its last message is the draft reply (an assistant message without calls). */
   messages: readonly ChatMessage[];
-  /** A model client, or a model spec (`openai:…`, `ollama:…`) the guard opens and closes itself. */
-  model: ChatModel | string;
+  /**
+   * A model client, or a model spec (`openai:…`, `ollama:…`) the guard opens and closes itself.
+   * Needed only when a reply has to change: `annotate` makes no model call.
+   */
+  model?: ChatModel | string;
   engine?: GuardEngine;
   policy: GuardPolicy;
   /** Runs the calls a re-anchored reply makes; the deployment's mocked tools by default. */
@@ -115,6 +118,7 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
   });
   if (!before.failure || options.policy === 'annotate') return finish(input, before, 'none');
 
+  if (options.model === undefined) throw new GuardInputError('model', `a model client or spec for policy ${options.policy}`, 'none');
   const owned = typeof options.model === 'string' ? await createChatModel(options.model) : undefined;
   const access: ModelAccess = {
     model: owned ?? (options.model as ChatModel),
