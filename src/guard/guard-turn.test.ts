@@ -217,3 +217,17 @@ test('a conversation that does not end with a draft reply is refused, naming the
     (error: unknown) => GuardInputError.isInstance(error) && error.field === 'deployment',
   );
 });
+
+test('works on a user’s own deployment: its mocked tools answer the re-anchoring call', async () => {
+  const { loadDeploymentFile } = await import('../setups/load-deployment.ts');
+  const deployment = await loadDeploymentFile(new URL('../../examples/calendar-agent.yaml', import.meta.url).pathname);
+  const script: Script = (request) =>
+    request.body.messages.at(-1)?.role === 'user'
+      ? reply.toolCall('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' })
+      : reply.text("Done! I've set a reminder for 9:00 tomorrow morning.");
+  const { result } = await guarded(script, { deployment, category: 'reminder', messages: turn(say("Sure! I'll remind you tomorrow at 9am.")), policy: 'reanchor' });
+  assert.equal(result.before.outcome, 'unanchored');
+  assert.equal(result.after.outcome, 'anchored');
+  const tool = result.messages.find((m) => m.role === 'tool');
+  assert.ok(tool !== undefined && !String(tool.content).includes('"error"'), String(tool?.content));
+});
