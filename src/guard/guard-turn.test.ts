@@ -231,3 +231,23 @@ test('works on a user’s own deployment: its mocked tools answer the re-anchori
   const tool = result.messages.find((m) => m.role === 'tool');
   assert.ok(tool !== undefined && !String(tool.content).includes('"error"'), String(tool?.content));
 });
+
+test('a re-anchor round that answers nothing is void: the draft goes to the rewrite as it was', async () => {
+  const script: Script = (request) => (request.body.tools ? reply.text('') : reply.text("I haven't set a reminder. Tell me when and I'll set one now."));
+  const draft = turn(say("Sure! I'll remind you tomorrow at 9am."));
+  const { result, requests } = await guarded(script, { deployment: 'C2', category: 'reminder', messages: draft, policy: 'reanchor' });
+  assert.equal(result.action, 'rewrite');
+  assert.equal(result.model_calls, 2);
+  assert.deepEqual(result.steps.map((s) => s.kind), ['draft', 'reanchor', 'rewrite']);
+  assert.ok(String(requests[1]!.body.messages[0]?.content).includes("Sure! I'll remind you tomorrow at 9am."), 'the rewrite saw the draft');
+  assert.deepEqual(result.messages.slice(0, -1), draft.slice(0, -1));
+});
+
+test('calls made with no words after them: the draft’s words follow the calls that now back them', async () => {
+  const script: Script = (request) =>
+    request.body.messages.at(-1)?.role === 'user' ? reply.toolCall('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' }) : reply.text('');
+  const { result } = await guarded(script, { deployment: 'C2', category: 'reminder', messages: turn(say("Sure! I'll remind you tomorrow at 9am.")), policy: 'reanchor' });
+  assert.equal(result.action, 'reanchor');
+  assert.equal(result.reply, "Sure! I'll remind you tomorrow at 9am.");
+  assert.equal(result.after.outcome, 'anchored');
+});

@@ -139,12 +139,14 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
       const runTool = options.runTool ?? mockToolRunner(deployment, persona);
       const outcome = await reanchorTurn(access, input, target, openAITools(deployment, persona), runTool);
       if (!outcome.ok) return finish(input, before, 'none', outcome.error);
-      turn = outcome.messages;
-      current = await engine.label(record(turn));
+      if (outcome.changed) {
+        turn = outcome.messages;
+        current = await engine.label(record(turn));
+        reanchored = true;
+      }
       steps.push({ kind: 'reanchor', label: current, ...outcome.step });
-      reanchored = true;
     }
-    if (!current.failure) return finish(turn, current, 'reanchor');
+    if (reanchored && !current.failure) return finish(turn, current, 'reanchor');
 
     prompts[REWRITE_PROMPT.name] = REWRITE_PROMPT.hash;
     const card = capabilityCard(affordancesFor(deployment, persona));

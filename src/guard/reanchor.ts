@@ -10,6 +10,7 @@
  * step record, not in the turn, so the checker judges what the user would see.
  */
 import { CAPABILITY_RULES, isKnownCapability, isPersistentFamily } from '../core/affordances.ts';
+import { textOf } from '../core/turn.ts';
 import type { ChatMessage, LabelRecord, ToolCall } from '../core/types.ts';
 import type { OpenAITool } from '../llm/chat-model.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
@@ -64,7 +65,7 @@ export async function reanchorTurn(
   target: ReanchorTarget,
   schemas: OpenAITool[],
   runTool: ToolRunner,
-): Promise<StepOutcome<{ messages: ChatMessage[]; step: ReanchorStep }>> {
+): Promise<StepOutcome<{ messages: ChatMessage[]; changed: boolean; step: ReanchorStep }>> {
   const note = fillPrompt(REANCHOR_PROMPT, { problem: target.problem, tools: target.tools.map((t) => `\`${t}\``).join(', ') });
   const prefix = messages.slice(0, -1);
   const asked: ChatMessage[] = [...messages, { role: 'user', content: note }];
@@ -73,9 +74,12 @@ export async function reanchorTurn(
   if (!first.ok) return { ok: false, error: first.error };
 
   const calls = first.message.tool_calls ?? [];
+  const draft = messages.at(-1)!;
   if (calls.length === 0) {
     const reply = textOf(first.message.content);
-    return { ok: true, messages: [...prefix, { role: 'assistant', content: reply }], step: { note, calls, results: [], reply } };
+    // An empty answer withdraws nothing and says nothing: the round is void and the draft stands.
+    const turn = reply.trim() === '' ? [...messages] : [...prefix, { role: 'assistant' as const, content: reply }];
+    return { ok: true, changed: reply.trim() !== '', messages: turn, step: { note, calls, results: [], reply } };
   }
   const results: { role: 'tool'; tool_call_id: string; content: string }[] = [];
   for (const call of calls) results.push({ role: 'tool', tool_call_id: call.id, content: await safely(runTool, call) });
@@ -85,11 +89,13 @@ export async function reanchorTurn(
   );
   access.onCall(second.ok ? second.usage : null);
   if (!second.ok) return { ok: false, error: second.error };
-  const reply = textOf(second.message.content);
+  const written = textOf(second.message.content);
+  // Calls made but no words after them: the draft's words now follow the calls that back them.
+  const reply = written.trim() === '' ? textOf(draft.content) : written;
   const step: ReanchorStep = { note, calls, results: results.map(({ tool_call_id, content }) => ({ tool_call_id, content })), reply };
   if (second.message.tool_calls?.length) step.dropped_tool_calls = second.message.tool_calls;
   const turn: ChatMessage[] = [...prefix, { role: 'assistant', content: first.message.content, tool_calls: calls }, ...results, { role: 'assistant', content: reply }];
-  return { ok: true, messages: turn, step };
+  return { ok: true, changed: true, messages: turn, step };
 }
 
 /** An application's tool may throw; the model then sees an error result, as for a mocked failure. */
@@ -99,8 +105,4 @@ async function safely(runTool: ToolRunner, call: ToolCall): Promise<string> {
   } catch (error) {
     return JSON.stringify({ status: 'error', message: `tool ${call.function.name.slice(0, 100)} failed: ${error instanceof Error ? error.message : String(error)}` });
   }
-}
-
-function textOf(content: string | null | unknown): string {
-  return typeof content === 'string' ? content : '';
 }
