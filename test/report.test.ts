@@ -1,0 +1,114 @@
+/**
+ * End to end: the full condition grid (20 conditions) on a spread of requests through `felicity
+ * run --judge rules` against the scripted grid model, then `felicity report`. The scripted model
+ * does one thing per setup and variant (test/helpers/grid-model.ts), so every table cell is known
+ * in advance: C0-inferred replies are all empty commitments, C0-stated all deferrals, C1-inferred
+ * all false claims, C2–C4 all anchored.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
+import { benchRequests } from './helpers/bench-requests.ts';
+import { REPO, runCli, type Finished } from './helpers/cli.ts';
+import { gridModel } from './helpers/grid-model.ts';
+
+const REPORT_ENTRY = fileURLToPath(new URL('./helpers/report-cli.ts', import.meta.url));
+
+function report(args: readonly string[]): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', REPORT_ENTRY, 'report', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
+
+/** Six requests of each category, half hand-written and half from a template. */
+function requestFile(dir: string): string {
+  const all = benchRequests(293);
+  const starts = [0, 93, 143, 193, 243];
+  const picked = starts.flatMap((s) => all.slice(s, s + 6)).map((r, i) =>
+    i % 2 === 0 ? r : { ...r, source: 'template', provenance: { template_id: 'tpl-1', template: 'generated', fills: {} } },
+  );
+  const file = path.join(dir, 'requests.jsonl');
+  fs.writeFileSync(file, picked.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  return file;
+}
+
+type JsonTable = { rows: Record<string, unknown>[] };
+const readTable = (dir: string, id: string) => JSON.parse(fs.readFileSync(path.join(dir, 'tables', `${id}.json`), 'utf8')) as JsonTable;
+const exact = (v: number) => ({ value: v, low: v, high: v });
+
+test('full grid, judged with rules, then felicity report: every table holds the counts the script implies', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-report-'));
+  const db = path.join(dir, 'grid.db');
+  const requests = requestFile(dir);
+  const out = path.join(dir, 'report');
+  const server = await startScriptedServer(gridModel(), { record: false });
+  try {
+    const model = `openai-compatible:${server.url}#grid`;
+    const run = await runCli(['run', '--model', model, '--requests', requests, '--db', db, '--name', 'grid', '--judge', 'rules', '--concurrency', '8']);
+    assert.equal(run.code, 0, run.stderr);
+
+    const done = await report(['grid', '--db', db, '--out', out, '--requests', requests, '--reps', '200']);
+    assert.equal(done.code, 0, done.stderr);
+    assert.match(done.stderr, /C0-inferred \(generic persona, .*\): 100\.0% \[100\.0, 100\.0\] of responses fail/);
+    assert.match(done.stderr, /600 of 600 responses judged by rules@\S+, 30 requests/);
+
+    for (const id of ['table5', 'table12', 'table13', 'arms']) for (const ext of ['md', 'csv', 'json']) assert.ok(fs.existsSync(path.join(out, 'tables', `${id}.${ext}`)), `${id}.${ext}`);
+    for (const n of [2, 3, 6, 7, 8, 9, 10]) for (const ext of ['svg', 'png']) assert.ok(fs.statSync(path.join(out, 'figures', `fig${n}.${ext}`)).size > 1000, `fig${n}.${ext}`);
+
+    const t13 = readTable(out, 'table13').rows;
+    const row = (setup: string, variant: string, persona: string) => t13.find((r) => r.model === 'Pooled' && r.setup === setup && r.variant === variant && r.persona === persona)!;
+    assert.equal(t13.length, 2 * 20, 'one pooled and one model row per condition');
+    for (const persona of ['generic', 'support']) {
+      const c0 = row('C0', 'inf', persona);
+      assert.equal(c0.n, 30);
+      assert.deepEqual([c0.failure, c0.ecr, c0.incidence, c0.deferral], [exact(100), exact(100), exact(100), exact(0)]);
+      assert.deepEqual(c0.over_refusal, { value: null, low: null, high: null }, 'nothing is doable in C0: over-refusal is not defined');
+      assert.deepEqual([row('C0', 'sta', persona).failure, row('C0', 'sta', persona).deferral], [exact(0), exact(100)]);
+      assert.deepEqual(row('C1', 'inf', persona).false_claim, exact(100));
+      for (const setup of ['C2', 'C3', 'C4']) assert.deepEqual([row(setup, 'inf', persona).anchoring, row(setup, 'inf', persona).failure], [exact(100), exact(0)]);
+    }
+    // Reminders, monitoring and deferred delivery are doable in C2: 18 of 30 requests.
+    assert.deepEqual(row('C2', 'inf', 'generic').over_refusal, exact(0));
+
+    const t5 = readTable(out, 'table5').rows.find((r) => r.model === 'Pooled')!;
+    assert.deepEqual([t5.C0_inferred_failure, t5.C0_inferred_false_claim, t5.C0_stated_failure, t5.C2_inferred_failure], [exact(100), exact(0), exact(0), exact(0)]);
+
+    const t12 = readTable(out, 'table12').rows;
+    assert.deepEqual(t12.map((r) => r.slice), ['source: hand', 'source: template', 'category: callback', 'category: deferred_delivery', 'category: memory', 'category: monitoring', 'category: reminder']);
+    for (const r of t12) assert.deepEqual([r.C0_base, r.C0_stated, r.C2_base, r.C2_stated], [exact(100), exact(0), exact(0), exact(0)], String(r.slice));
+
+    const arms = readTable(out, 'arms').rows.find((r) => r.model === 'Pooled' && r.setup === 'C0' && r.persona === 'generic' && r.arm === 'stated')!;
+    assert.deepEqual(arms.delta_failure, exact(-100));
+    assert.deepEqual([arms.failure_base, arms.failure_arm], [{ value: 100, low: null, high: null }, { value: 0, low: null, high: null }]);
+
+    const md = fs.readFileSync(path.join(out, 'tables', 'table13.md'), 'utf8');
+    assert.match(md, /\| Pooled \| C0 \| inf \| generic \| none \| 30 \| 100\.0 \[100\.0, 100\.0\] \|/);
+    const html = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
+    assert.equal((html.match(/<figure id="fig\d+">/g) ?? []).length, 7);
+    assert.doesNotMatch(html, /<(link|script) [^>]*src=/, 'nothing loads from the network');
+
+    // A run nobody labelled names the command that labels it.
+    const unjudged = await runCli(['run', '--model', model, '--requests', requests, '--db', db, '--name', 'raw', '--setups', 'C0', '--variants', 'inferred', '--personas', 'generic']);
+    assert.equal(unjudged.code, 0, unjudged.stderr);
+    const refused = await report(['raw', '--db', db, '--out', path.join(dir, 'raw')]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /no judgments from engine "rules".*felicity judge raw --engine rules/);
+
+    // Runs over different request sets are not pooled; both hashes are named.
+    const other = await runCli(['run', '--model', model, '--requests', requests, '--db', db, '--name', 'short', '--limit', '5', '--setups', 'C0', '--variants', 'inferred', '--personas', 'generic', '--judge', 'rules']);
+    assert.equal(other.code, 0, other.stderr);
+    const mixed = await report(['grid', 'short', '--db', db, '--out', path.join(dir, 'mixed')]);
+    assert.equal(mixed.code, 1);
+    assert.match(mixed.stderr, /runs "grid" and "short" used different request sets \(hash \S+ vs \S+\)/);
+  } finally {
+    await server.close();
+  }
+});
