@@ -27,8 +27,8 @@ for (const file of files) {
   }
   const { items, problems } = await readGold(file);
   for (const p of problems) console.error(`${p.file}:${p.line}: ${p.field}: ${p.message}`);
-  const labelled = await labelGold(items, rulesEngine());
-  for (const u of labelled.unlabelled) console.error(`${file}: ${u.id}: not labelled: ${u.message}`);
+  const labelled = await labelGold(items, rulesEngine(), { file });
+  for (const p of labelled.problems) console.error(`${p.file}:${p.line}: ${p.field}: ${p.message}`);
   const report = scoreValidation(labelled.items);
   console.log(`\n${formatReport(file, report)}`);
   if (showMismatches && report.mismatches.length) {

@@ -26,7 +26,7 @@ export interface Labelled {
   items: ValidationItem[];
   /** Explanations by item id, for `--mismatches`. */
   explanations: Map<string, Explanation>;
-  /** Items the engine could not label (a failed model judgment), or with no label in the labels file. */
+  /** Items the engine could not label: a model judgment failed. */
   unlabelled: { id: string; message: string }[];
   problems: LineProblem[];
 }
@@ -54,7 +54,7 @@ export async function readGold(file: string): Promise<{ items: GoldItem[]; probl
       continue;
     }
     try {
-      items.push(parseGoldItem(entry.value));
+      items.push({ ...parseGoldItem(entry.value), line: entry.line });
     } catch (error) {
       if (!GoldFormatError.isInstance(error)) throw error;
       problems.push({ file, line: entry.line, field: error.field, message: `expected ${error.expected}, got ${error.got}` });
@@ -64,19 +64,24 @@ export async function readGold(file: string): Promise<{ items: GoldItem[]; probl
 }
 
 /** Labels every gold item with the engine, `concurrency` at a time, in order. */
-export async function labelGold(items: readonly GoldItem[], engine: CheckEngine, options: EngineCheckOptions = {}): Promise<Labelled> {
+export async function labelGold(items: readonly GoldItem[], engine: CheckEngine, options: EngineCheckOptions & { file?: string } = {}): Promise<Labelled> {
   const out: Labelled = { items: [], explanations: new Map(), unlabelled: [], problems: [] };
   const results = mapOrdered(items, engine.concurrency, async (item) => {
     try {
       return { item, result: await engine.label(item.record, options) };
     } catch (error) {
-      if (JudgmentFailedError.isInstance(error) || CheckInputError.isInstance(error)) return { item, error: error.message };
+      if (JudgmentFailedError.isInstance(error)) return { item, failed: error.message };
+      if (CheckInputError.isInstance(error)) return { item, bad: error };
       throw error;
     }
   });
   for await (const r of results) {
-    if ('error' in r) {
-      out.unlabelled.push({ id: r.item.id, message: r.error! });
+    if ('failed' in r) {
+      out.unlabelled.push({ id: r.item.id, message: r.failed! });
+      continue;
+    }
+    if ('bad' in r) {
+      out.problems.push({ file: options.file ?? '(gold)', line: r.item.line ?? 0, field: r.bad!.field, message: r.bad!.message.slice(r.bad!.field.length + 2) });
       continue;
     }
     out.items.push({ id: r.item.id, setup: r.item.setup, model: r.item.model, gold: r.item.gold, predicted: r.result.label });
@@ -100,7 +105,7 @@ export async function joinLabels(items: readonly GoldItem[], file: string): Prom
   }
   for (const item of items) {
     const predicted = labels.get(item.id);
-    if (predicted === undefined) out.unlabelled.push({ id: item.id, message: `no label record with this id in ${file}` });
+    if (predicted === undefined) out.problems.push({ file, line: 0, field: 'id', message: `no label record for gold item ${item.id}` });
     else out.items.push({ id: item.id, setup: item.setup, model: item.model, gold: item.gold, predicted });
   }
   return out;

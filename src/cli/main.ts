@@ -9,6 +9,7 @@ import { judgeCommand } from './judge.ts';
 import { reportCommand } from './report.ts';
 import { requestsCommand } from './requests.ts';
 import { runCommand } from './run.ts';
+import { validateCommand } from './validate.ts';
 
 // A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -28,6 +29,7 @@ program
   .addCommand(exportCommand())
   .addCommand(judgeCommand())
   .addCommand(reportCommand())
-  .addCommand(requestsCommand());
+  .addCommand(requestsCommand())
+  .addCommand(validateCommand());
 
 await program.parseAsync(process.argv);

@@ -31,6 +31,8 @@ export interface GoldItem {
   gold: GoldLabel;
   /** The whole item, a turn record for the engines. */
   record: Record<string, unknown>;
+  /** Line in the file it came from, when read from one. */
+  line?: number;
 }
 
 export class GoldFormatError extends Error {

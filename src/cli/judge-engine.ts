@@ -1,0 +1,86 @@
+/**
+ * The engine options every judging command shares (`--engine`, `--judge-model SPEC`, `--cache FILE`,
+ * `--no-cache`), turned into a checking engine, and the lines a judging command ends with: calls,
+ * cache hits and tokens per stage, and the share of turns the model saw.
+ */
+import { ENGINE_KINDS, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
+import { createCheckEngine } from '../check/engines/create-engine.ts';
+import { EngineSetupError } from '../check/engines/engine-setup-error.ts';
+import { defaultCacheFile, FileJudgeCache } from '../check/judge-cache-file.ts';
+import { NO_CACHE, type JudgeCache } from '../check/judge-cache.ts';
+import type { ChatModel } from '../llm/chat-model.ts';
+import { createChatModel } from '../llm/create-chat-model.ts';
+
+export { ENGINE_KINDS };
+
+export interface EngineFlags {
+  engine?: EngineKind;
+  judgeModel?: string;
+  /** A file, false for --no-cache, undefined for the default. */
+  cache?: string | false;
+}
+
+export interface OpenedEngine {
+  engine: CheckEngine;
+  /** Where judgments are cached, for the summary; null for rules or --no-cache. */
+  cacheWhere: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The engine the flags ask for. `dbCache` is the run database's cache (judge, run); without it a
+ * cache file is used (check, validate). Throws EngineSetupError, ModelSpecError or ModelSetupError.
+ */
+export async function openEngine(flags: EngineFlags, dbCache?: JudgeCache): Promise<OpenedEngine> {
+  const kind = flags.engine ?? 'rules';
+  if (kind === 'rules') {
+    if (flags.judgeModel) throw new EngineSetupError(kind, '--judge-model needs --engine llm or --engine hybrid');
+    return { engine: createCheckEngine('rules'), cacheWhere: null, close: async () => {} };
+  }
+  if (!flags.judgeModel) throw new EngineSetupError(kind, `--engine ${kind} needs --judge-model SPEC (e.g. ollama:qwen3:8b)`);
+  const judgeModel: ChatModel = await createChatModel(flags.judgeModel);
+  let cache: JudgeCache;
+  let cacheWhere: string | null;
+  if (flags.cache === false) [cache, cacheWhere] = [NO_CACHE, null];
+  else if (dbCache && flags.cache === undefined) [cache, cacheWhere] = [dbCache, 'the run database'];
+  else {
+    const file = flags.cache ?? defaultCacheFile();
+    [cache, cacheWhere] = [new FileJudgeCache(file), file];
+  }
+  return { engine: createCheckEngine(kind, { judgeModel, cache }), cacheWhere, close: () => judgeModel.close() };
+}
+
+/** The closing lines of a judging command. */
+export function judgingSummary(command: string, opened: OpenedEngine): string[] {
+  const { engine } = opened;
+  if (engine.stats === null) return [];
+  const lines = engine.stats.format().map((line) => `felicity ${command}: ${line}`);
+  lines.push(`felicity ${command}: ${engine.stats.calls} model calls, ${engine.stats.cacheHits} cache hits${opened.cacheWhere ? ` (cache: ${opened.cacheWhere})` : ' (no cache)'}`);
+  if (engine.kind === 'hybrid') lines.push(`felicity ${command}: ${engine.routing.format()}`);
+  return lines;
+}
+
+/** Sums turn plans for `--dry-run`. */
+export class PlanTally {
+  turns = 0;
+  sent = 0;
+  calls = 0;
+  cached = 0;
+  promptTokens = 0;
+
+  add(plan: TurnPlan): void {
+    this.turns++;
+    if (plan.sentToModel) this.sent++;
+    this.calls += plan.calls;
+    this.cached += plan.cached;
+    this.promptTokens += plan.promptTokens;
+  }
+
+  format(command: string): string {
+    return (
+      `felicity ${command}: dry run: ${this.sent} of ${this.turns} turns would go to the model: ${this.calls} calls ` +
+      `(~${this.promptTokens} prompt tokens), ${this.cached} judgments already cached; ` +
+      'add one call per residual or unsure commitment the detector finds, and one per repair'
+    );
+  }
+}
