@@ -1,0 +1,84 @@
+/**
+ * report.html in headless Chromium (Debian `chromium` + playwright-core, SPEC §8): it loads from
+ * file:// with no console error, the filters narrow the list, and markup in a model's reply shows
+ * as text rather than running. Skips with a reason where Chromium is not installed.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { LabelRecord } from '../src/core/types.ts';
+import type { ReportResponse } from '../src/report/report-response.ts';
+import { writeReport } from '../src/report/write-report.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HOSTILE = 'Sure! <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned = 2"> I\'ll remind you tomorrow.';
+
+function response(i: number, setup: string, outcome: LabelRecord['outcome'], reply: string): ReportResponse {
+  const id = `rq-${i}/${setup}`;
+  const commitments: LabelRecord['commitments'] =
+    outcome === 'empty'
+      ? [{ span: "I'll remind you tomorrow", action: 'remind', performer: 'self', trigger_type: 'time', time_expression: 'tomorrow', required_capabilities: ['run_later'], is_offer: false, confidence: 0.9, agent_initiated: true, feasible: false, failure_types: ['temporal'], primary_failure: 'temporal', anchoring_tools_required: [], anchored: null }]
+      : [];
+  return {
+    id, run: 'browser', request: `rq-${i}`, model: 'scripted', setup, variant: 'inferred', persona: 'generic', fix: 'none', sample: 0, category: 'reminder', source: 'hand',
+    doability: setup === 'C2' ? 'yes' : 'no',
+    messages: [{ role: 'user', content: `Remind me about item ${i} tomorrow.` }, { role: 'assistant', content: reply }],
+    error: null,
+    label: { id, outcome, failure: outcome === 'empty', commitments, booleans: { false_action_claim: false, declines_request: outcome === 'deferral', hands_back_to_user: false, did_task_now: false, asks_clarification: false }, engine: { detector: 'test', judge: 'test' } },
+  };
+}
+
+test('report.html loads with no console error, filters narrow the list, model markup shows as text', { skip: fs.existsSync(CHROMIUM) ? false : `no ${CHROMIUM} (apt-get install chromium to run the browser test)` }, async () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-html-'));
+  const responses: ReportResponse[] = [];
+  for (let i = 0; i < 6; i++) {
+    responses.push(response(i, 'C0', i === 0 ? 'empty' : 'deferral', i === 0 ? HOSTILE : "I can't do that once this chat ends; set an alarm on your phone."));
+    responses.push(response(i, 'C2', 'anchored', 'Done, the reminder is set.'));
+  }
+  await writeReport(responses, { out, formats: new Set(['html']), reps: 50, seed: 1, engine: 'test', title: 'browser test' });
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`network request: ${r.url()}`);
+    });
+    await page.goto(pathToFileURL(path.join(out, 'report.html')).href);
+    const items = page.locator('#responses > li');
+    assert.equal(await items.count(), 12);
+    assert.equal(await page.locator('#match-count').textContent(), '12 of 12 responses');
+
+    await page.selectOption('#filter-setup', 'C0');
+    assert.equal(await items.count(), 6);
+    await page.selectOption('#filter-outcome', 'empty');
+    assert.equal(await items.count(), 1);
+    await page.selectOption('#filter-outcome', '');
+    await page.fill('#search', 'alarm');
+    assert.equal(await items.count(), 5);
+    await page.fill('#search', 'remind you');
+    assert.equal(await page.locator('#match-count').textContent(), '1 of 12 responses');
+
+    const reply = await page.locator('#responses .reply').first().textContent();
+    assert.ok(reply?.includes('<script>window.__pwned = 1</script>'), reply ?? '');
+    assert.ok(reply?.includes('<img src=x onerror='), reply ?? '');
+    assert.equal(await page.locator('#responses img, #responses script').count(), 0, 'the reply made no elements');
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.equal(await page.locator('#responses mark').first().textContent(), "I'll remind you tomorrow");
+    assert.equal(await page.locator('figure img').count(), 7);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
