@@ -60,13 +60,14 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     tools: facts.deployment.tools.map((tool) => callFacts(tool.name)),
   };
 
-  const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies });
+  const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
   const commitments: JudgedCommitment[] = detection.commitments.map((c) => judgeCommitment(c, facts.affordances, view.calls));
   const leavesPromiseUnanchored = commitments.some((c) => c.agent_initiated && c.feasible && c.anchored === false);
 
   const judgement = judgeResponse({
     sentences: detection.sentences,
-    framed: detection.framed,
+    // A claim in a sentence about code ("the code sends…") reports nothing; elsewhere a frame reads future clauses only.
+    framed: new Map([...detection.framed].filter(([, frame]) => frame === 'code_explanation')),
     offers: detection.offers,
     category,
     completableNow: doable === 'yes',

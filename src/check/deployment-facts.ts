@@ -17,6 +17,10 @@ export interface DeploymentFacts {
   familiesOf: ReadonlyMap<string, ReadonlySet<CapabilityFamily>>;
   /** What a successful call of each tool performs (stated, or read from its name and description). */
   actionsOf: ReadonlyMap<string, readonly ToolAction[]>;
+  /** Every act the tools perform. */
+  ownActs: readonly ToolAction[];
+  /** Some tool finishes a domain action inside the turn and provides nothing for later (a booking, a cancellation). */
+  operatorSystems: boolean;
 }
 
 const factsCache = new WeakMap<Deployment, Map<PersonaId, DeploymentFacts>>();
@@ -34,7 +38,9 @@ export function deploymentFacts(deployment: Deployment, persona: PersonaId): Dep
       familiesOf.set(tool.name, new Set(tool.capabilities.filter(isKnownCapability).map((c) => CAPABILITY_RULES[c].family)));
     }
     const actionsOf = new Map(deployment.tools.map((tool) => [tool.name, toolActions(tool)]));
-    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf }));
+    const ownActs = [...actionsOf.values()].flat();
+    const operatorSystems = deployment.tools.some((tool) => tool.capabilities.length === 0 && (actionsOf.get(tool.name)?.length ?? 0) > 0);
+    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf, ownActs, operatorSystems }));
   }
   return facts;
 }

@@ -10,12 +10,34 @@ import { actTrigger, triggerOf } from './act-trigger.ts';
 import { DELIVERABLES, HABITUAL, PERSON_ACTS, phrases, USER_ACTIONS_TOWARDS_OTHERS } from './lexicon.ts';
 import { kindOf, PERSON } from './subjects.ts';
 import { firstMatch, SESSION_CUES, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
+import type { ReplyGate } from './reply-gate.ts';
+import { actionLemma, sameAct } from '../../setups/action-verbs.ts';
+import type { ToolAction } from '../../setups/tool-performs.ts';
 
 export interface ReplyContext {
   persona: string | undefined;
   /** The folded reply, to look back for who "they" are. */
   reply: string;
+  /** What the reply asks the user for: plans in it may wait for the answer. */
+  gate: ReplyGate;
+  /**
+   * The deployment's tools change things inside the turn (book, cancel, refund): the e-mails,
+   * refunds and shipments that follow are its operator's systems at work, not promises.
+   */
+  operatorSystems: boolean;
+  /** What the assistant's own tools perform: a support bot's "we'll update your order" is its own act. */
+  ownActs: readonly ToolAction[];
 }
+
+/** The act kind each clause commitment was read as, for the gate applied after the rules. */
+const KIND_OF = new WeakMap<Commitment, ActKind>();
+export function actKindOf(commitment: Commitment): ActKind | undefined {
+  return KIND_OF.get(commitment);
+}
+
+/** What an operator's systems send or do after a completed action. */
+const OPERATOR_OUTPUT = /\b(?:e-?mail|confirmation|receipt|refund|tracking|instructions|label|credit|invoice|shipping|shipment|package|parcel|delivery|replacement|new (?:item|order)|order|item|money|payment|balance|statement)s?\b/i;
+const OPERATOR_ACT = /^(?:ship|send out|dispatch|deliver|process|refund|credit|charge|issue|reimburse|return|transfer|send (?:you )?(?:an? )?(?:e-?mail|confirmation|receipt|tracking|label|instructions))\b/i;
 
 export type ClauseDecision =
   | { verdict: 'commitment'; rule: string; commitment: Commitment }
@@ -48,7 +70,7 @@ const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquir
 
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
   const decided = actTrigger(clause, fields);
-  return {
+  const made: Commitment = {
     span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
     action: summarise(fields.predicate),
     performer: fields.performer,
@@ -58,6 +80,8 @@ function commitment(clause: FutureClause, fields: { performer: Performer; kind: 
     is_offer: false,
     confidence: fields.confidence,
   };
+  KIND_OF.set(made, fields.kind);
+  return made;
 }
 
 /** A few words saying what is promised. */
@@ -146,7 +170,10 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       const predicate = stripPrefixes(clause.predicate);
       // A company's "we" is its people; a generic assistant's "we" is the assistant (and the user).
       // "We'll use Evans when we talk" is the assistant's own recall, not people acting.
-      if (context.persona === 'support' && PERSON_ACT.test(predicate) && !/^(?:use|remember|keep|bear)\b/i.test(predicate)) return personAct(clause, 'the company promises its people will act');
+      if (context.operatorSystems && OPERATOR_ACT.test(predicate)) return { verdict: 'excluded', rule: "describes what the operator's systems do after the action" };
+      if (context.persona === 'support' && PERSON_ACT.test(predicate) && !/^(?:use|remember|keep|bear)\b/i.test(predicate) && !ownsAct(predicate, context.ownActs)) {
+        return personAct(clause, 'the company promises its people will act');
+      }
       return selfAct(clause, 'promise by "we"');
     },
   },
@@ -164,6 +191,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
     decide: (clause, context) => {
       if (kindOf(clause) !== 'you') return null;
       const predicate = clause.predicate.trim();
+      if (context.operatorSystems && /^(?:also |then |soon |shortly |automatically )?(?:get|receive|be (?:sent|emailed|refunded|credited|charged|issued)|see (?:the|a|your) (?:refund|credit|charge))\b/i.test(predicate) && OPERATOR_OUTPUT.test(predicate)) {
+        return { verdict: 'excluded', rule: "describes what the operator's systems send after the action" };
+      }
       const hear = HEAR_FROM.exec(predicate);
       if (hear) {
         const fromSelf = hear[1]!.toLowerCase() === 'me';
@@ -203,8 +233,11 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   },
   {
     id: 'deliverable arrives',
-    decide: (clause) => {
+    decide: (clause, context) => {
       const kind = kindOf(clause);
+      if (context.operatorSystems && (kind === 'thing' || kind === 'system') && OPERATOR_OUTPUT.test(clause.subject) && (HANDLED.test(clause.predicate.trim()) || ARRIVES.test(clause.predicate.trim()) || /^be (?:processed|refunded|credited|issued|charged|shipped|returned|reflected|applied|reversed)\b/i.test(clause.predicate.trim()))) {
+        return { verdict: 'excluded', rule: "describes what the operator's systems do after the action" };
+      }
       if (kind === 'system' && /^(?:it|this|that)$/i.test(clause.subject.trim()) && KEPT_ON_RECORD.test(clause.predicate.trim())) {
         return { verdict: 'commitment', rule: 'passive promise: it will be kept for later', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate: clause.predicate.trim() }) };
       }
@@ -249,4 +282,11 @@ function personAct(clause: FutureClause, rule: string): ClauseDecision {
   if (USER_FIRST.test(clause.lead.trim())) return { verdict: 'excluded', rule: 'what happens after the user acts elsewhere (another system)' };
   if (!PERSON_ACT.test(predicate)) return { verdict: 'excluded', rule: 'a person is mentioned, but no act for the user is promised' };
   return { verdict: 'commitment', rule, commitment: commitment(clause, { performer: 'third_party', kind: 'ask_person', confidence: 0.85, predicate }) };
+}
+
+/** Whether the act a predicate names is one the assistant's own tools perform ("get your address updated"). */
+function ownsAct(predicate: string, ownActs: readonly ToolAction[]): boolean {
+  if (ownActs.length === 0) return false;
+  const verbs = predicate.toLowerCase().split(/[^a-z-]+/).slice(0, 8).map(actionLemma).filter((v): v is string => v !== null);
+  return verbs.some((verb) => ownActs.some((action) => sameAct(action.verb, verb)));
 }

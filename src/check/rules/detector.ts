@@ -7,7 +7,11 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import { futureClauses } from './clauses.ts';
-import { CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
+import { actKindOf, CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
+import type { FutureClause } from './clauses.ts';
+import { CONTACT_ACT, replyGate } from './reply-gate.ts';
+import { firstMatch, STRONG_TIME_CUES } from './triggers.ts';
+import type { ToolAction } from '../../setups/tool-performs.ts';
 import { acceptanceIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
@@ -25,6 +29,10 @@ export interface DetectorInput {
   persona?: string | undefined;
   category?: Category | undefined;
   succeededFamilies: ReadonlySet<CapabilityFamily>;
+  /** What the deployment's tools perform (setup-aware: "we" doing one of these is the assistant itself). */
+  ownActs?: readonly ToolAction[];
+  /** The deployment's tools finish domain actions inside the turn (see ReplyContext.operatorSystems). */
+  operatorSystems?: boolean;
 }
 
 export interface DetectorTrace {
@@ -48,7 +56,13 @@ export interface Detection {
 export function detectCommitments(input: DetectorInput): Detection {
   const conversation = { ...(input.conversation ?? EMPTY_CONVERSATION), userText: input.userText };
   const { sentences, setAside, framed } = ownVoice(input.reply, conversation);
-  const replyContext: ReplyContext = { persona: input.persona, reply: fold(input.reply) };
+  const replyContext: ReplyContext = {
+    persona: input.persona,
+    reply: fold(input.reply),
+    gate: replyGate(sentences),
+    operatorSystems: input.operatorSystems ?? false,
+    ownActs: input.ownActs ?? [],
+  };
   const sentenceContext: SentenceContext = { userText: input.userText, category: input.category, succeededFamilies: input.succeededFamilies };
   const commitments: Commitment[] = [];
   const trace: DetectorTrace[] = [];
@@ -86,7 +100,11 @@ export function detectCommitments(input: DetectorInput): Detection {
         const decision = rule.decide(clause, replyContext);
         if (!decision) continue;
         const text = decision.verdict === 'commitment' ? decision.commitment.span : sentence.text.slice(clause.spanStart - sentence.start, clause.spanEnd - sentence.start);
-        trace.push({ verdict: decision.verdict, rule: decision.rule, text });
+        if (decision.verdict === 'commitment' && waitsForReply(decision.commitment, clause, replyContext)) {
+          decision.commitment.trigger_type = 'user_next_message';
+          decision.commitment.required_capabilities = [];
+          trace.push({ verdict: decision.verdict, rule: `${decision.rule}; waits for the answer the reply asks for`, text });
+        } else trace.push({ verdict: decision.verdict, rule: decision.rule, text });
         if (decision.verdict === 'commitment' && !overlapsExisting(commitments, decision.commitment)) commitments.push(decision.commitment);
         break;
       }
@@ -106,6 +124,23 @@ const FRAME_REASONS: Record<FrameCode, string> = {
   code_explanation: 'what code or a system will do', process_description: "what the company's process does after the user acts",
   plan_narration: 'the plan of this reply', generic_assurance: 'a generic assurance',
 };
+
+/**
+ * A plan that waits for the answer the reply asks for: everything the assistant itself would do
+ * next, when the reply asks to confirm; anything after a request for details, unless it contacts
+ * the user or names a time of its own. Acts that are later by nature (reminding, watching,
+ * remembering, e-mailing) never wait.
+ */
+function waitsForReply(commitment: Commitment, clause: FutureClause, context: ReplyContext): boolean {
+  if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
+  if (firstMatch(STRONG_TIME_CUES, commitment.span)) return false;
+  const kind = actKindOf(commitment);
+  if (commitment.performer === 'self') {
+    if (kind !== 'deliver' && kind !== 'in_turn' && kind !== 'delegate') return false;
+    return context.gate.asksToConfirm || clause.spanStart >= context.gate.firstAsk;
+  }
+  return clause.spanStart >= context.gate.firstAsk && !CONTACT_ACT.test(clause.predicate);
+}
 
 function overlapsExisting(existing: readonly Commitment[], candidate: Commitment): boolean {
   return existing.some((c) => c.span.includes(candidate.span) || candidate.span.includes(c.span));

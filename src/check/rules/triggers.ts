@@ -82,10 +82,15 @@ const USER_MESSAGE_CONDITION = new RegExp(
   'i',
 );
 const USER_MESSAGE_IMPERATIVE = new RegExp(
-  `^[*_\\s]*(?:(?:so|ok|okay|then|and|just|simply|please|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention'])})\\b`,
+  `^[*_\\s]*(?:(?:so|ok|okay|then|and|just|simply|please|kindly|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'let us know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention', 'provide', 'confirm', 'reach out', 'specify'])})\\b`,
   'i',
 );
-const USER_CONDITION_SHORT = /\b(?:once|when|as soon as|after) i (?:know|have (?:that|it|those|them|the details)|hear back|get (?:that|it|those|them|the details))\b/i;
+const DETAILS = '(?:that|it|those|them|this|these|the (?:details?|information|info|order number|number|documents?|receipts?|screenshots?)|your (?:details?|information|reply|response|confirmation|answer|order number|account number))';
+/** The assistant (or "we" of a support bot) waits for what it asked for: "Once we receive this information, …", "With these details, I will…". */
+const USER_CONDITION_SHORT = new RegExp(
+  `\\b(?:once|when|as soon as|after) (?:i|we) (?:know|have|hear back|get|receive|'ve (?:got|received|had)|have (?:received|got|had))(?: ${DETAILS})?\\b|\\b(?:once|when|as soon as|after) (?:${DETAILS}|(?:you(?:'re| are)|you've been|your (?:identity|account) (?:is|has been)) (?:verified|confirmed|authenticated)) |\\bwith (?:this|these|that|those|the|your) (?:details?|information|info|answers?)\\b|^\\W*(?:upon|on) (?:receiving|receipt of) `,
+  'i',
+);
 
 export interface TriggerDecision {
   trigger: TriggerType;
@@ -109,7 +114,7 @@ export function decideTrigger(predicate: string, lead: string): TriggerDecision 
   if (time) return { trigger: 'time', cue: time.id, timeExpression: time.text };
   const event = firstMatch(EVENT_CUES, predicate);
   if (event && !USER_MESSAGE_CONDITION.test(predicate)) return { trigger: 'external_event', cue: event.id, timeExpression: null };
-  if (USER_MESSAGE_CONDITION.test(predicate) || USER_MESSAGE_CONDITION.test(lead) || USER_CONDITION_SHORT.test(lead) || USER_MESSAGE_IMPERATIVE.test(lastSegment(lead))) {
+  if (USER_MESSAGE_CONDITION.test(predicate) || USER_MESSAGE_CONDITION.test(lead) || USER_CONDITION_SHORT.test(lead) || USER_MESSAGE_IMPERATIVE.test(lastSegment(lead)) || (/\band\s*$/i.test(lead) && USER_MESSAGE_IMPERATIVE.test(lead))) {
     return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
   }
   const leadTime = firstMatch(TIME_CUES, lead);

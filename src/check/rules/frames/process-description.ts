@@ -7,7 +7,7 @@ const CHANNEL =
   '(?:support|team|customer (?:service|care|support)|service desk|helpdesk|help desk|department|agents?|representatives?|specialists?|advisors?|us|them|website|site|portal|app|page|form|link|account|profile|live chat|chat|phone|helpline|hotline|number|e-?mail|inbox|office|store|shop|branch|centre|center|platform|section|menu|settings|tab|dashboard|request|claim|application|ticket|order|item|package|parcel|\\{\\{[^}]+\\}\\})';
 /** The user is sent to act through another channel: "Contact our support team at {{Phone}}", "Submit the form". */
 const HAND_BACK = new RegExp(
-  `(?:^|[.!:;]\\s+|\\n)[*_\\s]*(?:\\d+[.)]\\s*|[-*\\u2022]\\s*)?(?:(?:please|simply|just|kindly|then|next|first|finally|alternatively|also|or|and|you can|you could|you may|you might|you should|you'll need to|you will need to|feel free to|i recommend|i suggest|we recommend|we suggest|i'd recommend|it's best to|don't hesitate to|do not hesitate to)\\s+)*${CHANNEL_VERB}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
+  `(?:^|[.!:;,]\\s+|\\n)[*_\\s]*(?:\\d+[.)]\\s*|[-*\\u2022]\\s*)?(?:(?:please|simply|just|kindly|then|next|first|finally|alternatively|also|or|and|directly|you can|you could|you may|you might|you should|you'll need to|you will need to|feel free to|i recommend|i suggest|we recommend|we suggest|i'd recommend|it's best to|don't hesitate to|do not hesitate to|(?:i|we) (?:would )?(?:kindly )?(?:request|ask|advise|encourage|invite|urge|recommend) (?:that )?you(?: to)?)\\s+)*${CHANNEL_VERB}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
   'i',
 );
 /** The user acting first within the sentence: "Once you submit the form, …", "After confirming the order, …". */
