@@ -103,7 +103,7 @@ test('--engine llm asks the scripted judge once per judgment, and a second pass 
     const args = ['validate', '--gold', gold, '--engine', 'llm', '--judge-model', `openai-compatible:${server.url}#judge`, '--cache', join(dir, 'cache.jsonl')];
     const dry = await felicity([...args, '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stderr, /dry run: 3 of 3 turns would go to the model: 6 calls \(~\d+ prompt tokens\), 0 judgments already cached/);
+    assert.match(dry.stderr, /dry run: 3 of 3 turns sent to the model \(100\.0%\); 6 calls \(~\d+ prompt tokens\), 0 judgments already cached/);
     assert.equal(server.count(), 0);
     const first = await felicity(args);
     assert.equal(first.code, 0, first.stderr);

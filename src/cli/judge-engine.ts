@@ -3,7 +3,7 @@
  * `--no-cache`), turned into a checking engine, and the lines a judging command ends with: calls,
  * cache hits and tokens per stage, and the share of turns the model saw.
  */
-import { ENGINE_KINDS, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
+import { ENGINE_KINDS, Routing, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
 import { createCheckEngine } from '../check/engines/create-engine.ts';
 import { EngineSetupError } from '../check/engines/engine-setup-error.ts';
 import { defaultCacheFile, FileJudgeCache } from '../check/judge-cache-file.ts';
@@ -62,15 +62,13 @@ export function judgingSummary(command: string, opened: OpenedEngine): string[] 
 
 /** Sums turn plans for `--dry-run`. */
 export class PlanTally {
-  turns = 0;
-  sent = 0;
   calls = 0;
   cached = 0;
   promptTokens = 0;
+  readonly routing = new Routing();
 
   add(plan: TurnPlan): void {
-    this.turns++;
-    if (plan.sentToModel) this.sent++;
+    this.routing.add(plan.sentToModel, plan.triggers);
     this.calls += plan.calls;
     this.cached += plan.cached;
     this.promptTokens += plan.promptTokens;
@@ -78,9 +76,8 @@ export class PlanTally {
 
   format(command: string): string {
     return (
-      `felicity ${command}: dry run: ${this.sent} of ${this.turns} turns would go to the model: ${this.calls} calls ` +
-      `(~${this.promptTokens} prompt tokens), ${this.cached} judgments already cached; ` +
-      'add one call per residual or unsure commitment the detector finds, and one per repair'
+      `felicity ${command}: dry run: ${this.routing.format()}; ${this.calls} calls (~${this.promptTokens} prompt tokens), ` +
+      `${this.cached} judgments already cached; add one call per residual or unsure commitment the detector finds, and one per repair`
     );
   }
 }

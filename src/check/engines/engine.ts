@@ -33,6 +33,8 @@ export interface TurnPlan {
   /** Rough prompt tokens of those calls (characters / 4). */
   promptTokens: number;
   sentToModel: boolean;
+  /** Why the hybrid engine would send the turn (empty otherwise). */
+  triggers: HybridTrigger[];
 }
 
 export interface CheckEngine {

@@ -62,7 +62,7 @@ export function hybridEngine(judge: LlmJudge, concurrency = DEFAULT_JUDGE_CONCUR
     },
     plan(turn, options = {}) {
       const { triggers } = triggersOf(turn, options);
-      return triggers.length === 0 ? { calls: 0, cached: 0, promptTokens: 0, sentToModel: false } : planModelPass(judge, turn, options);
+      return triggers.length === 0 ? { calls: 0, cached: 0, promptTokens: 0, sentToModel: false, triggers } : { ...planModelPass(judge, turn, options), triggers };
     },
   };
 }
@@ -83,5 +83,6 @@ function planModelPass(judge: LlmJudge, turn: unknown, options: EngineCheckOptio
     cached: stages.length - asked.length,
     promptTokens: Math.ceil(asked.reduce((sum, s) => sum + s.promptChars, 0) / 4),
     sentToModel: true,
+    triggers: [],
   };
 }
