@@ -217,7 +217,7 @@ describe('felicity check', { concurrency: true }, () => {
     const { code, stdout } = await felicity(['check', '--help']);
     assert.equal(code, 0);
     assert.match(stdout, /Usage: felicity check/);
-    assert.match(stdout, /Examples?:\s*\n\s*\$ felicity check \S+/);
+    assert.match(stdout, /Examples?:\s*\n\s*\$ npx felicity check \S+/);
     for (const option of ['--setup', '--out', '--explain']) assert.ok(stdout.includes(option), option);
   });
 

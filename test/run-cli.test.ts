@@ -55,7 +55,7 @@ test('resuming with a changed configuration is refused with a field diff', async
     const base = ['run', '--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'c', '--setups', 'C0'];
     assert.equal((await runCli(base)).code, 0);
     const changed = await runCli([...base, '--temperature', '0', '--personas', 'generic']);
-    assert.equal(changed.code, 1);
+    assert.equal(changed.code, 2);
     assert.match(changed.stderr, /run "c" was started with a different configuration/);
     assert.match(changed.stderr, /grid\.personas: \["generic","support"\] → \["generic"\]/);
     assert.match(changed.stderr, /sampling\.temperature: 0\.7 → 0/);
@@ -80,16 +80,20 @@ test('--retry-errors redoes only the failed responses', async () => {
   try {
     const base = ['run', '--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'x', '--setups', 'C0,C1'];
     const first = await runCli(base);
-    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.code, 1, 'responses failed: the run is not complete');
     assert.match(first.stderr, /32 responses this time \(4 errors\)/);
+    assert.match(first.stderr, /4 responses in run "x" hold errors \(the model call failed\); run the same command with --retry-errors to redo them/);
     failing = false;
     const plain = await runCli(base);
+    assert.equal(plain.code, 1);
     assert.match(plain.stderr, /0 responses this time \(0 errors\), 32 already finished/);
+    assert.match(plain.stderr, /--retry-errors to redo them/, 'a resume that still holds errors says how to redo them');
     const before = server.count();
     const retry = await runCli([...base, '--retry-errors']);
     assert.equal(retry.code, 0, retry.stderr);
     assert.match(retry.stderr, /4 responses this time \(0 errors\), 28 already finished/);
-    assert.equal(server.count() - before, 4);
+    assert.doesNotMatch(retry.stderr, /hold errors/);
+    assert.equal(server.count() - before, 1 + 4, 'one endpoint check, then the four failed responses');
     const exp = await runCli(['export', 'x', '--db', db]);
     assert.ok(!exp.stdout.includes('"error"'));
   } finally {
@@ -97,7 +101,7 @@ test('--retry-errors redoes only the failed responses', async () => {
   }
 });
 
-test('bad input: one line, exit code 1', async () => {
+test('bad input: one line, exit code 2', async () => {
   const dir = tempDir();
   const missing = path.join(dir, 'none.db');
   const cases: [string[], RegExp][] = [
@@ -110,7 +114,7 @@ test('bad input: one line, exit code 1', async () => {
   ];
   for (const [args, expected] of cases) {
     const r = await runCli(args);
-    assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, expected);
   }
   // An unknown run names the runs that exist.
@@ -122,7 +126,7 @@ test('bad input: one line, exit code 1', async () => {
     await server.close();
   }
   const unknown = await runCli(['export', 'other', '--db', db]);
-  assert.equal(unknown.code, 1);
+  assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /^felicity export: no run named "other" in .* \(runs: known\)\n$/);
 });
 
@@ -130,6 +134,6 @@ test('every command has --help with an example', async () => {
   for (const command of ['run', 'export', 'judge']) {
     const help = await runCli([command, '--help']);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /Example:\n {2}\$ felicity /);
+    assert.match(help.stdout, /Example:\n {2}\$ npx felicity /);
   }
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { tuples, type Grid } from '../src/bench/conditions.ts';
+import { modelIdentity } from '../src/bench/run-config.ts';
 import { benchRequests, writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli, startCli, storedResponses, waitForResponses } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
@@ -24,7 +25,7 @@ function setup() {
 
 function expectedIds(model: string): Set<string> {
   const grid: Grid = {
-    models: [model],
+    models: [modelIdentity(model)],
     setups: ['C0', 'C1', 'C2', 'C3', 'C4'],
     variants: ['inferred', 'stated'],
     personas: ['generic', 'support'],

@@ -28,6 +28,8 @@ export interface JudgeSummary {
   /** Responses the engine could not label, with why (the first few in full). */
   failures: number;
   firstFailures: { responseId: string; message: string }[];
+  /** Responses whose model call failed: never labelled, in no count or rate (as `check` treats them). */
+  errored: number;
   /** Outcome counts per setup over every label the engine holds for the run. */
   counts: OutcomeCount[];
 }
@@ -47,7 +49,7 @@ export function judgeRun(store: Store, run: string, engine: JudgeEngine, options
   const { id } = store.runs.get(run);
   const label = labellerFor(engine);
   const pageSize = options.pageSize ?? 500;
-  const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], counts: [] };
+  const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], errored: store.responses.counts(id).errors, counts: [] };
   // Keyset paging: response ids are the primary key, so "after the last id" is an index seek,
   // and labels written between pages never shift what the next page returns.
   for (let after = ''; ; ) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RunConfigChangedError, defaultRunName, diffConfig, type RunConfig } from './run-config.ts';
+import { RunConfigChangedError, comparedConfig, defaultRunName, diffConfig, modelIdentity, type RunConfig } from './run-config.ts';
 
 const config: RunConfig = {
   grid: { models: ['openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen3-8B'], setups: ['C0', 'C2'], variants: ['inferred'], personas: ['generic'], fixes: ['none'], samples: 1 },
@@ -33,4 +33,21 @@ test('default run names carry the model and change with the configuration', () =
   assert.equal(defaultRunName(structuredClone(config)), name);
   assert.notEqual(defaultRunName({ ...config, requests: { ...config.requests, limit: 5 } }), name);
   assert.match(defaultRunName({ ...config, grid: { ...config.grid, models: ['a:1', 'b:2', 'c:3'] } }), /^3models-/);
+});
+
+test('a model is identified without the URL it is served at; other specs are their own identity', () => {
+  assert.equal(modelIdentity('openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen3-8B'), 'openai-compatible:Qwen/Qwen3-8B');
+  assert.equal(modelIdentity('openai-compatible:http://10.0.0.5:9000/v1#Qwen/Qwen3-8B'), 'openai-compatible:Qwen/Qwen3-8B');
+  assert.equal(modelIdentity('ollama:llama3.1:8b'), 'ollama:llama3.1:8b');
+  assert.equal(modelIdentity('openai:gpt-4.1-mini'), 'openai:gpt-4.1-mini');
+});
+
+test('endpoints are recorded but neither compared on resume nor part of the default name', () => {
+  const at = (url: string): RunConfig => ({ ...config, endpoints: { 'openai-compatible:Qwen/Qwen3-8B': `openai-compatible:${url}#Qwen/Qwen3-8B` } });
+  const a = at('http://127.0.0.1:8000/v1');
+  const b = at('http://127.0.0.1:9999/v1');
+  assert.deepEqual(diffConfig(comparedConfig(a), comparedConfig(b)), []);
+  assert.deepEqual(diffConfig(comparedConfig(config), comparedConfig(b)), [], 'a run stored before endpoints were recorded resumes too');
+  assert.equal(defaultRunName(a), defaultRunName(b));
+  assert.equal(defaultRunName(a), defaultRunName(config));
 });

@@ -5,9 +5,11 @@
  * on-the-fly judging) are not part of it: they may change between resumes.
  */
 import { createHash } from 'node:crypto';
+import { parseModelSpec } from '../llm/model-spec.ts';
 import type { Grid } from './conditions.ts';
 
 export interface RunConfig {
+  /** `grid.models` holds model identities (see modelIdentity), not the specs with their URLs. */
   grid: Grid;
   requests: {
     /** Hash of the records the run uses (after --limit), see requestSetHash. */
@@ -21,6 +23,30 @@ export interface RunConfig {
     seed: number | null;
     thinking: boolean;
   };
+  /**
+   * Where each model was served on the latest attempt: identity → spec as given. Recorded, never
+   * compared (the URL says where a model runs, not what it is), so a resume may move a server.
+   */
+  endpoints?: Record<string, string>;
+}
+
+/** Recorded with a run but left out of the resume comparison and the default name. */
+const UNCOMPARED: readonly (keyof RunConfig)[] = ['endpoints'];
+
+/** The part of a configuration that must match for a resume. */
+export function comparedConfig(config: unknown): unknown {
+  if (config === null || typeof config !== 'object') return config;
+  return Object.fromEntries(Object.entries(config).filter(([key]) => !(UNCOMPARED as string[]).includes(key)));
+}
+
+/**
+ * What model a spec names, without where it is served: `openai-compatible:http://host/v1#m` is
+ * `openai-compatible:m`; other specs carry no URL and are their own identity. Responses are
+ * stored under the identity, so a run resumed against a moved server finds its finished work.
+ */
+export function modelIdentity(spec: string): string {
+  const parsed = parseModelSpec(spec);
+  return parsed.provider === 'openai-compatible' ? `openai-compatible:${parsed.model}` : spec;
 }
 
 export interface ConfigChange {
@@ -69,7 +95,7 @@ export function diffConfig(old: unknown, next: unknown): ConfigChange[] {
 
 /** Short hash of the configuration, for default run names. */
 export function configHash(config: RunConfig): string {
-  return createHash('sha256').update(JSON.stringify(config)).digest('hex').slice(0, 8);
+  return createHash('sha256').update(JSON.stringify(comparedConfig(config))).digest('hex').slice(0, 8);
 }
 
 /** A readable model name: the part after the provider and any base URL (`Qwen3-8B`, `gpt-4.1-mini`). */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Store } from '../store/index.ts';
+import { RunLeaseHeldError, Store } from '../store/index.ts';
 import { RunConfigChangedError, type RunConfig } from './run-config.ts';
 import { runBenchmark, type RunOptions, type RunnerRequest, type TurnExecutor, type TurnOutput } from './runner.ts';
 
@@ -142,6 +142,63 @@ test('abandoning drops aborted in-flight results; an executor throw stops the ru
     /bug/,
   );
   assert.ok(calls <= 3);
+  store.close();
+  other.close();
+});
+
+const holder = (pid: number) => ({ host: 'test-host', pid, startedAt: '2026-12-01T09:00:00.000Z' });
+
+test('a second run of the same name on the same database is refused while the first holds the lease', async () => {
+  const store = tempStore();
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const slow: TurnExecutor<RunnerRequest> = async () => {
+    await gate;
+    return ok('fine');
+  };
+  const lease = { holder: holder(1), staleMs: 30_000, heartbeatMs: 1000 };
+  const first = runBenchmark(options(store, slow, { lease }));
+  const second = recorder();
+  await assert.rejects(
+    runBenchmark(options(store, second.execute, { lease: { ...lease, holder: holder(2) } })),
+    (e: unknown) => RunLeaseHeldError.isInstance(e) && e.holder.pid === 1 && /run "run" is already running: test-host, pid 1/.test(e.message),
+  );
+  assert.equal(second.ran.length, 0);
+  release();
+  assert.equal((await first).done, TOTAL);
+  // Finished: the lease is released and the next process may resume the run.
+  const third = await runBenchmark(options(store, recorder().execute, { lease: { ...lease, holder: holder(3) } }));
+  assert.equal(third.skipped, TOTAL);
+  store.close();
+});
+
+test('a lease left by a holder that is gone is taken over, and the takeover is reported', async () => {
+  const store = tempStore();
+  store.leases.acquire('run', holder(9), { now: Date.now() - 60_000, staleMs: 30_000 });
+  const takenFrom: number[] = [];
+  const summary = await runBenchmark(
+    options(store, recorder().execute, { lease: { holder: holder(1), staleMs: 30_000, heartbeatMs: 1000, onTakeover: (h) => takenFrom.push(h.pid) } }),
+  );
+  assert.equal(summary.done, TOTAL);
+  assert.deepEqual(takenFrom, [9]);
+  store.close();
+});
+
+test('after N responses in a row that cannot reach the model the run stops with the reason', async () => {
+  const store = tempStore();
+  const down = recorder(() => ({ ...ok(''), error: { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1:9' } }));
+  const summary = await runBenchmark(options(store, down.execute, { concurrency: 1, maxConsecutiveUnreachable: 4 }));
+  assert.equal(down.ran.length, 4);
+  assert.equal(summary.interrupted, true);
+  assert.match(summary.stoppedBecause ?? '', /^4 responses in a row could not reach the model \(last: network: connect ECONNREFUSED/);
+
+  // Failures that are not about reaching the endpoint (a 400) do not count; a success resets the run.
+  const other = tempStore();
+  let i = 0;
+  const mixed = recorder(() => (i++ % 3 === 2 ? ok('fine') : { ...ok(''), error: { kind: 'network', message: 'reset' } }));
+  const full = await runBenchmark(options(other, mixed.execute, { concurrency: 1, maxConsecutiveUnreachable: 3 }));
+  assert.equal(full.stoppedBecause, undefined);
+  assert.equal(full.done, TOTAL);
   store.close();
   other.close();
 });

@@ -12,9 +12,9 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { ChatMessage, Category } from '../core/types.ts';
-import type { FixStepsRow, JudgmentRow, ResponseRow, Store } from '../store/index.ts';
+import type { FixStepsRow, AcquireOptions, JudgmentRow, LeaseHolder, ResponseRow, Store } from '../store/index.ts';
 import { tupleCount, tuples, type Tuple } from './conditions.ts';
-import { RunConfigChangedError, diffConfig, type RunConfig } from './run-config.ts';
+import { RunConfigChangedError, comparedConfig, diffConfig, type RunConfig } from './run-config.ts';
 
 /** The request fields the runner itself reads; the executor sees the whole record. */
 export interface RunnerRequest {
@@ -59,6 +59,22 @@ export interface Progress {
   labelFailure?: { responseId: string; message: string };
 }
 
+/** How this process holds the run's lease (src/store/leases.ts) while it runs. */
+export interface RunLease {
+  holder: LeaseHolder;
+  /** A holder whose heartbeat is older than this is taken over. */
+  staleMs: number;
+  heartbeatMs: number;
+  isGone?: AcquireOptions['isGone'];
+  /** Told when a stale lease was taken over from a holder that is gone. */
+  onTakeover?: (from: LeaseHolder) => void;
+}
+
+/** Error kinds that mean the endpoint cannot be reached at all (as opposed to one bad answer). */
+const UNREACHABLE = new Set(['network', 'timeout']);
+
+export const DEFAULT_MAX_CONSECUTIVE_UNREACHABLE = 20;
+
 export interface RunOptions<R extends RunnerRequest> {
   store: Store;
   name: string;
@@ -75,6 +91,13 @@ export interface RunOptions<R extends RunnerRequest> {
   /** Fires: in-flight tuples are abandoned (passed to the executor; their results are dropped). */
   abandon?: AbortSignal;
   onProgress?: (progress: Progress) => void;
+  /** Without it the run takes no lease (library use on a private database). */
+  lease?: RunLease;
+  /**
+   * Stop taking work after this many responses in a row failed to reach their endpoint (each
+   * after its own retries): a server that is down would otherwise fill a run with errors.
+   */
+  maxConsecutiveUnreachable?: number;
 }
 
 export interface RunSummary extends Progress {
@@ -82,6 +105,8 @@ export interface RunSummary extends Progress {
   runId: number;
   /** True when stopped before every tuple was finished. */
   interrupted: boolean;
+  /** Why the run stopped on its own before the end (endpoint unreachable), if it did. */
+  stoppedBecause?: string;
 }
 
 /** Creates the run, or checks that a resumed run has the configuration it started with. */
@@ -90,9 +115,10 @@ export function openRun(store: Store, name: string, config: RunConfig, codeVersi
   if (existing === undefined) {
     return store.runs.create({ name, config: JSON.stringify(config), request_set_hash: config.requests.hash, code_version: codeVersion }).id;
   }
-  const changes = diffConfig(JSON.parse(existing.config), config);
+  const changes = diffConfig(comparedConfig(JSON.parse(existing.config)), comparedConfig(config));
   if (changes.length > 0) throw new RunConfigChangedError(name, changes);
-  store.runs.touchRun(existing.id, codeVersion);
+  // Uncompared fields (endpoints) record the latest attempt.
+  store.runs.touchRun(existing.id, codeVersion, JSON.stringify(config));
   return existing.id;
 }
 
@@ -120,6 +146,26 @@ export function toResponseRow<R extends RunnerRequest>(tuple: Tuple<R>, out: Tur
 }
 
 export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<R>): Promise<RunSummary> {
+  const { store, lease } = options;
+  if (lease !== undefined) {
+    const { takenOverFrom } = store.leases.acquire(options.name, lease.holder, { now: Date.now(), staleMs: lease.staleMs, isGone: lease.isGone });
+    if (takenOverFrom !== undefined) lease.onTakeover?.(takenOverFrom);
+  }
+  let lost = false;
+  const beat = lease === undefined ? undefined : setInterval(() => {
+    // Another process took the lease over (this one stalled past the stale timeout): stop.
+    if (!store.leases.heartbeat(options.name, lease.holder, Date.now())) lost = true;
+  }, lease.heartbeatMs);
+  beat?.unref();
+  try {
+    return await runHoldingLease(options, () => lost);
+  } finally {
+    clearInterval(beat);
+    if (lease !== undefined) store.leases.release(options.name, lease.holder);
+  }
+}
+
+async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, leaseLost: () => boolean): Promise<RunSummary> {
   const { store, config } = options;
   const runId = openRun(store, options.name, config, options.codeVersion);
   const abandon = options.abandon ?? new AbortController().signal;
@@ -132,10 +178,17 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
   const all = tuples(options.requests, config.grid);
   // A bug in one worker (a throw) stops the others from taking new work, then is rethrown.
   let fatal: { error: unknown } | undefined;
+  const maxUnreachable = options.maxConsecutiveUnreachable ?? DEFAULT_MAX_CONSECUTIVE_UNREACHABLE;
+  let unreachableInARow = 0;
+  let stoppedBecause: string | undefined;
   // The next tuple still to run. Synchronous, so workers sharing it never take one twice.
   const next = (): Tuple<R> | undefined => {
     for (;;) {
-      if (options.stop?.aborted || abandon.aborted || fatal !== undefined) return undefined;
+      if (options.stop?.aborted || abandon.aborted || fatal !== undefined || stoppedBecause !== undefined) return undefined;
+      if (leaseLost()) {
+        fatal = { error: new RunLeaseLostError(options.name) };
+        return undefined;
+      }
       const step = all.next();
       if (step.done) return undefined;
       const state = store.responses.stateOf(runId, step.value.responseId);
@@ -159,6 +212,11 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
     store.saveResponse(runId, row, judgment, out.fix_steps && { response_id: row.response_id, ...out.fix_steps });
     progress.done++;
     if (row.error !== null) progress.errors++;
+    if (out.error !== undefined && UNREACHABLE.has(out.error.kind)) {
+      if (++unreachableInARow >= maxUnreachable && stoppedBecause === undefined) {
+        stoppedBecause = `${unreachableInARow} responses in a row could not reach the model (last: ${row.error})`;
+      }
+    } else unreachableInARow = 0;
     report(labelFailure === undefined ? undefined : { labelFailure });
   };
 
@@ -178,5 +236,18 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
   if (fatal !== undefined) throw fatal.error;
   const finished = progress.skipped + progress.done;
-  return { ...progress, run: options.name, runId, interrupted: finished < progress.total };
+  return { ...progress, run: options.name, runId, interrupted: finished < progress.total, ...(stoppedBecause === undefined ? {} : { stoppedBecause }) };
+}
+
+/** The run's lease went to another process while this one ran (it stalled past the stale timeout). */
+export class RunLeaseLostError extends Error {
+  readonly code = 'RUN_LEASE_LOST';
+  constructor(readonly run: string) {
+    super(`run "${run}" was taken over by another process (this one missed its heartbeats); stopped`);
+    this.name = 'RunLeaseLostError';
+  }
+
+  static isInstance(error: unknown): error is RunLeaseLostError {
+    return error instanceof Error && (error as { code?: unknown }).code === 'RUN_LEASE_LOST';
+  }
 }

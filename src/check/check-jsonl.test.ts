@@ -35,14 +35,14 @@ const badArgsCall = (result: string) => [
   { role: 'assistant', content: 'Sorry, I could not set that reminder.' },
 ];
 
-async function run(lines: string[], options = {}): Promise<LineResult[]> {
+async function run(lines: (string | Uint8Array)[], options = {}): Promise<LineResult[]> {
   const results: LineResult[] = [];
   for await (const result of checkJsonl(lines, options)) results.push(result);
   return results;
 }
 
 function summary(results: LineResult[]): string[] {
-  return results.map((r) => ('problem' in r ? `${r.line} problem ${r.problem.field}` : `${r.line} label ${r.label.id}`));
+  return results.map((r) => ('problem' in r ? `${r.line} problem ${r.problem.field}` : 'errored' in r ? `${r.line} errored ${r.errored.id}` : `${r.line} label ${r.label.id}`));
 }
 
 function problemAt(results: LineResult[], line: number) {
@@ -349,3 +349,44 @@ test('a byte-order mark at the start of the file is not a JSON error', async () 
   assert.ok('label' in results[0]!, 'labelled, not a problem');
 });
 
+
+describe('responses whose model call failed (exported with `error`)', () => {
+  const errored = (id: string) =>
+    JSON.stringify({ id, setup: 'C2', category: 'reminder', messages: [{ role: 'user', content: 'Remind me at 9.' }], error: 'network: connect ECONNREFUSED' });
+
+  test('are reported as errored, not labelled and not bad input; the lines around them are labelled', async () => {
+    const results = await run([good('a'), errored('e1'), good('b'), JSON.stringify({ ...SPEC_TURN, id: 'e2', error: 'server (HTTP 500): boom' })]);
+    assert.deepEqual(summary(results), ['1 label a', '2 errored e1', '3 label b', '4 errored e2']);
+    const second = results[1]!;
+    assert.ok('errored' in second && second.errored.error === 'network: connect ECONNREFUSED');
+  });
+
+  test('stay out of the failure rate and are counted on their own', async () => {
+    const tally = new OutcomeTally();
+    for (const r of await run([good('a'), errored('e1'), errored('e2')])) tally.add(r);
+    assert.equal(tally.labelled, 1);
+    assert.equal(tally.errored, 2);
+    assert.equal(tally.problems, 0);
+    assert.match(tally.format(), /^1 turn labelled: anchored 1; failure rate 0\.0% \(0\); 2 errored responses not labelled \(the model call failed\)$/);
+  });
+
+  test('an error field that is null or absent is a normal record', async () => {
+    assert.deepEqual(summary(await run([good('a', { error: null })])), ['1 label a']);
+  });
+});
+
+describe('lines given as bytes', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  test('are decoded as UTF-8, a byte-order mark on the first line included', async () => {
+    const results = await run([bytes(`\ufeff${good('a')}`), bytes(good('b', { messages: [{ role: 'user', content: 'Merci, café à 9h ?' }, { role: 'assistant', content: 'Avec plaisir.' }] }))]);
+    assert.deepEqual(summary(results), ['1 label a', '2 label b']);
+  });
+
+  test('a line that is not UTF-8 is a problem at its line; its neighbours are labelled', async () => {
+    const broken = Buffer.concat([Buffer.from(good('x').slice(0, 60)), Buffer.from([0xff, 0xfe]), Buffer.from(good('x').slice(60))]);
+    const results = await run([bytes(good('a')), broken, bytes(good('c'))]);
+    assert.deepEqual(summary(results), ['1 label a', '2 problem (line)', '3 label c']);
+    assert.match(problemAt(results, 2).message, /not valid UTF-8/);
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * Labels a stream of turn records (JSON Lines), one result per non-blank line, in order. A bad
  * line becomes a problem naming its line number and field; every good line is still labelled.
+ * A response whose model call failed (an exported record with `error` set) holds no reply to
+ * label: it is reported as errored, neither labelled nor bad input, as `felicity judge` skips it.
  * No file access: the caller supplies the lines and decides where results go.
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
@@ -10,12 +12,39 @@ import type { Explanation } from './explanation.ts';
 
 export type LineResult =
   | { line: number; label: LabelRecord; explanation: Explanation }
-  | { line: number; problem: { field: string; message: string } };
+  | { line: number; problem: { field: string; message: string } }
+  /** The model call behind this response failed (`error` on the record): not labelled. */
+  | { line: number; errored: { id: string; error: string } };
 
-export async function* checkJsonl(lines: AsyncIterable<string> | Iterable<string>, options: CheckOptions = {}): AsyncGenerator<LineResult> {
+/** The failure a response record carries, or undefined for a turn to label. */
+export function modelCallError(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const error = (value as { error?: unknown }).error;
+  if (error === undefined || error === null || error === false || error === '') return undefined;
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
+/** Strict: a byte sequence that is not UTF-8 is an error, never a U+FFFD quoted back in a span. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * @param lines text lines, or undecoded byte lines (a file read as bytes): each byte line is
+ * decoded as UTF-8 on its own, and one that is not UTF-8 is a problem at its line.
+ */
+export async function* checkJsonl(
+  lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  options: CheckOptions = {},
+): AsyncGenerator<LineResult> {
   let line = 0;
-  for await (const raw of lines) {
+  for await (const item of lines) {
     line++;
+    let raw: string;
+    try {
+      raw = typeof item === 'string' ? item : utf8.decode(item);
+    } catch {
+      yield { line, problem: { field: '(line)', message: 'not valid UTF-8 (save the file as UTF-8)' } };
+      continue;
+    }
     // Files saved by some editors start with a byte-order mark; it is not part of the JSON.
     const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if (text.trim() === '') continue;
@@ -24,6 +53,12 @@ export async function* checkJsonl(lines: AsyncIterable<string> | Iterable<string
       value = JSON.parse(text);
     } catch (error) {
       yield { line, problem: { field: '(line)', message: `not valid JSON: ${(error as Error).message}` } };
+      continue;
+    }
+    const failed = modelCallError(value);
+    if (failed !== undefined) {
+      const id = (withDefaultId(value, line) as { id?: unknown }).id;
+      yield { line, errored: { id: String(id), error: failed } };
       continue;
     }
     try {
@@ -49,10 +84,16 @@ export class OutcomeTally {
   readonly counts = new Map<Outcome, number>(OUTCOMES.map((o) => [o, 0]));
   labelled = 0;
   problems = 0;
+  /** Responses whose model call failed: in no rate, only counted. */
+  errored = 0;
 
   add(result: LineResult): void {
     if ('problem' in result) {
       this.problems++;
+      return;
+    }
+    if ('errored' in result) {
+      this.errored++;
       return;
     }
     this.labelled++;
@@ -67,6 +108,12 @@ export class OutcomeTally {
     const rate = this.labelled === 0 ? 'n/a' : `${((100 * this.failures) / this.labelled).toFixed(1)}%`;
     const counts = [...this.counts].filter(([, n]) => n > 0).map(([o, n]) => `${o} ${n}`).join(', ');
     const problems = this.problems > 0 ? `; ${this.problems} bad line${this.problems === 1 ? '' : 's'} skipped` : '';
-    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${problems}`;
+    const errored = this.errored > 0 ? `; ${erroredNote(this.errored)}` : '';
+    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${errored}${problems}`;
   }
+}
+
+/** The same words in `check` and `judge`: errored responses are counted, never labelled or rated. */
+export function erroredNote(n: number): string {
+  return `${n} errored response${n === 1 ? '' : 's'} not labelled (the model call failed)`;
 }

@@ -1,43 +1,26 @@
 /**
- * How the run, export and judge commands fail on bad input: one line on stderr naming the command
- * and the reason, exit code 1. Only errors that describe the user's input are caught; anything
- * else is a bug and keeps its stack trace.
+ * How a command fails on something the user can act on: one line on stderr naming the command
+ * and the reason, and the exit code of its kind (src/cli/exit-codes.ts). Anything else is a bug
+ * and keeps its stack trace.
  */
-import { RunConfigChangedError } from '../bench/run-config.ts';
-import { RequestFileError } from '../bench/requests/request-problem.ts';
-import { ModelSetupError } from '../llm/model-setup-error.ts';
-import { ModelSpecError } from '../llm/model-spec.ts';
-import { DatabaseNotFoundError, RunNotFoundError, SchemaTooNewError } from '../store/index.ts';
+import { exitCodeFor, oneLine } from './exit-codes.ts';
 
-/** A bad option or argument, found by the command itself. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-const USER_ERRORS = [
-  UsageError,
-  DatabaseNotFoundError,
-  RunNotFoundError,
-  SchemaTooNewError,
-  RunConfigChangedError,
-  RequestFileError,
-  ModelSpecError,
-  ModelSetupError,
-];
+export { UsageError } from './exit-codes.ts';
 
 export function isUserError(err: unknown): err is Error {
-  return USER_ERRORS.some((type) => err instanceof type);
+  return exitCodeFor(err) !== undefined;
 }
 
-/** Wraps a command action so user errors end the command with one line and exit code 1. */
+/** Wraps a command action so user errors end the command with one line and their exit code. */
 export function guarded<A extends unknown[]>(command: string, action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await action(...args);
     } catch (err) {
-      if (!isUserError(err)) throw err;
-      process.stderr.write(`felicity ${command}: ${err.message}\n`);
-      process.exitCode = 1;
+      const code = exitCodeFor(err);
+      if (code === undefined) throw err;
+      process.stderr.write(`felicity ${command}: ${oneLine(err as Error)}\n`);
+      process.exitCode = code;
     }
   };
 }

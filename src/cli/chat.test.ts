@@ -47,6 +47,21 @@ test('--json prints a turn record that carries the exact request parameters', as
   });
 });
 
+test('--category goes into the turn record and the check: a refusal of a doable request is over-refusal', async () => {
+  const refusal = "I'm sorry, I can't set reminders.";
+  await withModel(() => reply.text(refusal), async (spec) => {
+    const json = await chat(['--model', spec, '--setup', 'C2', '--category', 'reminder', '--json', 'Remind me to call mum at 6.']);
+    assert.equal(json.code, 0, json.err);
+    assert.equal((JSON.parse(json.out) as { category?: string }).category, 'reminder');
+    const labelled = await chat(['--model', spec, '--setup', 'C2', '--category', 'reminder', 'Remind me to call mum at 6.']);
+    assert.match(labelled.out, /^label: over_refusal/m);
+    const without = await chat(['--model', spec, '--setup', 'C2', 'Remind me to call mum at 6.']);
+    assert.doesNotMatch(without.out, /^label: over_refusal/m, 'without a category doability is unknown');
+  });
+  const bad = await chat(['--model', 'ollama:m', '--setup', 'C2', '--category', 'weather', 'x']);
+  assert.match(bad.err, /--category.*weather.*reminder/s);
+});
+
 test('a failed model call exits non-zero with a one-line reason', async () => {
   await withModel(() => reply.status(401, 'invalid key'), async (spec) => {
     const { err, code } = await chat(['--model', spec, '--setup', 'C2', 'Remind me.']);
@@ -55,7 +70,7 @@ test('a failed model call exits non-zero with a one-line reason', async () => {
   });
 });
 
-test('bad input exits non-zero with one line: bad spec, unknown setup, missing gguf file', async () => {
+test('bad input exits 2 with one line: bad spec, unknown setup, missing gguf file', async () => {
   const cases: Array<[string[], RegExp]> = [
     [['--model', 'gpt4', '--setup', 'C2', 'x'], /^felicity chat: bad model spec "gpt4": no provider prefix/],
     [['--model', 'ollama:m', '--setup', 'C9', 'x'], /^felicity chat: .*unknown setup "C9"/],
@@ -64,7 +79,7 @@ test('bad input exits non-zero with one line: bad spec, unknown setup, missing g
   ];
   for (const [args, expected] of cases) {
     const { err, code } = await chat(args);
-    assert.equal(code, 1, args.join(' '));
+    assert.equal(code, 2, args.join(' '));
     assert.match(err, expected);
     assert.equal(err.trim().split('\n').length, 1, err);
   }

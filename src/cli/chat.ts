@@ -9,28 +9,27 @@ import { checkWithExplanation, formatExplanation } from '../check/index.ts';
 import { FIXES, type FixId } from '../bench/conditions.ts';
 import { GUARD_ARMS } from '../bench/fixes/guard-arm.ts';
 import { promptFixOf } from '../bench/turn-executor.ts';
-import type { LabelRecord } from '../core/types.ts';
+import { CATEGORIES, type LabelRecord } from '../core/types.ts';
 import { guardTurn, type GuardResult } from '../guard/index.ts';
 import { addUsage, type SamplingParams } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { cleanModelText, describeError, formatTranscript } from '../llm/format-turn.ts';
-import { ModelSetupError } from '../llm/model-setup-error.ts';
-import { ModelSpecError } from '../llm/model-spec.ts';
 import { runTurn, type TurnResult } from '../llm/turn-loop.ts';
-import { DeploymentError, PERSONA_IDS, resolveSetup, VARIANTS } from '../setups/index.ts';
+import { PERSONA_IDS, resolveSetup, VARIANTS } from '../setups/index.ts';
+import { EXIT, UsageError, exitCodeFor, oneLine } from './exit-codes.ts';
 
 const EXAMPLE = `
 Examples:
-  $ felicity chat --model ollama:llama3.1:8b --setup C2 "Remind me to pay rent tomorrow morning."
-  $ felicity chat --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --no-thinking \\
+  $ npx felicity chat --model ollama:llama3.1:8b --setup C2 --category reminder "Remind me to pay rent tomorrow morning."
+  $ npx felicity chat --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --no-thinking \\
       --setup C0 --variant stated --context "I'm sorting bills tonight." "Remind me to pay rent tomorrow."
-  $ felicity chat --model openai:gpt-4.1-mini --setup ./my-bot.yaml --json "Tell me when my order ships." | felicity check -
+  $ npx felicity chat --model openai:gpt-4.1-mini --setup ./my-bot.yaml --json "Tell me when my order ships." | npx felicity check -
 
 Model specs: openai:MODEL (OPENAI_API_KEY, optional OPENAI_BASE_URL),
   openai-compatible:BASE_URL#MODEL (OPENAI_COMPATIBLE_API_KEY or none), ollama:MODEL (OLLAMA_BASE_URL),
   gguf:PATH (needs: npm i node-llama-cpp@3.21.1).`;
 
-class ChatUsageError extends Error {}
+class ChatUsageError extends UsageError {}
 
 function integer(min: number) {
   return (text: string): number => {
@@ -83,6 +82,7 @@ export function chatCommand(io: ChatIO = processIO) {
         .default('none' as FixId),
     )
     .option('--context <text>', 'what the user wrote just before the request', '')
+    .addOption(new Option('--category <category>', "the request's category; lets the check tell deferral and over-refusal from other").choices(CATEGORIES))
     .option('--temperature <t>', 'sampling temperature, or "default" to leave it to the server', temperature, 0.7 as number | null)
     .option('--max-tokens <n>', 'maximum tokens per model call', integer(1))
     .option('--seed <n>', 'sampling seed, where the server takes one', integer(0))
@@ -121,12 +121,12 @@ export function chatCommand(io: ChatIO = processIO) {
           await model.close();
         }
 
-        const record = { id: 'chat-1', ...turn, fix: options.fix, ...(guarded === undefined ? {} : { fix_steps: guarded.steps }) };
+        const record = { id: 'chat-1', ...(options.category === undefined ? {} : { category: options.category }), ...turn, fix: options.fix, ...(guarded === undefined ? {} : { fix_steps: guarded.steps }) };
         if (options.json) io.out(`${JSON.stringify(record)}\n`);
         else io.out(`${formatTranscript(turn)}\n`);
         if (turn.error) {
           io.err(`felicity chat: model call failed: ${describeError(turn)}\n`);
-          io.fail(1);
+          io.fail(EXIT.failed);
           return;
         }
         if (guarded?.error) {
@@ -140,14 +140,11 @@ export function chatCommand(io: ChatIO = processIO) {
           io.out(`\n${formatLabel(label)}\n${formatExplanation(label.id, explanation)}\n`);
         }
       } catch (error) {
-        if (!(error instanceof ChatUsageError || error instanceof ModelSpecError || error instanceof ModelSetupError || error instanceof DeploymentError)) {
-          throw error;
-        }
-        // Deployment errors list every issue on its own line; the first one is the one-line reason.
-        const first = error.message.split('\n')[0] ?? error.message;
-        const more = error instanceof DeploymentError && error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
-        io.err(`felicity chat: ${first}${more}\n`);
-        io.fail(1);
+        // Bad input (spec, setup file, key, request) exits 2 as in every command; a deployment file's mistakes all show.
+        const code = exitCodeFor(error);
+        if (code === undefined) throw error;
+        io.err(`felicity chat: ${oneLine(error as Error)}\n`);
+        io.fail(code);
       }
     });
 }

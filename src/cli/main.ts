@@ -2,6 +2,7 @@
  * The `felicity` command line: one thin file per command, each exporting a commander Command.
  */
 import { Command } from '@commander-js/extra-typings';
+import { usageErrorsExitBadInput } from './exit-codes.ts';
 import { chatCommand } from './chat.ts';
 import { checkCommand } from './check.ts';
 import { exportCommand } from './export.ts';
@@ -32,4 +33,5 @@ program
   .addCommand(requestsCommand())
   .addCommand(validateCommand());
 
+usageErrorsExitBadInput(program);
 await program.parseAsync(process.argv);

@@ -4,6 +4,7 @@
  * models, progress and Ctrl-C; the work is in src/bench/runner.ts.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import os from 'node:os';
 import { codeVersion } from '../bench/code-version.ts';
 import { FIXES, type Grid } from '../bench/conditions.ts';
 import { ENGINE_NAMES, createEngine } from '../bench/engines.ts';
@@ -13,15 +14,17 @@ import { progressReporter } from '../bench/progress.ts';
 import { loadRequests } from '../bench/requests/validate-requests.ts';
 import { formatProblem } from '../bench/requests/request-problem.ts';
 import { requestSetHash } from '../bench/requests/request-set-hash.ts';
-import { defaultRunName, type RunConfig } from '../bench/run-config.ts';
-import { runBenchmark, type RunSummary } from '../bench/runner.ts';
+import { checkEndpoint } from '../bench/endpoint-check.ts';
+import { defaultRunName, modelIdentity, type RunConfig } from '../bench/run-config.ts';
+import { runBenchmark, type RunLease, type RunSummary } from '../bench/runner.ts';
 import { turnExecutor } from '../bench/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { SETUP_IDS, builtinSetupId } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
-import { Store } from '../store/index.ts';
+import { Store, databaseErrorOf } from '../store/index.ts';
 import { UsageError, guarded } from './bench-errors.ts';
+import { EXIT } from './exit-codes.ts';
 import { DEFAULT_DB } from './export.ts';
 
 export const DEFAULT_REQUESTS = 'data/requests/v1.jsonl';
@@ -55,6 +58,40 @@ function list<T extends string>(option: string, text: string, allowed: readonly 
   return [...new Set(out)];
 }
 
+/** identity → spec, in the order given. Two URLs serving one model in one run would share its responses. */
+function modelEndpoints(specs: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const spec of specs) {
+    const identity = modelIdentity(spec);
+    const seen = out.get(identity);
+    if (seen !== undefined && seen !== spec) throw new UsageError(`--model ${spec} and --model ${seen} are the same model (${identity}); give it once`);
+    out.set(identity, spec);
+  }
+  return out;
+}
+
+/** A run's lease is stale after 30 s without a heartbeat; a holder on this host whose process is gone is gone at once. */
+const LEASE_TIMING = { staleMs: 30_000, heartbeatMs: 5_000 };
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function runLease(): RunLease {
+  const host = os.hostname();
+  return {
+    holder: { host, pid: process.pid, startedAt: new Date(Math.round(Date.now() - process.uptime() * 1000)).toISOString() },
+    ...LEASE_TIMING,
+    isGone: (holder) => holder.host === host && !processExists(holder.pid),
+    onTakeover: (from) => process.stderr.write(`felicity run: taking the run over from ${from.host} pid ${from.pid}, which stopped without finishing\n`),
+  };
+}
+
 async function readRequestSet(file: string, limit: number | undefined) {
   const { records, problems } = await loadRequests(file);
   if (problems.length > 0) {
@@ -67,13 +104,17 @@ async function readRequestSet(file: string, limit: number | undefined) {
   return used;
 }
 
-function printSummary(s: RunSummary, db: string): void {
+function printSummary(s: RunSummary, db: string, heldErrors: number, retried: boolean): void {
   const finished = s.skipped + s.done;
   process.stderr.write(
     `felicity run: run "${s.run}": ${s.done} responses this time (${s.errors} errors), ${s.skipped} already finished, ` +
       `${finished}/${s.total} in ${db}\n`,
   );
   if (s.labelFailures > 0) process.stderr.write(`felicity run: ${s.labelFailures} responses could not be labelled (see above)\n`);
+  if (heldErrors > 0) {
+    const hint = retried ? 'they failed again' : 'run the same command with --retry-errors to redo them';
+    process.stderr.write(`felicity run: ${heldErrors} responses in run "${s.run}" hold errors (the model call failed); ${hint}\n`);
+  }
 }
 
 export function runCommand() {
@@ -98,14 +139,16 @@ export function runCommand() {
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
     .addHelpText(
       'after',
-      '\nExample:\n  $ felicity run --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --setups C0,C2 --no-thinking --judge rules\n' +
+      '\nExample:\n  $ npx felicity run --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --setups C0,C2 --no-thinking --judge rules\n' +
         'Ctrl-C stops taking new work and lets in-flight responses finish (twice: abandon them); run the same command again to resume.',
     )
     .action(
       guarded('run', async (options) => {
         if (options.model.length === 0) throw new UsageError('at least one --model is required');
+        // Responses are stored under what a model is, not where it is served (see modelIdentity).
+        const endpoints = modelEndpoints(options.model);
         const grid: Grid = {
-          models: [...new Set(options.model)],
+          models: [...endpoints.keys()],
           setups: list('--setups', options.setups, SETUP_IDS, builtinSetupId),
           variants: list('--variants', options.variants, VARIANTS),
           personas: list('--personas', options.personas, PERSONA_IDS),
@@ -125,6 +168,7 @@ export function runCommand() {
             seed: options.seed ?? null,
             thinking: options.thinking,
           },
+          endpoints: Object.fromEntries(endpoints),
         };
         const name = options.name ?? defaultRunName(config);
         // Models first: a missing key or file fails here, before anything is written.
@@ -140,7 +184,9 @@ export function runCommand() {
         };
         const progress = progressReporter();
         try {
-          for (const spec of grid.models) models.set(spec, await createChatModel(spec));
+          for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec));
+          // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
+          for (const model of models.values()) await checkEndpoint(model, stop.signal);
           const engine = options.judge === undefined ? undefined : await createEngine(options.judge);
           process.on('SIGINT', onSigint);
           const summary = await runBenchmark({
@@ -153,21 +199,29 @@ export function runCommand() {
             ...(engine === undefined ? {} : { label: labellerFor(engine) }),
             concurrency: options.concurrency,
             retryErrors: options.retryErrors ?? false,
+            lease: runLease(),
             stop: stop.signal,
             abandon: abandon.signal,
             onProgress: (p) => progress.update(p),
           });
           progress.stop();
-          printSummary(summary, options.db);
+          const heldErrors = store.responses.counts(summary.runId).errors;
+          printSummary(summary, options.db, heldErrors, options.retryErrors ?? false);
           const fixCalls = store.fixSteps.callCounts(summary.runId);
           if (fixCalls.length > 0) process.stderr.write(`${formatFixCalls(fixCalls)}\n`);
           if (engine !== undefined) {
             process.stderr.write(`${formatOutcomeCounts(store.judgments.outcomeCounts(summary.runId, engine.name))}\n`);
           }
-          if (summary.interrupted) {
-            process.stderr.write(`felicity run: interrupted; run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}\n`);
-            process.exitCode = 130;
-          }
+          const resume = `run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}`;
+          if (summary.stoppedBecause !== undefined) {
+            process.stderr.write(`felicity run: stopped: ${summary.stoppedBecause}; ${resume} once the server answers\n`);
+            process.exitCode = EXIT.failed;
+          } else if (summary.interrupted) {
+            process.stderr.write(`felicity run: interrupted; ${resume}\n`);
+            process.exitCode = EXIT.interrupted;
+          } else if (heldErrors > 0) process.exitCode = EXIT.failed;
+        } catch (error) {
+          throw databaseErrorOf(options.db, error) ?? error;
         } finally {
           progress.stop();
           process.off('SIGINT', onSigint);

@@ -21,13 +21,30 @@ export class DeploymentError extends Error {
   ) {
     super(issues.map((issue) => formatIssue(issue, file)).join('\n'));
   }
+
+  static isInstance(error: unknown): error is DeploymentError {
+    return error instanceof Error && error.name === 'DeploymentError' && 'issues' in error;
+  }
+
+  /**
+   * Every issue on one line, the file named once: `bot.yaml: 2 mistakes: tools[0].name: …;
+   * tools[1].capabilities[0]: …`. Showing them all lets a user fix the file in one pass.
+   */
+  oneLine(): string {
+    if (this.issues.length === 1) return formatIssue(this.issues[0]!, this.file);
+    return `${this.file ?? 'deployment'}: ${this.issues.length} mistakes: ${this.issues.map(issueText).join('; ')}`;
+  }
 }
 
 /** `my-setup.yaml: tools[2].capabilities[0]: unknown capability "emial" (expected one of …)`. */
 export function formatIssue(issue: DeploymentIssue, file?: string): string {
-  const where = [file ?? 'deployment', issue.path].filter((part) => part !== '').join(': ');
+  return `${file ?? 'deployment'}: ${issueText(issue)}`;
+}
+
+/** `tools[2].capabilities[0]: unknown capability "emial" (expected one of …)`, without the file. */
+function issueText(issue: DeploymentIssue): string {
   const expected = issue.expected === undefined ? '' : ` (expected ${issue.expected})`;
-  return `${where}: ${issue.message}${expected}`;
+  return `${issue.path === '' ? '' : `${issue.path}: `}${issue.message}${expected}`;
 }
 
 /** `['tools', 2, 'name']` → `tools[2].name`. */

@@ -26,7 +26,7 @@ export interface NewRun {
 export class Runs {
   private readonly byName: Statement<[string], RunRow>;
   private readonly insert: Statement<[NewRun & { now: string }]>;
-  private readonly touch: Statement<[{ id: number; code_version: string; now: string }]>;
+  private readonly touch: Statement<[{ id: number; code_version: string; config: string | null; now: string }]>;
   private readonly names: Statement<[], { name: string }>;
 
   constructor(
@@ -36,7 +36,7 @@ export class Runs {
     this.byName = db.prepare('SELECT * FROM runs WHERE name = ?');
     this.insert = db.prepare(`INSERT INTO runs (name, config, request_set_hash, code_version, created_at, updated_at)
       VALUES (@name, @config, @request_set_hash, @code_version, @now, @now)`);
-    this.touch = db.prepare('UPDATE runs SET code_version = @code_version, updated_at = @now WHERE id = @id');
+    this.touch = db.prepare('UPDATE runs SET code_version = @code_version, config = COALESCE(@config, config), updated_at = @now WHERE id = @id');
     this.names = db.prepare('SELECT name FROM runs ORDER BY created_at, id');
   }
 
@@ -56,9 +56,12 @@ export class Runs {
     return this.get(run.name);
   }
 
-  /** Marks the run as written by this code version now (a resume by newer code is recorded). */
-  touchRun(id: number, codeVersion: string): void {
-    this.touch.run({ id, code_version: codeVersion, now: new Date().toISOString() });
+  /**
+   * Marks the run as written by this code version now (a resume by newer code is recorded), and
+   * records the configuration it was resumed with when given (only uncompared fields can differ).
+   */
+  touchRun(id: number, codeVersion: string, config?: string): void {
+    this.touch.run({ id, code_version: codeVersion, config: config ?? null, now: new Date().toISOString() });
   }
 
   list(): string[] {
