@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatMessage } from '../core/types.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
+import { parseDeployment } from '../setups/deployment-schema.ts';
 import { reply, startScriptedServer, type Script, type ScriptedServer } from '../llm/testing/scripted-chat-server.ts';
 import { guardTurn, type GuardTurnOptions } from './guard-turn.ts';
 import { GuardInputError } from './guard-input-error.ts';
@@ -219,8 +220,18 @@ test('a conversation that does not end with a draft reply is refused, naming the
 });
 
 test('works on a user’s own deployment: its mocked tools answer the re-anchoring call', async () => {
-  const { loadDeploymentFile } = await import('../setups/load-deployment.ts');
-  const deployment = await loadDeploymentFile(new URL('../../examples/calendar-agent.yaml', import.meta.url).pathname);
+  const deployment = parseDeployment({
+    id: 'my-bot',
+    tools: [
+      {
+        name: 'create_reminder',
+        description: 'Creates a reminder that notifies the user at a given time.',
+        parameters: { type: 'object', properties: { remind_at: { type: 'string' }, message: { type: 'string' } }, required: ['remind_at', 'message'] },
+        capabilities: ['run_later', 'notify_user_later'],
+        mock: { result: { status: 'created', reminder_id: 'r-42' } },
+      },
+    ],
+  });
   const script: Script = (request) =>
     request.body.messages.at(-1)?.role === 'user'
       ? reply.toolCall('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' })
@@ -229,7 +240,7 @@ test('works on a user’s own deployment: its mocked tools answer the re-anchori
   assert.equal(result.before.outcome, 'unanchored');
   assert.equal(result.after.outcome, 'anchored');
   const tool = result.messages.find((m) => m.role === 'tool');
-  assert.ok(tool !== undefined && !String(tool.content).includes('"error"'), String(tool?.content));
+  assert.deepEqual(JSON.parse(String(tool?.content)), { status: 'created', reminder_id: 'r-42' });
 });
 
 test('a re-anchor round that answers nothing is void: the draft goes to the rewrite as it was', async () => {
