@@ -49,3 +49,14 @@ test('--fix with an unknown name is refused', async () => {
   assert.equal(code, 1);
   assert.match(err, /expected one of none, card, guard, reanchor, got "C"/);
 });
+
+test('--fix guard with --category: the guard checks against the category, so a deferral in C0 stands', async () => {
+  const { out, code, server } = await chat(
+    ['--setup', 'C0', '--category', 'reminder', '--fix', 'guard', 'Remind me to pay rent tomorrow morning.'],
+    [reply.text("Sure! I'll remind you about this tomorrow at 9am."), reply.text(DEFERRAL)],
+  );
+  assert.equal(code, 0);
+  assert.equal(server.count(), 2);
+  assert.match(out, /^guard: the draft was labelled empty; rewritten, now deferral \(1 extra model call\)$/m);
+  assert.match(out, /^label: deferral$/m);
+});

@@ -113,7 +113,16 @@ export function chatCommand(io: ChatIO = processIO) {
           );
           const policy = GUARD_ARMS[options.fix];
           if (policy !== undefined && turn.error === undefined) {
-            guarded = await guardTurn({ deployment, persona: options.persona, messages: turn.messages, model, policy, params, signal: controller.signal });
+            guarded = await guardTurn({
+              deployment,
+              persona: options.persona,
+              ...(options.category === undefined ? {} : { category: options.category }),
+              messages: turn.messages,
+              model,
+              policy,
+              params,
+              signal: controller.signal,
+            });
             turn = { ...turn, messages: guarded.messages, model_calls: turn.model_calls + guarded.model_calls, usage: addUsage(turn.usage, guarded.usage) };
           }
         } finally {
