@@ -5,18 +5,22 @@
  */
 import type { ChatMessage, Category } from '../core/types.ts';
 import type { TurnRecord } from '../check/turn-record.ts';
-import type { PersonaId } from '../setups/deployment.ts';
+import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import type { ResponseRow } from '../store/index.ts';
 import type { JudgeEngine } from './judge.ts';
 
 export const ENGINE_NAMES = ['rules'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
-/** A stored response as the turn record `check` takes (SPEC §4: a response record is one). */
-export function turnRecordOf(row: ResponseRow): TurnRecord {
+/**
+ * A stored response as the turn record `check` takes (SPEC §4: a response record is one). A
+ * response of a user's deployment carries that deployment, since its id means nothing to `check`.
+ */
+export function turnRecordOf(row: ResponseRow, deployment?: Deployment): TurnRecord {
   return {
     id: row.response_id,
-    setup: row.setup,
+    // The same object for every response of a run, so `check` validates it once.
+    setup: deployment === undefined ? row.setup : (deployment as unknown as Record<string, unknown>),
     persona: row.persona as PersonaId,
     category: row.category as Category,
     messages: row.messages,
@@ -43,6 +47,6 @@ async function rulesEngine(): Promise<JudgeEngine> {
   return {
     name: detector === judge ? detector : `${detector}+${judge}`,
     promptHashes: {},
-    label: (row) => check(turnRecordOf(row), { setup: row.setup }),
+    label: (row, deployment) => check(turnRecordOf(row, deployment), { setup: row.setup }),
   };
 }

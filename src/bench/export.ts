@@ -6,6 +6,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Store } from '../store/index.ts';
+import { userDeployment } from './grid-setups.ts';
+import type { RunConfig } from './run-config.ts';
 import { RESPONSE_FIELDS, toResponseRecord, type ResponseRecord } from './response-record.ts';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
@@ -27,11 +29,12 @@ async function write(out: Writable, text: string): Promise<void> {
 
 /** Writes every response of `run` to `out`; returns how many were written. */
 export async function exportRun(store: Store, run: string, format: ExportFormat, out: Writable): Promise<number> {
-  const { id } = store.runs.get(run);
+  const { id, config } = store.runs.get(run);
+  const { deployments } = JSON.parse(config) as RunConfig;
   let n = 0;
   if (format === 'csv') await write(out, `${RESPONSE_FIELDS.join(',')}\r\n`);
   for (const row of store.responses.iterate(id)) {
-    const record = toResponseRecord(run, row);
+    const record = toResponseRecord(run, row, userDeployment(row.setup, deployments));
     await write(out, format === 'csv' ? csvRow(record) : `${JSON.stringify(record)}\n`);
     n++;
   }

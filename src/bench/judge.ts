@@ -4,7 +4,10 @@
  * transaction. Memory holds one page; a crash loses at most the page being labelled.
  */
 import type { LabelRecord } from '../core/types.ts';
+import type { Deployment } from '../setups/deployment.ts';
 import type { JudgmentRow, OutcomeCount, ResponseRow, Store } from '../store/index.ts';
+import { userDeployment, type GridDeployments } from './grid-setups.ts';
+import type { RunConfig } from './run-config.ts';
 import type { Labeller } from './runner.ts';
 
 export interface JudgeEngine {
@@ -12,7 +15,8 @@ export interface JudgeEngine {
   name: string;
   /** Hashes of the prompts an LLM engine uses; empty for rules. */
   promptHashes: Record<string, string>;
-  label(response: ResponseRow): LabelRecord;
+  /** @param deployment the user's deployment the response ran in; absent for a built-in setup (the row's id). */
+  label(response: ResponseRow, deployment?: Deployment): LabelRecord;
 }
 
 export interface JudgeOptions {
@@ -34,20 +38,22 @@ export interface JudgeSummary {
   counts: OutcomeCount[];
 }
 
-export function labellerFor(engine: JudgeEngine): Labeller {
+/** @param deployments the run's own deployments (RunConfig.deployments), for responses of those setups. */
+export function labellerFor(engine: JudgeEngine, deployments?: GridDeployments): Labeller {
   return (response) => ({
     response_id: response.response_id,
     engine: engine.name,
     prompt_hashes: engine.promptHashes,
-    label: engine.label(response),
+    label: engine.label(response, userDeployment(response.setup, deployments)),
   });
 }
 
 const SHOWN_FAILURES = 5;
 
 export function judgeRun(store: Store, run: string, engine: JudgeEngine, options: JudgeOptions = {}): JudgeSummary {
-  const { id } = store.runs.get(run);
-  const label = labellerFor(engine);
+  const { id, config } = store.runs.get(run);
+  // The deployments the run was started with, whatever has happened to their files since.
+  const label = labellerFor(engine, (JSON.parse(config) as RunConfig).deployments);
   const pageSize = options.pageSize ?? 500;
   const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], errored: store.responses.counts(id).errors, counts: [] };
   // Keyset paging: response ids are the primary key, so "after the last id" is an index seek,

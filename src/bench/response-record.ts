@@ -1,9 +1,10 @@
 /**
  * The response record (SPEC §4): one model response in one condition, as exported from a run.
- * It is a valid turn record as it stands (`setup` is the built-in id, `messages` the OpenAI chat
- * format), so `felicity check` takes an export directly.
+ * It is a valid turn record as it stands (`setup` is the built-in id or the user's deployment
+ * itself, `messages` the OpenAI chat format), so `felicity check` takes an export directly.
  */
 import type { ChatMessage } from '../core/types.ts';
+import type { Deployment } from '../setups/deployment.ts';
 import type { ResponseRow } from '../store/index.ts';
 
 export interface ResponseRecord {
@@ -11,7 +12,7 @@ export interface ResponseRecord {
   run: string;
   request: string;
   model: string;
-  setup: string;
+  setup: string | Deployment;
   variant: string;
   persona: string;
   fix: string;
@@ -41,13 +42,14 @@ export const RESPONSE_FIELDS = [
   'error',
 ] as const satisfies readonly (keyof ResponseRecord)[];
 
-export function toResponseRecord(run: string, row: ResponseRow): ResponseRecord {
+/** @param deployment the user's deployment the response ran in; absent for a built-in setup. */
+export function toResponseRecord(run: string, row: ResponseRow, deployment?: Deployment): ResponseRecord {
   const record: ResponseRecord = {
     id: row.response_id,
     run,
     request: row.request_id,
     model: row.model,
-    setup: row.setup,
+    setup: deployment ?? row.setup,
     variant: row.variant,
     persona: row.persona,
     fix: row.fix,

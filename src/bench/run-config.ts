@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { parseModelSpec } from '../llm/model-spec.ts';
 import type { Grid } from './conditions.ts';
+import type { GridDeployments } from './grid-setups.ts';
 
 export interface RunConfig {
   /** `grid.models` holds model identities (see modelIdentity), not the specs with their URLs. */
@@ -28,6 +29,12 @@ export interface RunConfig {
    * compared (the URL says where a model runs, not what it is), so a resume may move a server.
    */
   endpoints?: Record<string, string>;
+  /**
+   * The users' deployments among `grid.setups`, by id, as loaded when the run started: a resume
+   * with an edited file is a changed configuration, and `judge` labels with these. Absent when
+   * the grid has only built-in setups.
+   */
+  deployments?: GridDeployments;
 }
 
 /** Recorded with a run but left out of the resume comparison and the default name. */
@@ -73,9 +80,15 @@ function show(value: unknown): string {
   return value === undefined ? '(absent)' : JSON.stringify(value);
 }
 
-/** Leaf fields by dotted path; arrays are leaves, so a changed list reads as one change. */
+/**
+ * Leaf fields by dotted path. Lists of plain values are leaves, so a changed list reads as one
+ * change; lists of objects (a deployment's tools) are entered, so an edit reads as the one field
+ * it changed (`deployments.my-agent.tools[2].description`).
+ */
 function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (Array.isArray(value) && value.some((item) => item !== null && typeof item === 'object')) {
+    value.forEach((item, index) => flatten(item, `${prefix}[${index}]`, out));
+  } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) flatten(v, prefix === '' ? k : `${prefix}.${k}`, out);
   } else {
     out.set(prefix, value);

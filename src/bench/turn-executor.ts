@@ -1,14 +1,15 @@
 /**
- * Executes a run's tuples with the agent turn loop: the condition's built-in setup, persona,
- * variant and fix, the request's context and text, the run's sampling settings. The card arm
- * changes the system prompt; the guard and reanchor arms pass the finished turn to the guard.
+ * Executes a run's tuples with the agent turn loop: the condition's setup (built in or the
+ * user's), persona, variant and fix, the request's context and text, the run's sampling
+ * settings. The card arm changes the system prompt; the guard and reanchor arms pass the
+ * finished turn to the guard.
  */
 import type { GuardEngine } from '../guard/index.ts';
 import type { ChatModel, SamplingParams } from '../llm/chat-model.ts';
 import { runTurn } from '../llm/turn-loop.ts';
-import { getBuiltinSetup } from '../setups/builtin.ts';
 import type { PromptFix } from '../setups/system-prompt.ts';
 import type { FixId } from './conditions.ts';
+import { gridDeployment, type GridDeployments } from './grid-setups.ts';
 import { GUARD_ARMS, runGuardArm } from './fixes/guard-arm.ts';
 import type { RunConfig } from './run-config.ts';
 import type { RunnerRequest, TurnExecutor } from './runner.ts';
@@ -19,6 +20,8 @@ export interface ExecutableRequest extends RunnerRequest {
 }
 
 export interface ExecutorOptions {
+  /** The users' deployments in the grid (RunConfig.deployments); other setups are built in. */
+  deployments?: GridDeployments;
   /** What the guard and reanchor arms label replies with; the rules engine by default. */
   guardEngine?: GuardEngine;
 }
@@ -47,7 +50,7 @@ export function turnExecutor<R extends ExecutableRequest>(
   const params = samplingParams(sampling);
   return async ({ request, condition, responseId }, signal) => {
     const model = models.get(condition.model);
-    const deployment = getBuiltinSetup(condition.setup);
+    const deployment = gridDeployment(condition.setup, options.deployments);
     if (model === undefined || deployment === undefined) {
       throw new Error(`no ${model === undefined ? `model client for ${condition.model}` : `setup ${condition.setup}`}`);
     }

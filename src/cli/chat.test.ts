@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import { chatCommand } from './chat.ts';
 import { reply, startScriptedServer, toolThenText, type Script } from '../llm/testing/scripted-chat-server.ts';
 
@@ -60,6 +61,31 @@ test('--category goes into the turn record and the check: a refusal of a doable 
   });
   const bad = await chat(['--model', 'ollama:m', '--setup', 'C2', '--category', 'weather', 'x']);
   assert.match(bad.err, /--category.*weather.*reminder/s);
+});
+
+test('--setup takes a deployment file: its tools are offered, its mocks answer, its tags judge the reply', async () => {
+  const file = fileURLToPath(new URL('../../examples/calendar-agent.yaml', import.meta.url));
+  const server = await startScriptedServer((request) =>
+    request.body.messages.at(-1)?.role === 'user'
+      ? reply.toolCall('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Dentist' })
+      : reply.text("Done! I've set a reminder for 9:00 tomorrow."),
+  );
+  try {
+    const spec = `openai-compatible:${server.url}#m`;
+    const { out, err, code } = await chat(['--model', spec, '--setup', file, 'Remind me about the dentist tomorrow at 9.']);
+    assert.equal(code, 0, err);
+    assert.deepEqual(
+      server.requests[0]!.body.tools!.map((t) => t.function.name),
+      ['get_current_time', 'list_events', 'create_calendar_event', 'send_email', 'create_reminder'],
+    );
+    assert.match(out, /← \{"status":"created","reminder_id":"rem-001"\}/);
+    assert.match(out, /^label: anchored$/m);
+    const json = await chat(['--model', spec, '--setup', file, '--json', 'Remind me about the dentist tomorrow at 9.']);
+    assert.equal(json.code, 0, json.err);
+    assert.equal((JSON.parse(json.out) as { setup: { id: string } }).setup.id, 'calendar-agent');
+  } finally {
+    await server.close();
+  }
 });
 
 test('a failed model call exits non-zero with a one-line reason', async () => {

@@ -5,6 +5,7 @@ import { Command } from '@commander-js/extra-typings';
 import { usageErrorsExitBadInput } from './exit-codes.ts';
 import { chatCommand } from './chat.ts';
 import { checkCommand } from './check.ts';
+import { deploymentCommand } from './deployment.ts';
 import { exportCommand } from './export.ts';
 import { judgeCommand } from './judge.ts';
 import { reportCommand } from './report.ts';
@@ -26,6 +27,7 @@ const program = new Command('felicity')
 program
   .addCommand(checkCommand())
   .addCommand(chatCommand())
+  .addCommand(deploymentCommand())
   .addCommand(runCommand())
   .addCommand(exportCommand())
   .addCommand(judgeCommand())

@@ -9,6 +9,7 @@ import { codeVersion } from '../bench/code-version.ts';
 import { FIXES, type Grid } from '../bench/conditions.ts';
 import { ENGINE_NAMES, createEngine } from '../bench/engines.ts';
 import { formatFixCalls } from '../bench/fixes/fix-summary.ts';
+import { GridSetupError, resolveGridSetups } from '../bench/grid-setups.ts';
 import { formatOutcomeCounts, labellerFor } from '../bench/judge.ts';
 import { progressReporter } from '../bench/progress.ts';
 import { loadRequests } from '../bench/requests/validate-requests.ts';
@@ -20,7 +21,7 @@ import { runBenchmark, type RunLease, type RunSummary } from '../bench/runner.ts
 import { turnExecutor } from '../bench/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
-import { SETUP_IDS, builtinSetupId } from '../setups/builtin.ts';
+import { SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { Store, databaseErrorOf } from '../store/index.ts';
 import { UsageError, guarded } from './bench-errors.ts';
@@ -121,7 +122,7 @@ export function runCommand() {
   return new Command('run')
     .description('run the benchmark: every request × setup × variant × persona × fix × model × sample, stored and resumable')
     .option('--model <spec>', 'model spec, repeatable (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL, gguf:PATH)', collect, [] as string[])
-    .option('--setups <list>', 'setups, comma-separated', SETUP_IDS.join(','))
+    .option('--setups <list>', 'setups, comma-separated: built-in ids and deployment files (.json, .yaml)', SETUP_IDS.join(','))
     .option('--variants <list>', 'variants, comma-separated', VARIANTS.join(','))
     .option('--personas <list>', 'personas, comma-separated', PERSONA_IDS.join(','))
     .option('--fixes <list>', `fixes, comma-separated: ${FIXES.join(', ')} (fixes other than none run on the inferred variant)`, 'none')
@@ -147,9 +148,13 @@ export function runCommand() {
         if (options.model.length === 0) throw new UsageError('at least one --model is required');
         // Responses are stored under what a model is, not where it is served (see modelIdentity).
         const endpoints = modelEndpoints(options.model);
+        // Deployment files are read once, here: the run keeps their contents (RunConfig.deployments).
+        const { setups, deployments } = await resolveGridSetups(options.setups).catch((error: unknown) => {
+          throw GridSetupError.isInstance(error) ? new UsageError(error.message) : error;
+        });
         const grid: Grid = {
           models: [...endpoints.keys()],
-          setups: list('--setups', options.setups, SETUP_IDS, builtinSetupId),
+          setups,
           variants: list('--variants', options.variants, VARIANTS),
           personas: list('--personas', options.personas, PERSONA_IDS),
           fixes: list('--fixes', options.fixes, FIXES),
@@ -169,6 +174,7 @@ export function runCommand() {
             thinking: options.thinking,
           },
           endpoints: Object.fromEntries(endpoints),
+          ...(Object.keys(deployments).length > 0 ? { deployments } : {}),
         };
         const name = options.name ?? defaultRunName(config);
         // Models first: a missing key or file fails here, before anything is written.
@@ -195,8 +201,8 @@ export function runCommand() {
             config,
             codeVersion: codeVersion(),
             requests,
-            execute: turnExecutor(models, config.sampling),
-            ...(engine === undefined ? {} : { label: labellerFor(engine) }),
+            execute: turnExecutor(models, config.sampling, { deployments }),
+            ...(engine === undefined ? {} : { label: labellerFor(engine, deployments) }),
             concurrency: options.concurrency,
             retryErrors: options.retryErrors ?? false,
             lease: runLease(),
