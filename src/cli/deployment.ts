@@ -31,12 +31,12 @@ const processIO: DeploymentIO = {
 
 const EXAMPLE = `
 Examples:
-  $ felicity deployment init tools.json --out my-agent.yaml
-  $ curl -s localhost:3000/mcp/tools | felicity deployment init - > my-agent.yaml
+  $ npx felicity deployment init tools.json --out my-agent.yaml
+  $ npx felicity deployment init - < mcp-tools-list.json > my-agent.yaml
 
 TOOLS.json is an OpenAI tools array ([{"type": "function", "function": {...}}]), an MCP tools/list
-result ({"tools": [...]}) or an array of MCP tools. Every tool is drafted with its description and
-parameters and guessed capability tags, each guess marked with a comment to confirm.`;
+result ({"tools": [...]}) or an array of MCP tools. Every tool is drafted with its description,
+parameters, guessed capability tags and what a call performs, each guess marked with a comment.`;
 
 /** Bad input the command found itself: the one-line reason is printed and the exit code is 2. */
 class InitInputError extends Error {}

@@ -1,8 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { KnownCapability } from '../core/types.ts';
 import { BUILTIN_SETUPS } from './builtin.ts';
 import { inferCapabilities, nameTokens } from './infer-capabilities.ts';
+import { loadDeploymentFileSync } from './load-deployment.ts';
+
+const AGENT_DEV = fileURLToPath(new URL('../../../shared/examples/agent-dev/deployment.yaml', import.meta.url));
 
 const guess = (name: string, description = '') => inferCapabilities({ name, description }).capabilities;
 
@@ -12,6 +17,16 @@ describe('inferCapabilities: tags from a tool name and description', () => {
       for (const tool of setup.tools) assert.deepEqual(guess(tool.name, tool.description), tool.capabilities, tool.name);
     }
   });
+
+  test(
+    'the agent-dev deployment (τ²-bench retail, tagged by hand) gets exactly its tags',
+    { skip: existsSync(AGENT_DEV) ? false : '../shared/examples/agent-dev is absent (it is not part of a clone)' },
+    () => {
+      const deployment = loadDeploymentFileSync(AGENT_DEV);
+      assert.ok(deployment.tools.length >= 10);
+      for (const tool of deployment.tools) assert.deepEqual(guess(tool.name, tool.description), tool.capabilities, tool.name);
+    },
+  );
 
   // τ-bench airline and retail tools, with their descriptions (shortened where long).
   const domainTools: [string, string, KnownCapability[]][] = [
