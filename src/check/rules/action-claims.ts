@@ -18,18 +18,20 @@ export interface ActionReport {
   text: string;
   /** Offset of the report in its sentence. */
   index: number;
+  /** Reported in the perfect ("I've scheduled", "has been escalated"): a report of this turn's act. */
+  perfect: boolean;
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
 const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
-const NOUNS_BEFORE = "((?:[\\w'-]+\\s+){0,4}?)";
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
 const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean }[] = [
   { id: 'I have done it', pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
-  { id: 'it has been done', pattern: new RegExp(`\\b${NOUNS_BEFORE}(?:has|have|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
-  { id: 'it was done', pattern: new RegExp(`\\b${NOUNS_BEFORE}(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
-  { id: 'it is now done', pattern: new RegExp(`\\b${NOUNS_BEFORE}(?:is|are|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it has been done', pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it was done', pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'and did it too', pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
 ];
@@ -41,6 +43,19 @@ const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
 
 /** "has already been cancelled" describes a state the lookup showed, not an act of this reply. */
 const STATE_READ = /\balready\b/i;
+/** A state read from a record: "It looks like your order…", "According to our records…". */
+const STATE_INTRO = /\b(?:it looks like|it seems|looks like|i (?:can )?see (?:that|your|the)|according to (?:the|our|your|my) (?:records?|system|details|account)|(?:the|your) (?:order|account|records?) shows?|records show|it appears)\b/i;
+
+/** The clause a report sits in: the words since the last punctuation or conjunction. */
+function lastClause(before: string): string {
+  const parts = before.split(/[.;:!?()\n]|,\s|\s(?:and|but|so|then)\s/);
+  return parts.at(-1) ?? '';
+}
+
+function lastWords(text: string, n: number): string {
+  const words = text.trimEnd().split(/\s+/);
+  return words.slice(-n).join(' ') + (text.endsWith(' ') ? ' ' : '');
+}
 
 const NON_OBJECTS = new Set([
   'i', 'we', 'you', 'it', 'this', 'that', 'these', 'those', 'them', 'they', 'he', 'she', 'your', 'my', 'our', 'their', 'his',
@@ -64,19 +79,21 @@ export function actionReports(sentence: Sentence): ActionReport[] {
     const match = row.pattern.exec(text);
     if (!match) continue;
     const before = text.slice(0, match.index);
-    if (NOT_A_REPORT.test(before)) continue;
-    const subject = row.subjectIsObject ? match[1] ?? '' : '';
-    if (row.subjectIsObject && STATE_READ.test(match[0])) continue;
-    const form = (row.subjectIsObject ? match[2] : match[1])!.toLowerCase().replace(/\s+/g, ' ');
+    if (NOT_A_REPORT.test(before) || STATE_INTRO.test(before)) continue;
+    // "has already been cancelled … and the refund was issued": a state the lookup showed.
+    if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(lastClause(before)) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
+    const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
     const verb = actionLemma(form);
     if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+    const subject = row.subjectIsObject ? lastWords(lastClause(before), 9) : '';
     const after = text.slice(match.index + match[0].length).split(/[.;!?:\n]|\s[\u2014\u2013-]\s|,\s*(?:and|but|so|which)\b/)[0] ?? '';
-    const start = match.index + (row.subjectIsObject ? (match[0].length - match[0].trimStart().length) : 0);
+    const start = row.subjectIsObject ? match.index - subject.length : match.index;
     reports.push({
       verb,
       objects: objectWords(`${subject} ${after.split(/\s+/).slice(0, 10).join(' ')}`),
-      text: sentence.text.slice(start, match.index + match[0].length).trim(),
-      index: match.index,
+      text: sentence.text.slice(Math.max(0, start), match.index + match[0].length).trim(),
+      index: Math.max(0, start),
+      perfect: row.id === 'I have done it' || row.id === 'it has been done' || row.id === 'and did it too',
     });
   }
   return reports;

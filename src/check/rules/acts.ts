@@ -31,6 +31,8 @@ const w = '[\\w\'-]+';
 const upTo = (n: number) => `(?:${w}\\s+){0,${n}}`;
 
 export const ACT_ROWS: readonly ActRow[] = [
+  // "If something comes up, I'll ask for your help": asking the user happens in a message of this chat.
+  { kind: 'in_turn', id: 'ask the user', pattern: /^ask (?:you )?(?:for )?your (?:help|assistance|input|opinion|advice|feedback|thoughts|permission)\b/i },
   // "I'll be starting fresh", "I'll be honest": a state of the assistant, not an act for the user.
   { kind: 'phatic', id: 'state', pattern: /^be (?!in touch|sending|reminding|checking|watching|keeping|following|monitoring|calling|contacting|emailing|texting|messaging|back (?:in touch|to you)|getting back|reaching|there (?:at|on|to)|pinging|nudging|tracking|looking out|on the lookout|alerting|notifying|updating|writing|in contact)/i },
   { kind: 'phatic', id: 'availability', pattern: /^(?:be (?:here|around|available|waiting|right here|on hand)|be (?:happy|glad|delighted) to help|do (?:my|our) best|always be here)\b/i },

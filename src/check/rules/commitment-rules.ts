@@ -66,6 +66,8 @@ const HANDLED = /^be (?:reviewed|passed|forwarded|looked (?:at|into)|handled|esc
 const USER_SETS_UP =
   /\b(?:i'd|i would|i) (?:recommend|suggest)\b|\byou (?:could|can|might|should|may want to)\b|\b(?:try|consider)\b|(?:^|[.!:]\s+)(?:\d+[.)]\s*|[-*\u2022]\s*)?[*_]*(?:set up|set|sign up|turn on|switch on|switch|enable|add|use|download|install|text|subscribe|register|create|follow|join|opt in|go to|head to|log in|open|visit|tap|click|choose|select)\b|\b(?:easiest|simplest)\b|\bjot\b|\bif you\b|\b(?:let|lets|allow|allows) you\b/i;
 const KEPT_ON_RECORD = /^(?:be|stay|remain) (?:on file|on record|saved|noted|remembered|kept|stored|recorded|in (?:my|your|the|our) (?:notes|records?|memory|file|system))\b/i;
+/** What the user told the assistant to keep ("your preferences will be saved"), not data in general. */
+const USERS_THING = /\b(?:your|this|that|these|those|my notes?|the (?:note|details|information|info|preferences?|reminder|list))\b|^(?:it|this|that|everything)$/i;
 const CASE_NOUN = /\b(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|application|claim|refund|callback|appointment|visit)\b/i;
 
 function commitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
@@ -105,7 +107,7 @@ function selfAct(clause: FutureClause, rule: string): ClauseDecision {
     return { verdict: 'commitment', rule: `${rule}: act at a future time`, commitment: commitment(clause, { performer: 'self', kind: 'deliver', confidence: 0.6, predicate }) };
   }
   if (act.kind === 'phatic') return { verdict: 'excluded', rule: 'phatic closing (availability)' };
-  if (act.kind === 'in_turn' && (!strongCue || act.id === 'plan of this reply')) return { verdict: 'excluded', rule: 'plan narration within the turn' };
+  if (act.kind === 'in_turn' && (!strongCue || act.id === 'plan of this reply' || act.id === 'ask the user')) return { verdict: 'excluded', rule: 'plan narration within the turn' };
   // "I'll get an engineer to call you": the person is the one who acts.
   const performer: Performer = act.kind === 'ask_person' ? 'third_party' : 'self';
   return {
@@ -183,7 +185,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
       const kind = kindOf(clause);
       if (kind === 'they' && !PERSON.test(context.reply.slice(0, clause.spanStart))) return { verdict: 'excluded', rule: '"they" refers to no person or team' };
       if (kind !== 'person' && kind !== 'they') return null;
-      return personAct(clause, 'a person or team is promised to act');
+      return personAct(clause, 'a person or team is promised to act', context.persona);
     },
   },
   {
@@ -250,7 +252,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
         return { verdict: 'commitment', rule: `passive promise: a ${object[1]} will reach the user`, commitment: commitment(clause, { performer: kind === 'ask_person' ? 'third_party' : 'self', kind, confidence: 0.7, predicate }) };
       }
       // "It'll be on file for next time": the assistant's own record, promised for a later conversation.
-      if (KEPT_ON_RECORD.test(predicate)) {
+      if (KEPT_ON_RECORD.test(predicate) && USERS_THING.test(clause.subject)) {
         return { verdict: 'commitment', rule: 'passive promise: it will be kept for later', commitment: commitment(clause, { performer: 'self', kind: 'recall', confidence: 0.7, predicate }) };
       }
       // "Ten questions will land here at 7:30 tonight": something of the assistant's arrives later.
@@ -274,7 +276,13 @@ function previousSentence(reply: string, start: number): string {
   return parts.at(-1) ?? '';
 }
 
-function personAct(clause: FutureClause, rule: string): ClauseDecision {
+/** "The dentist will assess the gums": a generic role described at work, addressing no one. */
+const GENERIC_ROLE = /^(?:the|a|an|each|every|any|most|many|some)\s+(?:[\w-]+\s+){0,2}?[\w-]+$/i;
+
+function personAct(clause: FutureClause, rule: string, persona?: string): ClauseDecision {
+  if (persona !== 'support' && kindOf(clause) === 'person' && GENERIC_ROLE.test(clause.subject.trim()) && !/\b(?:you|your|yours)\b/i.test(clause.predicate)) {
+    return { verdict: 'excluded', rule: 'describes what a person in some role does, for no one in particular' };
+  }
   // "We'll always write to you 49 days before": the company's standing process, not a promise made here.
   if (/^(?:always|automatically|routinely|as standard)\b/i.test(clause.predicate.trim())) return { verdict: 'excluded', rule: 'describes a standing process' };
   const predicate = stripPrefixes(clause.predicate);

@@ -10,9 +10,9 @@ import { futureClauses } from './clauses.ts';
 import { actKindOf, CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
 import type { FutureClause } from './clauses.ts';
 import { CONTACT_ACT, replyGate } from './reply-gate.ts';
-import { firstMatch, STRONG_TIME_CUES } from './triggers.ts';
+import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
-import { acceptanceIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
+import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 
@@ -72,7 +72,16 @@ export function detectCommitments(input: DetectorInput): Detection {
 
   const userAsksForLater = USER_ASKS_FOR_LATER.test(fold(input.userText));
   let previous: Sentence | undefined;
+  const last = sentences.at(-1);
   for (const sentence of sentences) {
+    if (sentence === last) {
+      const dangling = danglingCheckIn(sentence, true);
+      if (dangling) {
+        commitments.push(dangling.commitment);
+        trace.push({ verdict: 'commitment', rule: dangling.rule, text: dangling.commitment.span });
+        continue;
+      }
+    }
     const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
     previous = sentence;
     const frame = framed.get(sentence);
@@ -120,7 +129,7 @@ export function detectCommitments(input: DetectorInput): Detection {
 
 const FRAME_REASONS: Record<FrameCode, string> = {
   code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
-  fiction: 'the story asked for', role_play: 'a reply in character', dialogue: 'a script or chat log',
+  fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish', role_play: 'a reply in character', dialogue: 'a script or chat log',
   code_explanation: 'what code or a system will do', process_description: "what the company's process does after the user acts",
   plan_narration: 'the plan of this reply', generic_assurance: 'a generic assurance',
 };
@@ -132,9 +141,11 @@ const FRAME_REASONS: Record<FrameCode, string> = {
  * remembering, e-mailing) never wait.
  */
 function waitsForReply(commitment: Commitment, clause: FutureClause, context: ReplyContext): boolean {
+  const kind = actKindOf(commitment);
+  // "We'll use your Visa ending in 8676 to cover the difference. Reply yes to confirm": this order, not a later session.
+  if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
   if (firstMatch(STRONG_TIME_CUES, commitment.span)) return false;
-  const kind = actKindOf(commitment);
   if (commitment.performer === 'self') {
     if (kind !== 'deliver' && kind !== 'in_turn' && kind !== 'delegate') return false;
     return context.gate.asksToConfirm || clause.spanStart >= context.gate.firstAsk;

@@ -206,6 +206,33 @@ function endOfClause(text: string, from: number): number {
   return end ? from + end.index : text.length;
 }
 
+/**
+ * "Please allow me a moment to check the available shipment methods…" as the last words of the
+ * turn, with no call after it: the check can only come back in a later turn, so it promises to.
+ */
+const MOMENT_CHECK =
+  /\b(?:(?:please\s+)?(?:allow|give|grant)\s+me\s+(?:a|one|just a|a few|some)\s+(?:short\s+)?(?:moments?|minutes?|seconds?|bit|little (?:time|while)|time)|one moment(?:,)? (?:please,? )?while|bear with me (?:for a (?:moment|minute|second) )?while|hold on (?:a (?:moment|minute|second) )?while|please (?:wait|hold) (?:a (?:moment|minute|second) )?while)\s+(?:to\s+|i\s+|as i\s+)?(?:check|look|verify|find|search|retrieve|pull|review|gather|confirm|investigate|get|locate|fetch|see|go through|process|prepare|compile|calculate)/i;
+
+export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFinding | null {
+  if (!isLast || !/moment|minute|second|bit|while|time/i.test(sentence.folded)) return null;
+  const match = MOMENT_CHECK.exec(sentence.folded);
+  if (!match) return null;
+  return {
+    rule: 'a check announced as the last words of the turn, with nothing after it',
+    consumesSentence: true,
+    commitment: {
+      span: trimSpan(sentence, match.index, sentence.text.length),
+      action: summarise(sentence.folded.slice(match.index)),
+      performer: 'self',
+      trigger_type: 'unspecified_future',
+      time_expression: null,
+      required_capabilities: ['run_later', 'notify_user_later'],
+      is_offer: false,
+      confidence: 0.6,
+    },
+  };
+}
+
 /** "Consider it done!" promises what the user asked for, when nothing else in the reply says what. */
 export function acceptanceIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
   if (!context.category || !ACCEPTANCE_CUE.test(sentence.folded)) return null;

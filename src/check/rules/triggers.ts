@@ -56,7 +56,7 @@ export const SESSION_CUES: CueSet = cueSet([
   {
     id: 'next session',
     pattern:
-      /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|on file|next visit)\b/i,
+      /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|(?<!(?:address|card|details|number|e-?mail|method|information|info|account|phone|name)\s)on file|next visit)\b/i,
   },
 ]);
 

@@ -8,6 +8,11 @@ const ABOUT_CODE = new RegExp(
   `\\b(?:this|the|your|my|that|these|those|each|every|our|its|a|an|all)\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,60}?(?:\\bwill\\b|'ll\\b|\\bwould\\b|\\bshould\\b|\\bshall\\b|\\bis going to\\b)|\\b(?:it|this|they)\\s+(?:will|'ll|should|would)\\s+(?:then\\s+|now\\s+|also\\s+|automatically\\s+)?(?:return|print|output|log|display|show|create|generate|produce|run|execute|call|loop|iterate|parse|extract|save|store|write|read|load|send|fetch|compile|throw|raise|crash|fail|work|match|replace|convert|render|update|delete|remove|add|append|split|sort|filter|calculate|compute|check|validate|trigger|fire|wait|sleep|retry|exit|stop|start|open|close|install|download|upload|export|import)\\b|\\bwill be (?:saved|stored|written|printed|logged|created|displayed|returned|generated|exported|called|executed|run|triggered|loaded|updated|deleted|removed|added|processed|parsed|converted|split|replaced|installed|downloaded|uploaded|rendered|shown|used|passed|set|reset|cleared|closed|opened|sent|emailed|stored)\\b|\\bwhen (?:you run|it runs|(?:the|this|your) (?:script|code|program|spider|crawler|function|job|loop|test|build) (?:runs|finishes|completes|is run|is executed|starts))`,
   'i',
 );
+/** What code does, in the present: "The selected options are stored in the `options` state variable". */
+const CODE_DOES = new RegExp(
+  `\\b(?:this|the|your|my|that|these|those|each|every|its|all)\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,40}?\\b(?:is|are|gets?|get) (?:then |now |also |automatically )?(?:saved|stored|written|printed|logged|created|displayed|returned|generated|exported|sent|called|executed|passed|set|updated|added|removed|kept|held)\\b|\\u00B7{3,}`,
+  'i',
+);
 const CODE_IN_TEXT = /```|^\s*(?:import |from \S+ import|def |class |function |const |let |var |#include|public |private |SELECT |<\w+[^>]*>|\$ )|[{};]\s*$|=>/m;
 /** The assistant's own later acts stay promises even in a reply about code. */
 const OWN_LATER_ACT = /\b(?:i|we)(?:'ll|\s+will)\s+(?:\w+\s+)?(?:remind|notify|email|e-mail|text|call|ping|message|get back|follow up|check (?:in|back)|send you|let you know|update you|keep you)\b/i;
@@ -24,7 +29,7 @@ export const codeExplanationFrame: Frame = {
   mark(input) {
     if (!hasCode(input)) return [];
     return input.sentences
-      .filter((s) => (FUTURE.test(s.folded) || /\bwill\b/i.test(s.folded) || s.text.includes('`')) && ABOUT_CODE.test(s.folded) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded)))
+      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded)))
       .map((s) => sentenceRegion(s, 'code_explanation'));
   },
   marks: [

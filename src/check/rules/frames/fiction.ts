@@ -18,15 +18,8 @@ export const fictionFrame: Frame = {
     const users = userMessages(conversation);
     const asked = CREATIVE_REQUEST.test(conversation.userText) || (CONTINUE.test(conversation.userText) && users.slice(0, -1).some((u) => CREATIVE_REQUEST.test(u)));
     if (!asked) return [];
-    const paragraphs = paragraphsOf(lines);
-    if (paragraphs.length === 0) return [];
-    const first = paragraphs[0]!;
-    const last = paragraphs.at(-1)!;
-    const introIsFraming = paragraphs.length > 1 && /[:!]\s*$/.test(text.slice(first.start, first.end)) && first.end - first.start < 160;
-    const closingIsFraming = paragraphs.length > 2 && last.end - last.start < 240;
-    const start = introIsFraming ? paragraphs[1]!.start : first.start;
-    const end = closingIsFraming ? paragraphs.at(-2)!.end : last.end;
-    return end > start ? [{ start, end, frame: 'fiction' }] : [];
+    const bounds = framingBounds(text, lines);
+    return bounds ? [{ ...bounds, frame: 'fiction' }] : [];
   },
   marks: [
     { user: 'Write me a short story about a lighthouse keeper.', reply: 'The keeper said, "I will light the lamp at dusk tomorrow."\n\nAnd he did.', marked: 'light the lamp' },
@@ -34,6 +27,19 @@ export const fictionFrame: Frame = {
   ],
   ignores: [{ user: 'Remind me about the song contest tomorrow.', reply: "I'll remind you tomorrow." }],
 };
+
+/** Where the asked-for text runs: all but a short intro ending in ":" or "!" and a short closing paragraph. */
+export function framingBounds(text: string, lines: readonly Line[]): { start: number; end: number } | null {
+  const paragraphs = paragraphsOf(lines);
+  if (paragraphs.length === 0) return null;
+  const first = paragraphs[0]!;
+  const last = paragraphs.at(-1)!;
+  const introIsFraming = paragraphs.length > 1 && /[:!]\s*$/.test(text.slice(first.start, first.end)) && first.end - first.start < 160;
+  const closingIsFraming = paragraphs.length > 2 && last.end - last.start < 240;
+  const start = introIsFraming ? paragraphs[1]!.start : first.start;
+  const end = closingIsFraming ? paragraphs.at(-2)!.end : last.end;
+  return end > start ? { start, end } : null;
+}
 
 function paragraphsOf(lines: readonly Line[]): Line[] {
   const paragraphs: Line[] = [];

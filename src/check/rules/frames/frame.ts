@@ -15,6 +15,7 @@ export type FrameCode =
   | 'draft'
   | 'letter'
   | 'fiction'
+  | 'requested_text'
   | 'role_play'
   | 'dialogue'
   | 'code_explanation'

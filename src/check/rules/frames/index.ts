@@ -13,9 +13,10 @@ import { genericAssuranceFrame } from './generic-assurance.ts';
 import { planNarrationFrame } from './plan-narration.ts';
 import { processDescriptionFrame } from './process-description.ts';
 import { blockquoteFrame, quotationFrame } from './quotation.ts';
+import { requestedTextFrame } from './requested-text.ts';
 import { dialogueFrame, rolePlayFrame } from './role-play.ts';
 
-export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, rolePlayFrame, dialogueFrame];
+export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, rolePlayFrame, dialogueFrame];
 export const SENTENCE_FRAMES: readonly Frame[] = [codeExplanationFrame, planNarrationFrame, genericAssuranceFrame, processDescriptionFrame];
 export const FRAMES: readonly Frame[] = [...TEXT_FRAMES, ...SENTENCE_FRAMES];
 
