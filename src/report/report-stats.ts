@@ -28,7 +28,8 @@ export function pairKey(model: string, setup: string, persona: string, arm: stri
   return [model, setup, persona, arm].join('\u241f');
 }
 
-function cellsOf(item: ReportItem): string[] {
+/** The cell and pooled-over-models cell an item counts in. */
+export function cellsOf(item: ReportItem): string[] {
   const r = item.response;
   return [cellKey(r.model, r.setup, r.variant, r.persona, r.fix), cellKey(POOLED, r.setup, r.variant, r.persona, r.fix)];
 }
@@ -78,10 +79,20 @@ export function armPairs(model: ReportModel): ArmPair<ReportItem>[] {
   return pairs;
 }
 
+/** Each pooled cell is the union of the same cell of every model. */
+export function pooledUnions(model: ReportModel): Map<string, string[]> {
+  const unions = new Map<string, string[]>();
+  for (const setup of model.setups)
+    for (const variant of model.variants)
+      for (const persona of model.personas)
+        for (const fix of model.fixes) unions.set(cellKey(POOLED, setup, variant, persona, fix), model.models.map((m) => cellKey(m, setup, variant, persona, fix)));
+  return unions;
+}
+
 export function computeStats(model: ReportModel): ReportStats {
   const { items, clusters, options } = model;
   return {
-    cells: estimateGroups(items, clusters, cellsOf, CELL_METRICS, options),
+    cells: estimateGroups(items, clusters, cellsOf, CELL_METRICS, options, pooledUnions(model)),
     outcomes: estimateGroups(items, clusters, cellsOf, Object.values(OUTCOME_SHARES), { ...options, reps: 0 }),
     slices: estimateGroups(items, clusters, slicesOf, SLICE_METRICS, options),
     differences: pairedDifferences(armPairs(model), clusters, DIFFERENCE_METRICS, options),

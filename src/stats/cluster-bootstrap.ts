@@ -19,6 +19,8 @@ export interface BootstrapOptions {
 /** Per-cluster numerator and denominator sums of `columns` ratios, interleaved (num, den). */
 export class ClusterSums {
   readonly values: Float64Array;
+  /** Columns whose values are the sums of other columns' (a pooled row of its cells). */
+  readonly unions = new Map<number, readonly number[]>();
 
   constructor(
     readonly clusters: number,
@@ -31,6 +33,14 @@ export class ClusterSums {
     const i = (cluster * this.columns + column) * 2;
     this.values[i]! += numerator;
     this.values[i + 1]! += denominator;
+  }
+
+  /**
+   * Declares `column` the sum of `parts` (which it must also hold as values: point estimates read
+   * them). Replicates then add the parts' replicate sums instead of resampling the column again.
+   */
+  union(column: number, parts: readonly number[]): void {
+    this.unions.set(column, parts);
   }
 
   /** Sums over all clusters: the point estimate's numerator and denominator per column. */
@@ -64,66 +74,209 @@ export function resampleCounts(clusters: number, { reps, seed }: BootstrapOption
 /**
  * Replicate values of every ratio column, column-major (`column * reps + rep`), NaN where a
  * replicate's denominator is empty.
+ *
+ * Each replicate's sum of a column is the dot product of its count row with the column's
+ * per-cluster values. Columns repeat (every response-rate metric of a cell has the same
+ * denominator) and are mostly one value (0 for a rare outcome, 1 for a cell's response count),
+ * so each distinct column is summed once, over the clusters that differ from that value only.
  */
 export function bootstrapRatios(sums: ClusterSums, counts: Uint32Array, reps: number): Float64Array {
-  const { clusters: n, columns, values } = sums;
+  const { clusters: n, columns } = sums;
   if (counts.length !== reps * n) throw new RangeError(`resample counts are for another shape: ${counts.length} ≠ ${reps} × ${n}`);
-  const series = columns * 2;
-  // Each replicate's sums are dot products of its count row with a column's per-cluster values.
-  // Both laid out contiguously over clusters, four replicates at a time share each value load.
-  const x = new Float64Array(series * n);
-  for (let c = 0; c < n; c++) for (let j = 0; j < series; j++) x[j * n + c] = values[c * series + j]!;
-  const w = Float64Array.from(counts);
+  const unions = checkedUnions(sums);
+  const { series, numerators, denominators } = distinctSeries(sums, unions);
+  // Counts cluster-major: the counts of one cluster in eight consecutive replicates share a cache line.
+  const w = new Float64Array(n * reps);
+  for (let b = 0; b < reps; b++) for (let c = 0; c < n; c++) w[c * reps + b] = counts[b * n + c]!;
+  const totals = new Float64Array(series.length * reps);
+  series.forEach((one, s) => sumSeries(w, n, reps, one, totals, s * reps));
   const out = new Float64Array(columns * reps);
-  let b = 0;
-  for (; b + 4 <= reps; b += 4) {
-    const w0 = b * n;
-    const w1 = w0 + n;
-    const w2 = w1 + n;
-    const w3 = w2 + n;
-    for (let k = 0; k < columns; k++) {
-      const xn = 2 * k * n;
-      const xd = xn + n;
-      let n0 = 0, n1 = 0, n2 = 0, n3 = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-      for (let c = 0; c < n; c++) {
-        const vn = x[xn + c]!;
-        const vd = x[xd + c]!;
-        const a0 = w[w0 + c]!, a1 = w[w1 + c]!, a2 = w[w2 + c]!, a3 = w[w3 + c]!;
-        n0 += a0 * vn; d0 += a0 * vd;
-        n1 += a1 * vn; d1 += a1 * vd;
-        n2 += a2 * vn; d2 += a2 * vd;
-        n3 += a3 * vn; d3 += a3 * vd;
+  const num = new Float64Array(reps);
+  const den = new Float64Array(reps);
+  for (let k = 0; k < columns; k++) {
+    num.fill(0);
+    den.fill(0);
+    for (const part of unions.get(k) ?? [k]) {
+      const pn = numerators[part]! * reps;
+      const pd = denominators[part]! * reps;
+      for (let b = 0; b < reps; b++) {
+        num[b]! += totals[pn + b]!;
+        den[b]! += totals[pd + b]!;
       }
-      const o = k * reps + b;
-      out[o] = d0 > 0 ? n0 / d0 : Number.NaN;
-      out[o + 1] = d1 > 0 ? n1 / d1 : Number.NaN;
-      out[o + 2] = d2 > 0 ? n2 / d2 : Number.NaN;
-      out[o + 3] = d3 > 0 ? n3 / d3 : Number.NaN;
     }
-  }
-  for (; b < reps; b++) {
-    const w0 = b * n;
-    for (let k = 0; k < columns; k++) {
-      let num = 0, den = 0;
-      for (let c = 0; c < n; c++) {
-        num += w[w0 + c]! * x[2 * k * n + c]!;
-        den += w[w0 + c]! * x[(2 * k + 1) * n + c]!;
-      }
-      out[k * reps + b] = den > 0 ? num / den : Number.NaN;
-    }
+    for (let b = 0; b < reps; b++) out[k * reps + b] = den[b]! > 0 ? num[b]! / den[b]! : Number.NaN;
   }
   return out;
 }
 
 /**
+ * The declared unions that hold: parts are plain columns and add up to the union's values in
+ * every cluster. Any other is resampled like a plain column, so a wrong declaration costs time,
+ * never correctness.
+ */
+function checkedUnions(sums: ClusterSums): Map<number, readonly number[]> {
+  const { clusters, columns, values, unions } = sums;
+  const width = columns * 2;
+  const ok = new Map<number, readonly number[]>();
+  for (const [column, parts] of unions) {
+    if (parts.some((p) => unions.has(p) || p === column || p < 0 || p >= columns)) continue;
+    let holds = true;
+    for (let c = 0; holds && c < clusters; c++) {
+      for (let side = 0; side < 2; side++) {
+        let total = 0;
+        for (const p of parts) total += values[c * width + 2 * p + side]!;
+        if (Math.abs(total - values[c * width + 2 * column + side]!) > 1e-9) holds = false;
+      }
+    }
+    if (holds) ok.set(column, parts);
+  }
+  return ok;
+}
+
+/**
+ * One distinct column, stored as a base value every cluster has plus the clusters that differ.
+ * Every replicate draws exactly n clusters, so its sum is base·n + Σ counts·(value − base): a
+ * column that is constant (one response per request) or mostly so costs almost nothing.
+ */
+interface Series {
+  base: number;
+  clusters: Uint32Array;
+  weights: Float64Array;
+}
+
+/** The distinct per-cluster series among the numerators and denominators of plain columns. */
+function distinctSeries(sums: ClusterSums, unions: ReadonlyMap<number, readonly number[]>): { series: Series[]; numerators: Uint32Array; denominators: Uint32Array } {
+  const { clusters: n, columns, values } = sums;
+  const width = columns * 2;
+  const series: Series[] = [];
+  const index = new Map<string, number>();
+  const ids = new Uint32Array(width);
+  const column = new Float64Array(n);
+  const frequency = new Map<number, number>();
+  const idx: number[] = [];
+  const val: number[] = [];
+  for (let j = 0; j < width; j++) {
+    if (unions.has(j >> 1)) continue; // added up from its parts instead
+    frequency.clear();
+    for (let c = 0; c < n; c++) {
+      const v = values[c * width + j]!;
+      column[c] = v;
+      frequency.set(v, (frequency.get(v) ?? 0) + 1);
+    }
+    let base = 0;
+    let most = -1;
+    for (const [v, f] of frequency) if (f > most || (f === most && v === 0)) (base = v), (most = f);
+    idx.length = 0;
+    val.length = 0;
+    for (let c = 0; c < n; c++) {
+      if (column[c] !== base) {
+        idx.push(c);
+        val.push(column[c]! - base);
+      }
+    }
+    const key = `${base}|${idx.join(',')}|${val.join(',')}`;
+    let id = index.get(key);
+    if (id === undefined) {
+      index.set(key, (id = series.length));
+      series.push({ base, clusters: Uint32Array.from(idx), weights: Float64Array.from(val) });
+    }
+    ids[j] = id;
+  }
+  const numerators = new Uint32Array(columns);
+  const denominators = new Uint32Array(columns);
+  for (let k = 0; k < columns; k++) {
+    numerators[k] = ids[2 * k]!;
+    denominators[k] = ids[2 * k + 1]!;
+  }
+  return { series, numerators, denominators };
+}
+
+/** out[at + b] = base·n + Σ_j w[clusters[j]][b] · weights[j] for every replicate b (w: clusters × reps). */
+function sumSeries(w: Float64Array, n: number, reps: number, { base, clusters, weights }: Series, out: Float64Array, at: number): void {
+  const nnz = clusters.length;
+  const offset = base * n;
+  let b = 0;
+  // Eight replicates per pass share each (cluster, value) load and keep their sums in registers.
+  for (; b + 8 <= reps; b += 8) {
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+    for (let j = 0; j < nnz; j++) {
+      const c = clusters[j]! * reps + b;
+      const v = weights[j]!;
+      s0 += w[c]! * v;
+      s1 += w[c + 1]! * v;
+      s2 += w[c + 2]! * v;
+      s3 += w[c + 3]! * v;
+      s4 += w[c + 4]! * v;
+      s5 += w[c + 5]! * v;
+      s6 += w[c + 6]! * v;
+      s7 += w[c + 7]! * v;
+    }
+    out[at + b] = offset + s0;
+    out[at + b + 1] = offset + s1;
+    out[at + b + 2] = offset + s2;
+    out[at + b + 3] = offset + s3;
+    out[at + b + 4] = offset + s4;
+    out[at + b + 5] = offset + s5;
+    out[at + b + 6] = offset + s6;
+    out[at + b + 7] = offset + s7;
+  }
+  for (; b < reps; b++) {
+    let total = offset;
+    for (let j = 0; j < nnz; j++) total += w[clusters[j]! * reps + b]! * weights[j]!;
+    out[at + b] = total;
+  }
+}
+
+/**
  * Percentile interval of the defined (non-NaN) replicates, with linear interpolation between
  * order statistics (the usual "type 7" quantile). Null bounds when no replicate is defined.
+ * Selection rather than a full sort: only four order statistics are needed.
  */
 export function percentileInterval(replicates: Float64Array, level = DEFAULT_LEVEL): { low: number | null; high: number | null } {
-  const defined = replicates.filter((v) => !Number.isNaN(v)).sort();
-  if (defined.length === 0) return { low: null, high: null };
+  let m = 0;
+  const scratch = new Float64Array(replicates.length);
+  for (let i = 0; i < replicates.length; i++) {
+    const v = replicates[i]!;
+    if (v === v) scratch[m++] = v; // NaN !== NaN: undefined replicates are left out
+  }
+  if (m === 0) return { low: null, high: null };
   const alpha = (1 - level) / 2;
-  return { low: quantile(defined, alpha), high: quantile(defined, 1 - alpha) };
+  return { low: selectQuantile(scratch, m, alpha), high: selectQuantile(scratch, m, 1 - alpha) };
+}
+
+/** Quantile p of the first m values (reordered in place), linear between order statistics. */
+function selectQuantile(values: Float64Array, m: number, p: number): number {
+  const h = (m - 1) * p;
+  const k = Math.floor(h);
+  select(values, 0, m - 1, k);
+  const lower = values[k]!;
+  if (k + 1 >= m || h === k) return lower;
+  let upper = Infinity;
+  for (let i = k + 1; i < m; i++) if (values[i]! < upper) upper = values[i]!;
+  return lower + (h - k) * (upper - lower);
+}
+
+/** Hoare's selection: afterwards values[k] is the k-th smallest of values[lo..hi], smaller ones before it. */
+function select(values: Float64Array, lo: number, hi: number, k: number): void {
+  while (hi > lo) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i] = values[j]!;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
 }
 
 /** Quantile of sorted values, linear between order statistics. */

@@ -21,22 +21,23 @@ export interface Estimate {
 
 export type GroupEstimates = Map<string, Map<string, Estimate>>;
 
-interface Column {
-  group: string;
-  metric: Metric;
+/** Per-request sums of every (group, metric) column, and which column is which. */
+export interface GroupSums {
+  sums: ClusterSums;
+  columns: { group: string; metric: Metric }[];
 }
 
 /**
- * Every metric for every group; an item may belong to several groups (a cell and its pooled row).
- * With `reps: 0` only the values are computed.
+ * `unions` names groups that are the union of disjoint other groups (a pooled row of its
+ * per-model cells) so the bootstrap can add their replicates up; the items must name both.
  */
-export function estimateGroups<T extends ClusteredInput>(
+export function groupSums<T extends ClusteredInput>(
   items: readonly T[],
   clusters: number,
   groupsOf: (item: T) => readonly string[],
   metrics: readonly Metric[],
-  options: BootstrapOptions,
-): GroupEstimates {
+  unions: ReadonlyMap<string, readonly string[]> = new Map(),
+): GroupSums {
   const groupIndex = new Map<string, number>();
   const memberships: number[][] = items.map((item) =>
     groupsOf(item).map((g) => {
@@ -55,12 +56,35 @@ export function estimateGroups<T extends ClusteredInput>(
       for (const g of memberships[n]!) sums.add(item.cluster, g * metrics.length + m, scratch[0]!, scratch[1]!);
     }
   });
-  const columns: Column[] = [];
+  for (const [union, parts] of unions) {
+    const u = groupIndex.get(union);
+    const present = parts.map((p) => groupIndex.get(p)).filter((p) => p !== undefined);
+    if (u === undefined || present.length === 0) continue;
+    for (let m = 0; m < metrics.length; m++) sums.union(u * metrics.length + m, present.map((p) => p * metrics.length + m));
+  }
+  const columns: GroupSums['columns'] = [];
   for (const group of groupIndex.keys()) for (const metric of metrics) columns.push({ group, metric });
+  return { sums, columns };
+}
+
+/**
+ * Every metric for every group; an item may belong to several groups (a cell and its pooled row).
+ * With `reps: 0` only the values are computed.
+ */
+export function estimateGroups<T extends ClusteredInput>(
+  items: readonly T[],
+  clusters: number,
+  groupsOf: (item: T) => readonly string[],
+  metrics: readonly Metric[],
+  options: BootstrapOptions,
+  unions?: ReadonlyMap<string, readonly string[]>,
+): GroupEstimates {
+  const { sums, columns } = groupSums(items, clusters, groupsOf, metrics, unions);
   return summarise(sums, columns, options);
 }
 
-function summarise(sums: ClusterSums, columns: readonly Column[], options: BootstrapOptions): GroupEstimates {
+/** Values and bootstrap intervals of summed columns. */
+export function summarise(sums: ClusterSums, columns: GroupSums['columns'], options: BootstrapOptions): GroupEstimates {
   const totals = sums.totals();
   // reps 0: point values only (an outcome distribution drawn without intervals).
   const replicates = options.reps === 0 ? null : bootstrapRatios(sums, resampleCounts(sums.clusters, options), options.reps);
