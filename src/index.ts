@@ -22,5 +22,8 @@ export {
   capabilityCard,
   systemPrompt,
   DeploymentError,
+  inferCapabilities,
+  readToolSchemas,
+  draftDeployment,
 } from './setups/index.ts';
-export type { Deployment, ToolDefinition, PersonaId, Variant } from './setups/index.ts';
+export type { Deployment, ToolDefinition, PersonaId, Variant, CapabilityGuess, ToolSchema } from './setups/index.ts';

@@ -13,3 +13,6 @@ export * from './system-prompt.ts';
 export { DeploymentError, type DeploymentIssue } from './deployment-error.ts';
 export { parseDeployment, deploymentSchema } from './deployment-schema.ts';
 export * from './load-deployment.ts';
+export { inferCapabilities, type CapabilityGuess, type ToolText } from './infer-capabilities.ts';
+export { readToolSchemas, formatToolSchemaProblem, type ToolSchema, type ToolSchemaProblem } from './tool-schemas.ts';
+export { draftDeployment, type Draft, type DraftOptions } from './draft-deployment.ts';
