@@ -11,17 +11,18 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { tuples, type Grid } from '../src/bench/conditions.ts';
+import { modelIdentity } from '../src/bench/run-config.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { benchRequests, writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli, startCli, waitForResponses } from './helpers/cli.ts';
 import { fixGridModel } from './helpers/fix-grid-model.ts';
 
-const REQUESTS = 60;
+const REQUESTS = 40;
 const FIXES = ['none', 'card', 'guard', 'reanchor'] as const;
 
 function expectedIds(model: string): Set<string> {
   const grid: Grid = {
-    models: [model],
+    models: [modelIdentity(model)],
     setups: ['C0', 'C1', 'C2', 'C3', 'C4'],
     variants: ['inferred', 'stated'],
     personas: ['generic', 'support'],
@@ -53,11 +54,11 @@ test('all four fix arms over the full grid: killed, resumed, nothing lost, arms 
   assert.equal(expected.size, REQUESTS * 5 * 2 * (2 + 3));
   try {
     const first = startCli(args);
-    await waitForResponses(db, 600, first);
+    await waitForResponses(db, 500, first);
     first.child.kill('SIGKILL');
     assert.equal((await first.done).signal, 'SIGKILL');
     const before = stamps(db);
-    assert.ok(before.size >= 600 && before.size < expected.size, `mid-way: ${before.size} of ${expected.size}`);
+    assert.ok(before.size >= 500 && before.size < expected.size, `mid-way: ${before.size} of ${expected.size}`);
 
     const second = await runCli(args);
     assert.equal(second.code, 0, second.stderr);
@@ -80,6 +81,13 @@ test('all four fix arms over the full grid: killed, resumed, nothing lost, arms 
     const c2 = query<{ outcome: string; n: number }>(db, `SELECT j.outcome, COUNT(*) AS n FROM responses r JOIN judgments j USING (run_id, response_id)
       WHERE r.fix = 'reanchor' AND r.setup = 'C2' GROUP BY 1`);
     assert.deepEqual(c2, [{ outcome: 'anchored', n: REQUESTS * 2 }]);
+
+    // The stored turn holds the re-anchoring call and its mocked result (pile 1 drafts without the call).
+    const [stored] = query<{ messages: string }>(db, `SELECT messages FROM responses WHERE response_id LIKE 'rq-0001/C2/inferred/generic/reanchor@%'`);
+    const turn = JSON.parse(stored!.messages) as { role: string; content: string | null; tool_calls?: { function: { name: string } }[] }[];
+    assert.deepEqual(turn.map((m) => m.role), ['system', 'user', 'assistant', 'tool', 'assistant']);
+    assert.equal(turn[2]!.tool_calls?.[0]?.function.name, 'create_reminder');
+    assert.deepEqual(JSON.parse(turn[3]!.content!), { status: 'created', reminder_id: 'rem-001' });
 
     // Extra model calls per 100 responses, from the stored steps; the run prints the same.
     const calls = query<{ fix: string; responses: number; extra: number }>(db, 'SELECT fix, COUNT(*) AS responses, SUM(extra_calls) AS extra FROM fix_steps GROUP BY fix ORDER BY fix');
