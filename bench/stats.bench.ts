@@ -106,9 +106,17 @@ store.db.transaction(() => {
 })();
 store.close();
 const entry = path.join(REPO, 'test', 'helpers', 'report-cli.ts');
+const command = [process.execPath, '--import', 'tsx', entry, 'report', 'synthetic', '--db', db, '--out', path.join(dir, 'report'), '--engine', 'rules'];
+// GNU time, where installed, adds the command's CPU seconds: on a shared machine wall clock alone says little.
+const gnuTime = fs.existsSync('/usr/bin/time');
 const started = performance.now();
-const whole = spawnSync(process.execPath, ['--import', 'tsx', entry, 'report', 'synthetic', '--db', db, '--out', path.join(dir, 'report'), '--engine', 'rules'], { cwd: REPO, encoding: 'utf8' });
+const whole = gnuTime
+  ? spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', ...command], { cwd: REPO, encoding: 'utf8' })
+  : spawnSync(command[0]!, command.slice(1), { cwd: REPO, encoding: 'utf8' });
 const seconds = (performance.now() - started) / 1000;
 if (whole.status !== 0) throw new Error(`felicity report failed: ${whole.stderr}`);
-console.log(`(d) felicity report (tables, 7 figures as SVG+PNG, report.html): ${seconds.toFixed(1)} s wall clock; target < 10 s: ${seconds < 10 ? 'met' : 'NOT met'}`);
+const cpuLine = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(whole.stderr);
+const cpu = cpuLine === null ? '' : `, ${(Number(cpuLine[1]) + Number(cpuLine[2])).toFixed(1)} s CPU`;
+console.log(`(d) felicity report (tables, 7 figures as SVG+PNG, report.html): ${seconds.toFixed(1)} s wall clock${cpu}; target < 10 s: ${seconds < 10 ? 'met' : 'NOT met'}`);
+console.log(`    load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
 fs.rmSync(dir, { recursive: true, force: true });
