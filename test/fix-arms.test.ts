@@ -112,3 +112,12 @@ test('all four fix arms over the full grid: killed, resumed, nothing lost, arms 
     await server.close();
   }
 });
+
+test('--fixes refuses unknown fixes and fixes without the inferred variant, in one line', async () => {
+  const unknown = await runCli(['run', '--model', 'ollama:m', '--fixes', 'none,C']);
+  assert.equal(unknown.code, 2, unknown.stderr);
+  assert.match(unknown.stderr, /^felicity run: --fixes: unknown value "C" \(expected none, card, guard, reanchor\)\n$/);
+  const stated = await runCli(['run', '--model', 'ollama:m', '--fixes', 'card', '--variants', 'stated']);
+  assert.equal(stated.code, 2, stated.stderr);
+  assert.match(stated.stderr, /^felicity run: --fixes: fixes other than none run on the inferred variant; add inferred to --variants\n$/);
+});
