@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { escapeHtml, scriptJson } from './html-escape.ts';
+import { MAX_CALLS, MAX_REPLY_CHARS, responseView } from './response-view.ts';
+import type { ReportResponse } from './report-response.ts';
+
+const base: ReportResponse = {
+  id: 'x', run: 'r', request: 'q', model: 'm', setup: 'C2', variant: 'inferred', persona: 'generic', fix: 'none', sample: 0, category: 'reminder', source: 'hand', doability: 'yes',
+  messages: [], error: null, label: null,
+};
+
+test('the view holds the last user message, the final reply and the calls, each bounded', () => {
+  const calls = Array.from({ length: 15 }, (_, i) => ({ id: `c${i}`, type: 'function' as const, function: { name: 'create_reminder', arguments: '{}' } }));
+  const view = responseView({
+    ...base,
+    messages: [
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'old reply' },
+      { role: 'user', content: 'Remind me.' },
+      { role: 'assistant', content: null, tool_calls: calls },
+      { role: 'tool', tool_call_id: 'c0', content: '{"status":"created"}' },
+      { role: 'assistant', content: 'x'.repeat(MAX_REPLY_CHARS + 50) },
+    ],
+  });
+  assert.equal(view.user, 'Remind me.');
+  assert.equal(view.calls.length, MAX_CALLS);
+  assert.ok(view.reply.length < MAX_REPLY_CHARS + 40 && view.reply.endsWith('[50 more characters]'));
+  assert.equal(view.outcome, 'unlabelled');
+});
+
+test('a failed model call shows as an error, with its message', () => {
+  const view = responseView({ ...base, error: 'HTTP 503' });
+  assert.equal(view.outcome, 'error');
+  assert.match(view.reply, /HTTP 503/);
+});
+
+test('why: the outcome rule and each commitment verdict, from the label', () => {
+  const view = responseView({
+    ...base,
+    label: {
+      id: 'x', outcome: 'unanchored', failure: true,
+      commitments: [{ span: "I'll remind you", action: 'remind', performer: 'self', trigger_type: 'time', time_expression: null, required_capabilities: ['run_later'], is_offer: false, confidence: 1, agent_initiated: true, feasible: true, failure_types: [], primary_failure: null, anchoring_tools_required: ['create_reminder'], anchored: false }],
+      booleans: { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false },
+      engine: { detector: 'rules@1', judge: 'rules@1' },
+    },
+  });
+  assert.match(view.why[0]!, /^unanchored: a feasible agent-initiated commitment was made without a call/);
+  assert.match(view.why[1]!, /agent-initiated; feasible; not anchored \(needs create_reminder\)/);
+  assert.deepEqual(view.spans, ["I'll remind you"]);
+});
+
+test('escaping: markup characters in text and in the page data block', () => {
+  assert.equal(escapeHtml(`<img src=x onerror="a('b')">&`), '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
+  const json = scriptJson({ reply: '</script><script>alert(1)</script>\u2028' });
+  assert.doesNotMatch(json, /<|>|\u2028/);
+  assert.deepEqual(JSON.parse(json), { reply: '</script><script>alert(1)</script>\u2028' });
+});
