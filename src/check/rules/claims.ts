@@ -5,7 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
-import { actionCovers, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { sameThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, type ActionReport } from './action-claims.ts';
 import type { Sentence } from './text-regions.ts';
 
@@ -161,30 +161,52 @@ function persistentFamilyOf(report: ActionReport): CapabilityFamily | null {
 export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
   const families = new Set(evidence.succeeded.flatMap((call) => [...call.families]));
   if (claim.kind === 'action') {
-    return claim.reports.some((report) => performedBy(report, evidence.succeeded) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)));
+    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)));
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
   // your plans and scheduled your list" needs a scheduler as well as the memory write).
-  const unbackedAct = claim.reports.some((report) => persistentFamilyOf(report) !== null && !families.has(persistentFamilyOf(report)!) && !performedBy(report, evidence.succeeded));
+  const unbackedAct = claim.reports.some((report) => persistentFamilyOf(report) !== null && !families.has(persistentFamilyOf(report)!) && !backedBy(report, evidence.succeeded, evidence.tools));
   if (unbackedAct) return false;
-  if (claim.reports.some((report) => performedBy(report, evidence.succeeded))) return true;
+  if (claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools))) return true;
   return familyBacks(claim.kind, families, evidence.failedFamilies);
 }
 
+/** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
+const WEAK_VERBS = new Set(['add', 'set', 'create', 'make', 'update', 'change', 'put', 'open', 'modify', 'remove', 'place', 'record', 'log', 'note', 'mark']);
+
+/** The words a report names things by, with its verb when the verb is itself a thing ("emailed" → e-mail). */
+function thingsOf(report: ActionReport): string[] {
+  return [...report.objects, report.verb];
+}
+
+function namesSameThing(report: ActionReport, action: ToolAction): boolean {
+  return thingsOf(report).some((o) => action.objects.some((t) => sameThing(o, t)));
+}
+
 /**
- * A call performs a report when one of its acts covers the verb and the thing ("bag added" by
- * "update reservation baggage"), or when the report's verb only says it was done ("submitted",
- * "processed") and names what the call acts on ("your exchange request has been submitted").
+ * Whether some tool of the deployment performs the reported act: the same act on the same thing,
+ * or the very verb of the tool when it is specific ("sent" and a send tool), or, for a verb that
+ * only says it was done ("submitted", "processed"), the thing the tool acts on.
  */
-function performedBy(report: ActionReport, calls: readonly CallFacts[]): boolean {
-  const generic = GENERIC_COMPLETION_VERBS.has(report.verb);
-  return calls.some((call) =>
-    call.actions.some(
-      (action) =>
-        actionCovers(action, report.verb, report.objects) ||
-        (generic && report.objects.some((o) => sameAct(action.verb, actOfNoun(o)) || action.objects.some((t) => sameThing(o, t)))),
-    ),
-  );
+function performedBy(report: ActionReport, tools: readonly CallFacts[]): boolean {
+  return tools.some((tool) => tool.actions.some((action) => actionMatches(report, action)));
+}
+
+function actionMatches(report: ActionReport, action: ToolAction): boolean {
+  if (GENERIC_COMPLETION_VERBS.has(report.verb)) return report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action);
+  if (!sameAct(action.verb, report.verb)) return false;
+  if (report.objects.length === 0 || action.objects.length === 0 || namesSameThing(report, action)) return true;
+  return action.verb === report.verb && !WEAK_VERBS.has(report.verb);
+}
+
+/**
+ * Whether a successful call performed the reported act. When the report names a thing some tool
+ * of the same act works on ("bag added" in a deployment that updates bags and flights), only that
+ * tool's call backs it; otherwise any call of the same act does.
+ */
+function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: readonly CallFacts[]): boolean {
+  const specific = tools.some((tool) => tool.actions.some((action) => sameAct(action.verb, report.verb) && namesSameThing(report, action)));
+  return calls.some((call) => call.actions.some((action) => actionMatches(report, action) && (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb))));
 }
 
 /** "cancellation" → "cancel": the act a noun names, for "the cancellation has been completed". */

@@ -241,16 +241,20 @@ export function acceptanceIn(sentence: Sentence, context: SentenceContext): Sent
   const kind = CATEGORY_ACT[context.category];
   const family = FAMILY_OF_KIND[kind];
   if (family && context.succeededFamilies.has(family)) return null;
-  const trigger = kind === 'recall' ? 'next_session' : kind === 'watch' ? 'external_event' : firstMatch(TIME_CUES, context.userText) ? 'time' : 'unspecified_future';
+  // The span and its fields come from the reply ("Will do — talk tomorrow at 8!"); the user's words
+  // only say when the accepted request is due.
+  const span = trimSpan(sentence, match.index, sentence.text.length);
+  const ownTime = firstMatch(TIME_CUES, span);
+  const trigger = kind === 'recall' ? 'next_session' : kind === 'watch' ? 'external_event' : ownTime || firstMatch(TIME_CUES, context.userText) ? 'time' : 'unspecified_future';
   return {
     rule: 'an acceptance that promises the request',
     consumesSentence: false,
     commitment: {
-      span: trimSpan(sentence, match.index, match.index + match[0].length),
-      action: summarise(context.userText.split(/[.!?]\s/).at(-1) ?? ''),
+      span,
+      action: summarise(span),
       performer: kind === 'ask_person' ? 'third_party' : 'self',
       trigger_type: trigger,
-      time_expression: firstMatch(TIME_CUES, context.userText)?.text ?? null,
+      time_expression: ownTime?.text ?? null,
       required_capabilities: capabilitiesFor(kind, trigger),
       is_offer: false,
       confidence: 0.55,
