@@ -262,3 +262,14 @@ test('calls made with no words after them: the draft’s words follow the calls 
   assert.equal(result.reply, "Sure! I'll remind you tomorrow at 9am.");
   assert.equal(result.after.outcome, 'anchored');
 });
+
+test('a failure after re-anchoring calls ran keeps the calls in the turn and reports the error', async () => {
+  const script: Script = (request) =>
+    request.body.messages.at(-1)?.role === 'user' ? reply.toolCall('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' }) : reply.status(400, 'context too long');
+  const { result } = await guarded(script, { deployment: 'C2', category: 'reminder', messages: turn(say("Sure! I'll remind you tomorrow at 9am.")), policy: 'reanchor' });
+  assert.equal(result.error?.kind, 'bad_request');
+  assert.equal(result.action, 'reanchor');
+  assert.deepEqual(result.messages.map((m) => m.role), ['system', 'user', 'assistant', 'tool', 'assistant']);
+  assert.equal(result.reply, "Sure! I'll remind you tomorrow at 9am.");
+  assert.match(result.reason, /a guard model call failed \(bad_request: .*\); the re-anchoring calls are kept/);
+});

@@ -76,7 +76,10 @@ export interface GuardResult {
   latency_ms: number;
   /** Versions (SHA-256) of the prompts the guard used. */
   prompts: Record<string, string>;
-  /** A guard model call failed: nothing is changed, and `messages` is the input. */
+  /**
+   * A guard model call failed. The reply is left as it stood before that call; calls a
+   * re-anchoring round already ran stay in `messages` (with real tools they really happened).
+   */
   error?: ModelError;
 }
 
@@ -138,20 +141,21 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
       prompts[REANCHOR_PROMPT.name] = REANCHOR_PROMPT.hash;
       const runTool = options.runTool ?? mockToolRunner(deployment, persona);
       const outcome = await reanchorTurn(access, input, target, openAITools(deployment, persona), runTool);
-      if (!outcome.ok) return finish(input, before, 'none', outcome.error);
-      if (outcome.changed) {
-        turn = outcome.messages;
+      const done = outcome.ok ? outcome : outcome.partial;
+      if (done?.changed) {
+        turn = done.messages;
         current = await engine.label(record(turn));
         reanchored = true;
       }
-      steps.push({ kind: 'reanchor', label: current, ...outcome.step });
+      if (done !== undefined) steps.push({ kind: 'reanchor', label: current, ...done.step });
+      if (!outcome.ok) return finish(turn, current, reanchored ? 'reanchor' : 'none', outcome.error);
     }
     if (reanchored && !current.failure) return finish(turn, current, 'reanchor');
 
     prompts[REWRITE_PROMPT.name] = REWRITE_PROMPT.hash;
     const card = capabilityCard(affordancesFor(deployment, persona));
     const rewritten = await rewriteTurn(access, card, turn);
-    if (!rewritten.ok) return finish(input, before, 'none', rewritten.error);
+    if (!rewritten.ok) return finish(turn, current, reanchored ? 'reanchor' : 'none', rewritten.error);
     const after = await engine.label(record(rewritten.messages));
     steps.push({ kind: 'rewrite', reply: rewritten.reply, label: after });
     return finish(rewritten.messages, after, reanchored ? 'reanchor+rewrite' : 'rewrite');
@@ -179,7 +183,10 @@ function validateMessages(messages: readonly ChatMessage[]): ChatMessage[] {
 
 function describe(before: LabelRecord, after: LabelRecord, action: GuardAction, policy: GuardPolicy, error: ModelError | undefined): string {
   if (!before.failure) return `the draft passed the check (${before.outcome}); nothing changed`;
-  if (error !== undefined) return `the draft was labelled ${before.outcome}, but a guard model call failed (${error.kind}: ${error.message}); nothing changed`;
+  if (error !== undefined) {
+    const kept = action === 'none' ? 'nothing changed' : 'the re-anchoring calls are kept, the reply is not rewritten';
+    return `the draft was labelled ${before.outcome}, but a guard model call failed (${error.kind}: ${error.message}); ${kept}`;
+  }
   if (policy === 'annotate') return `the draft was labelled ${before.outcome}; annotate only, nothing changed`;
   const how = { none: 'left', rewrite: 'rewritten', reanchor: 're-anchored', 'reanchor+rewrite': 're-anchored, then rewritten' }[action];
   return `the draft was labelled ${before.outcome}; ${how}, now ${after.outcome}`;

@@ -88,13 +88,14 @@ export async function reanchorTurn(
     access.signal,
   );
   access.onCall(second.ok ? second.usage : null);
-  if (!second.ok) return { ok: false, error: second.error };
-  const written = textOf(second.message.content);
+  const written = second.ok ? textOf(second.message.content) : '';
   // Calls made but no words after them: the draft's words now follow the calls that back them.
   const reply = written.trim() === '' ? textOf(draft.content) : written;
   const step: ReanchorStep = { note, calls, results: results.map(({ tool_call_id, content }) => ({ tool_call_id, content })), reply };
-  if (second.message.tool_calls?.length) step.dropped_tool_calls = second.message.tool_calls;
+  if (second.ok && second.message.tool_calls?.length) step.dropped_tool_calls = second.message.tool_calls;
   const turn: ChatMessage[] = [...prefix, { role: 'assistant', content: first.message.content, tool_calls: calls }, ...results, { role: 'assistant', content: reply }];
+  // The calls have run (with real tools, for real): a failure after them keeps them in the turn.
+  if (!second.ok) return { ok: false, error: second.error, partial: { changed: true, messages: turn, step } };
   return { ok: true, changed: true, messages: turn, step };
 }
 

@@ -8,7 +8,8 @@ import type { ModelError } from '../llm/model-error.ts';
 import { fillPrompt, REWRITE_PROMPT } from './guard-prompts.ts';
 import { bounded, draftOf, MAX_DRAFT_CHARS, toolActivity, userMessageOf, withFinalReply } from './turn-text.ts';
 
-export type StepOutcome<T> = ({ ok: true } & T) | { ok: false; error: ModelError };
+/** A failed step may already have run tool calls: `partial` is the turn with them, when it has. */
+export type StepOutcome<T> = ({ ok: true } & T) | { ok: false; error: ModelError; partial?: T };
 
 export interface ModelAccess {
   model: ChatModel;
@@ -19,7 +20,7 @@ export interface ModelAccess {
   onCall(usage: Usage | null): void;
 }
 
-export function rewritePrompt(card: string, messages: readonly ChatMessage[]): string {
+function rewritePrompt(card: string, messages: readonly ChatMessage[]): string {
   return fillPrompt(REWRITE_PROMPT, {
     setup_card: card,
     user_message: userMessageOf(messages),
