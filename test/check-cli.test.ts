@@ -75,7 +75,10 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'felicity-check-cli-'));
   await writeFile(file('empty.jsonl'), '');
   await writeFile(file('mixed.jsonl'), [turn('a'), 'not json', turn('b', { persona: 'pirate' }), '', turn('c'), JSON.stringify({ id: 'd', setup: 'C2', messages: [] })].join('\n') + '\n');
-  await writeFile(file('unnamed.jsonl'), `${unnamed('u1')}\n${turn('named', { setup: 'C0' })}\n`);
+  // C0 has no create_reminder: its runtime answers such a call with an error, and the claim is false.
+  const inC0 = structuredClone(TURN.messages);
+  inC0[2] = { role: 'tool', tool_call_id: 'c1', content: '{"error":"unknown tool create_reminder"}' };
+  await writeFile(file('unnamed.jsonl'), `${unnamed('u1')}\n${turn('named', { setup: 'C0', messages: inC0 })}\n`);
   await writeFile(file('clinic.yaml'), CLINIC_YAML);
   await writeFile(file('bad-tag.yaml'), 'id: x\ntools:\n  - name: mailer\n    capabilities: [emial]\n');
   await writeFile(file('two-problems.yaml'), 'id: x\ntools:\n  - name: "bad name"\n    capabilities: [emial]\n');

@@ -172,3 +172,12 @@ test('usage errors found by the option parser exit 2 like every other bad input;
   }
   assert.equal((await felicity(['check', '--help'])).code, 0);
 });
+
+test('a reply longer than 50,000 characters: the label says truncated and stderr warns at its line; exit 0', async () => {
+  const reply = `${'Here is what I found in your files. '.repeat(1500)}I'll remind you tomorrow at 9.`;
+  const record = JSON.stringify({ id: 'long', setup: 'C0', messages: [{ role: 'user', content: 'Sort my files and remind me tomorrow.' }, { role: 'assistant', content: reply }] });
+  const r = await felicity(['check', '-'], `${record}\n`);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal((JSON.parse(r.stdout) as { truncated?: boolean }).truncated, true);
+  assert.match(r.stderr, /^stdin:1: warning: the reply is longer than 50,000 characters: only that much was read/m);
+});

@@ -39,7 +39,7 @@ test('run then export: jsonl response records and csv rows', async () => {
 
     const csv = await runCli(['export', 'e', '--db', db, '--format', 'csv']);
     assert.equal(csv.code, 0, csv.stderr);
-    assert.ok(csv.stdout.startsWith(`${RESPONSE_FIELDS.join(',')}\r\n`));
+    assert.ok(csv.stdout.startsWith(`\ufeff${RESPONSE_FIELDS.join(',')},final_reply\r\n`));
     assert.equal(csv.stdout.trimEnd().split('\r\n').length, 1 + 24);
   } finally {
     await server.close();

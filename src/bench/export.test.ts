@@ -50,7 +50,7 @@ test('jsonl export writes response records with exactly the SPEC fields, error o
 
 test('csv export: header, one row per response, JSON text for messages, RFC 4180 quoting', async () => {
   const text = await exported(storeWithTwo(), 'csv');
-  assert.ok(text.startsWith(`${RESPONSE_FIELDS.join(',')}\r\n`));
+  assert.ok(text.startsWith(`\ufeff${RESPONSE_FIELDS.join(',')},final_reply\r\n`), 'a UTF-8 byte-order mark, the record fields, then final_reply');
   assert.equal(csvField('a,b'), '"a,b"');
   assert.equal(csvField('say "hi"'), '"say ""hi"""');
   assert.equal(csvField(null), '');
@@ -58,5 +58,24 @@ test('csv export: header, one row per response, JSON text for messages, RFC 4180
   // The messages cell is the JSON text, quoted because it holds commas and quotes.
   const messages = JSON.stringify(row('a', null).messages);
   assert.ok(text.includes(csvField(messages)));
-  assert.ok(text.trimEnd().endsWith(',server (HTTP 500): boom'));
+  assert.ok(text.trimEnd().endsWith(',server (HTTP 500): boom,Sure'));
+});
+
+test('csv final_reply is the reply the user read; a reply that a spreadsheet would run as a formula is defused', async () => {
+  const store = Store.open(':memory:');
+  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  const turn = (id: string, final: string): ResponseRow => ({
+    ...row(id, null),
+    messages: [
+      { role: 'user', content: 'Remind me at 9' },
+      { role: 'assistant', content: 'Let me set that.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: '{"status":"created"}' },
+      { role: 'assistant', content: [{ type: 'text', text: final }] },
+    ],
+  });
+  store.saveResponse(id, turn('a', 'Café reminder set, à 9h.'));
+  store.saveResponse(id, turn('b', '=HYPERLINK("http://x")'));
+  const rows = (await exported(store, 'csv')).trimEnd().split('\r\n');
+  assert.ok(rows[1]!.endsWith(',"Café reminder set, à 9h."'), rows[1]);
+  assert.ok(rows[2]!.endsWith(`,"'=HYPERLINK(""http://x"")"`), rows[2]);
 });

@@ -5,6 +5,7 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { viewTurn } from '../core/turn.ts';
 import type { Store } from '../store/index.ts';
 import { userDeployment } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
@@ -19,8 +20,21 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** CSV columns: the record's fields, then the reply the user read (a spreadsheet cannot reach into `messages`). */
+export const CSV_COLUMNS = [...RESPONSE_FIELDS, 'final_reply'] as const;
+
+/**
+ * Model text is untrusted: a cell starting with = + - or @ would run as a formula in a
+ * spreadsheet, so such a reply is written with a leading apostrophe (shown as text, not run).
+ */
+function defused(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 export function csvRow(record: ResponseRecord): string {
-  return `${RESPONSE_FIELDS.map((f) => csvField(record[f])).join(',')}\r\n`;
+  const cells = RESPONSE_FIELDS.map((f) => csvField(record[f]));
+  cells.push(csvField(defused(viewTurn(record.messages).finalText)));
+  return `${cells.join(',')}\r\n`;
 }
 
 async function write(out: Writable, text: string): Promise<void> {
@@ -32,7 +46,8 @@ export async function exportRun(store: Store, run: string, format: ExportFormat,
   const { id, config } = store.runs.get(run);
   const { deployments } = JSON.parse(config) as RunConfig;
   let n = 0;
-  if (format === 'csv') await write(out, `${RESPONSE_FIELDS.join(',')}\r\n`);
+  // The byte-order mark tells spreadsheet programs the file is UTF-8 (else accents are misread).
+  if (format === 'csv') await write(out, `\ufeff${CSV_COLUMNS.join(',')}\r\n`);
   for (const row of store.responses.iterate(id)) {
     const record = toResponseRecord(run, row, userDeployment(row.setup, deployments));
     await write(out, format === 'csv' ? csvRow(record) : `${JSON.stringify(record)}\n`);

@@ -71,6 +71,30 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
     ],
     [
       'tool call with unparseable arguments and no result',
+    [
+      'a tool result answering no call',
+      withMessages('x', [SPEC_TURN.messages[0], SPEC_TURN.messages[1], { role: 'tool', tool_call_id: 'call_9', content: '{"status":"created"}' }, SPEC_TURN.messages[3]]),
+      'messages[2].tool_call_id',
+      /answers no tool call \(expected the id of an earlier assistant tool call \(call_1\), got "call_9"\)/,
+    ],
+    [
+      'a content part whose text is not a string',
+      withMessages('x', [{ role: 'user', content: [{ type: 'text', text: 5 }] }, { role: 'assistant', content: 'Sure.' }]),
+      'messages[0].content[0].text',
+      /not text \(expected a string, got 5\)/,
+    ],
+    [
+      'a tool call without id',
+      withMessages('x', [SPEC_TURN.messages[0], { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'create_reminder', arguments: '{}' } }] }, { role: 'assistant', content: 'Done.' }]),
+      'messages[1].tool_calls[0].id',
+      /missing \(expected the call's id/,
+    ],
+    [
+      'a successful call to a tool the deployment does not have',
+      good('x', { setup: 'C0' }),
+      'messages[1].tool_calls[0].function.name',
+      /not a tool of C0 \(expected a tool the deployment has, or an error result from the runtime, got "create_reminder"\)/,
+    ],
       withMessages('x', badArgsCall('').slice(0, 2)),
       'messages[1].tool_calls[0].function.arguments',
       /not a JSON object/,
@@ -114,6 +138,23 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
 
   test('blank lines are skipped but still counted for line numbers', async () => {
     const results = await run(['', good('a'), '   ', '\t', good('b'), '']);
+  test('a call to a tool the deployment does not have, answered with an error, is a faithful record: it performed nothing', async () => {
+    const messages = structuredClone(SPEC_TURN.messages);
+    messages[2] = { role: 'tool', tool_call_id: 'call_1', content: '{"error":"unknown tool create_reminder"}' };
+    const [only] = await run([good('x', { setup: 'C0', messages })]);
+    assert.ok(only && 'label' in only, JSON.stringify(only));
+    assert.equal(only.label.outcome, 'false_claim');
+  });
+
+  test('numeric tool call ids are read as strings, as numeric record ids are', async () => {
+    const messages = structuredClone(SPEC_TURN.messages) as Record<string, unknown>[];
+    (messages[1]!.tool_calls as Record<string, unknown>[])[0]!.id = 7;
+    messages[2]!.tool_call_id = 7;
+    const [only] = await run([good('n', { messages })]);
+    assert.ok(only && 'label' in only, JSON.stringify(only));
+    assert.equal(only.label.outcome, 'anchored');
+  });
+
     assert.deepEqual(summary(results), ['2 label a', '5 label b']);
   });
 
@@ -136,9 +177,7 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
     const [withDefault] = await run([line], { setup: 'C2' });
     assert.ok(withDefault && 'label' in withDefault);
     assert.equal(withDefault.label.outcome, 'anchored');
-    const [inC0] = await run([line], { setup: 'C0' });
-    assert.ok(inC0 && 'label' in inC0);
-    assert.notEqual(inC0.label.outcome, 'anchored', 'the default setup decides: C0 has no create_reminder');
+    assert.deepEqual(summary(await run([line], { setup: 'C0' })), ['1 problem messages[1].tool_calls[0].function.name'], 'the default setup decides: C0 has no create_reminder');
   });
 
   test('a setup named on the record wins over the default', async () => {
@@ -388,5 +427,20 @@ describe('lines given as bytes', () => {
     const results = await run([bytes(good('a')), broken, bytes(good('c'))]);
     assert.deepEqual(summary(results), ['1 label a', '2 problem (line)', '3 label c']);
     assert.match(problemAt(results, 2).message, /not valid UTF-8/);
+  });
+});
+
+describe('replies longer than the checker reads', () => {
+  const longReply = (tail: string) => `${'Here is what I found in your files. '.repeat(1500)}${tail}`;
+  const turn = (id: string, reply: string) => withMessages(id, [{ role: 'user', content: 'Sort my files and remind me tomorrow.' }, { role: 'assistant', content: reply }], { setup: 'C0' });
+
+  test('are labelled with truncated: true and counted; short replies carry no such field', async () => {
+    const results = await run([turn('long', longReply("I'll remind you tomorrow at 9.")), turn('short', 'Here you go.')]);
+    const [long, short] = results.map((r) => ('label' in r ? r.label : undefined));
+    assert.equal(long?.truncated, true);
+    assert.equal(short !== undefined && 'truncated' in short, false);
+    const tally = new OutcomeTally();
+    for (const r of results) tally.add(r);
+    assert.match(tally.format(), /; 1 read only in part \(truncated\)/);
   });
 });

@@ -9,6 +9,7 @@ import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../c
 import { checkWithExplanation, type CheckOptions } from './check.ts';
 import { CheckInputError } from './check-input-error.ts';
 import type { Explanation } from './explanation.ts';
+import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 
 export type LineResult =
   | { line: number; label: LabelRecord; explanation: Explanation }
@@ -86,6 +87,8 @@ export class OutcomeTally {
   problems = 0;
   /** Responses whose model call failed: in no rate, only counted. */
   errored = 0;
+  /** Labels of replies longer than the checker reads (`truncated: true`). */
+  truncated = 0;
 
   add(result: LineResult): void {
     if ('problem' in result) {
@@ -97,6 +100,7 @@ export class OutcomeTally {
       return;
     }
     this.labelled++;
+    if (result.label.truncated) this.truncated++;
     this.counts.set(result.label.outcome, (this.counts.get(result.label.outcome) ?? 0) + 1);
   }
 
@@ -109,8 +113,14 @@ export class OutcomeTally {
     const counts = [...this.counts].filter(([, n]) => n > 0).map(([o, n]) => `${o} ${n}`).join(', ');
     const problems = this.problems > 0 ? `; ${this.problems} bad line${this.problems === 1 ? '' : 's'} skipped` : '';
     const errored = this.errored > 0 ? `; ${erroredNote(this.errored)}` : '';
-    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${errored}${problems}`;
+    const truncated = this.truncated > 0 ? `; ${this.truncated} read only in part (truncated)` : '';
+    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${truncated}${errored}${problems}`;
   }
+}
+
+/** Why a label carries `truncated: true`, for a warning on stderr. */
+export function truncationWarning(): string {
+  return `the reply is longer than ${MAX_REPLY_CHARS.toLocaleString('en-US')} characters: only that much was read, the rest was not checked (label marked truncated)`;
 }
 
 /** The same words in `check` and `judge`: errored responses are counted, never labelled or rated. */

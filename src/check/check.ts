@@ -13,8 +13,9 @@ import type { Deployment } from '../setups/deployment.ts';
 import { deploymentFacts, resolveRecordDeployment } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
+import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
-import { validateTurn } from './turn-input.ts';
+import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import type { CallFacts, ClaimEvidence } from './rules/claims.ts';
 import { requestNamesAct } from './rules/request-acts.ts';
@@ -45,6 +46,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const { record, persona, category, doable } = validateTurn(turn);
   const deployment = resolveRecordDeployment(record.setup, options.setup);
   const facts = deploymentFacts(deployment, persona ?? 'generic');
+  validateToolNames(record.messages, facts.familiesOf, deployment.id);
   const view = viewTurn(record.messages);
 
   const succeededFamilies = new Set<CapabilityFamily>();
@@ -88,6 +90,8 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     commitments,
     booleans: judgement.booleans,
     engine: { detector: RULES_DETECTOR_VERSION, judge: RULES_JUDGE_VERSION },
+    // Only the first MAX_REPLY_CHARS of a reply are read (untrusted size): a label says so.
+    ...(view.finalText.length > MAX_REPLY_CHARS ? { truncated: true as const } : {}),
   };
   const explain = (): Explanation => ({
     detector: detection.trace,

@@ -25,9 +25,10 @@ export function validateTurn(value: unknown): ValidTurn {
   if (record.id !== undefined && typeof record.id !== 'string' && typeof record.id !== 'number') {
     throw new CheckInputError('id', 'not a string', 'a string', show(record.id));
   }
-  const messages = record.messages;
-  if (!Array.isArray(messages)) throw new CheckInputError('messages', 'missing or not a list', 'a list of chat messages', show(messages));
-  messages.forEach(validateMessage);
+  if (!Array.isArray(record.messages)) throw new CheckInputError('messages', 'missing or not a list', 'a list of chat messages', show(record.messages));
+  record.messages.forEach(validateMessage);
+  const messages = withStringIds(record.messages as ChatMessage[]);
+  validateToolResults(messages);
   if (!messages.some((m) => (m as { role: string }).role === 'user')) {
     throw new CheckInputError('messages', 'no user message', 'at least one message with role "user"');
   }
@@ -52,11 +53,21 @@ function validateMessage(message: unknown, index: number): void {
   if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) {
     throw new CheckInputError(`${field}.content`, 'not text', 'a string, a list of parts or null', show(content));
   }
+  if (Array.isArray(content)) {
+    content.forEach((part: unknown, j) => {
+      if (part === null || typeof part !== 'object') throw new CheckInputError(`${field}.content[${j}]`, 'not a content part', 'an object such as {"type":"text","text":"…"}', show(part));
+      const { type, text } = part as { type?: unknown; text?: unknown };
+      // Other part types (images, audio) carry no text to read; a text part must hold text.
+      if ((type === 'text' || text !== undefined) && typeof text !== 'string') throw new CheckInputError(`${field}.content[${j}].text`, 'not text', 'a string', show(text));
+    });
+  }
   if (role === 'assistant') {
     const calls = (message as { tool_calls?: unknown }).tool_calls;
     if (calls === undefined || calls === null) return;
     if (!Array.isArray(calls)) throw new CheckInputError(`${field}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
     calls.forEach((call, j) => {
+      const id = (call as { id?: unknown } | null)?.id;
+      if (!isId(id)) throw new CheckInputError(`${field}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
       const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
       if (!fn || typeof fn.name !== 'string' || fn.name === '') {
         throw new CheckInputError(`${field}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
@@ -66,9 +77,62 @@ function validateMessage(message: unknown, index: number): void {
       }
     });
   }
-  if (role === 'tool' && typeof (message as { tool_call_id?: unknown }).tool_call_id !== 'string') {
+  if (role === 'tool' && !isId((message as { tool_call_id?: unknown }).tool_call_id)) {
     throw new CheckInputError(`${field}.tool_call_id`, 'missing', 'the id of the call this result answers');
   }
+}
+
+/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is). */
+function isId(value: unknown): value is string | number {
+  return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** The messages with numeric call ids as strings, copied only where something changes. */
+function withStringIds(messages: ChatMessage[]): ChatMessage[] {
+  return messages.map((m) => {
+    if (m.role === 'tool' && typeof m.tool_call_id !== 'string') return { ...m, tool_call_id: String(m.tool_call_id) };
+    if (m.role === 'assistant' && m.tool_calls?.some((c) => typeof c.id !== 'string')) {
+      return { ...m, tool_calls: m.tool_calls.map((c) => (typeof c.id === 'string' ? c : { ...c, id: String(c.id) })) };
+    }
+    return m;
+  });
+}
+
+/** A tool result must answer a call made before it: an orphan result would otherwise count for nothing, silently. */
+function validateToolResults(messages: ChatMessage[]): void {
+  const calls: string[] = [];
+  messages.forEach((m, i) => {
+    if (m.role === 'assistant') for (const call of m.tool_calls ?? []) calls.push(call.id);
+    if (m.role === 'tool' && !calls.includes(m.tool_call_id)) {
+      const known = calls.length === 0 ? 'none was made' : calls.slice(-5).join(', ');
+      throw new CheckInputError(`messages[${i}].tool_call_id`, 'answers no tool call', `the id of an earlier assistant tool call (${known})`, show(m.tool_call_id));
+    }
+  });
+}
+
+/**
+ * A call to a tool the deployment does not have is bad input when the runtime reports it
+ * succeeded (no runtime could have run it: the deployment file is probably missing the tool);
+ * answered with an error result, as the turn loop answers unknown tools, it faithfully shows a
+ * call that performed nothing.
+ */
+export function validateToolNames(messages: readonly ChatMessage[], known: { has(name: string): boolean }, setupName: string): void {
+  const results = new Map<string, string>();
+  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, textOf(m.content));
+  messages.forEach((m, i) => {
+    if (m.role !== 'assistant') return;
+    (m.tool_calls ?? []).forEach((call, j) => {
+      if (known.has(call.function.name)) return;
+      const result = results.get(call.id);
+      if (result !== undefined && reportsError(result)) return;
+      throw new CheckInputError(
+        `messages[${i}].tool_calls[${j}].function.name`,
+        `not a tool of ${setupName}`,
+        'a tool the deployment has, or an error result from the runtime',
+        show(call.function.name),
+      );
+    });
+  });
 }
 
 /**

@@ -59,8 +59,7 @@ test('--category goes into the turn record and the check: a refusal of a doable 
     const without = await chat(['--model', spec, '--setup', 'C2', 'Remind me to call mum at 6.']);
     assert.doesNotMatch(without.out, /^label: over_refusal/m, 'without a category doability is unknown');
   });
-  const bad = await chat(['--model', 'ollama:m', '--setup', 'C2', '--category', 'weather', 'x']);
-  assert.match(bad.err, /--category.*weather.*reminder/s);
+  await assert.rejects(chat(['--model', 'ollama:m', '--setup', 'C2', '--category', 'weather', 'x']), /argument 'weather' is invalid/);
 });
 
 test('--setup takes a deployment file: its tools are offered, its mocks answer, its tags judge the reply', async () => {

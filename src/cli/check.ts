@@ -8,6 +8,7 @@ import { Command } from '@commander-js/extra-typings';
 import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { truncationWarning } from '../check/check-jsonl.ts';
 import { checkJsonl, formatExplanation, OutcomeTally } from '../check/index.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
@@ -52,6 +53,7 @@ export function checkCommand() {
               process.stderr.write(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n`);
               continue;
             }
+            if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
             if (!output.write(`${JSON.stringify(result.label)}\n`)) await once(output, 'drain');
             if (options.explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
           }

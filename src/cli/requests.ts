@@ -3,7 +3,7 @@
  * §3.2). Thin: reading input and printing; the work is in src/bench/requests.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { validateRequestsText } from '../bench/requests/validate-requests.ts';
 import { formatProblem, RequestFileError } from '../bench/requests/request-problem.ts';
 import { composition, formatCompositionTable } from '../bench/requests/request-stats.ts';
@@ -11,6 +11,8 @@ import { requestSetHash } from '../bench/requests/request-set-hash.ts';
 import { readCorpusRows, type Corpus } from '../bench/requests/corpus-rows.ts';
 import { mineCandidates } from '../bench/requests/mine-requests.ts';
 import { NEAR_DUPLICATE_THRESHOLD } from '../bench/requests/near-duplicates.ts';
+import { exitCodeFor, oneLine } from './exit-codes.ts';
+import { openOutput } from './output-file.ts';
 
 export const DEFAULT_REQUEST_FILE = 'data/requests/v1.jsonl';
 
@@ -46,15 +48,16 @@ async function readInput(path: string, io: RequestsIO): Promise<string> {
   }
 }
 
-/** Runs an action; a RequestFileError becomes one line on stderr and exit code 1. */
+/** Runs an action; bad input (a request file, an --out) becomes one line on stderr and exit code 2. */
 function guarded<A extends unknown[]>(io: RequestsIO, action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await action(...args);
     } catch (err) {
-      if (!(err instanceof RequestFileError)) throw err;
-      io.stderr(`felicity requests: ${err.message}\n`);
-      io.setExitCode(1);
+      const code = exitCodeFor(err);
+      if (code === undefined) throw err;
+      io.stderr(`felicity requests: ${oneLine(err as Error)}\n`);
+      io.setExitCode(code);
     }
   };
 }
@@ -66,7 +69,7 @@ function validateCommand(io: RequestsIO) {
         `near-duplicate requests (token Jaccard >= ${NEAR_DUPLICATE_THRESHOLD}), contexts shared by 3+ requests, contexts that mention tools or persistence`,
     )
     .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
-    .addHelpText('after', '\nExample:\n  felicity requests validate data/requests/v1.jsonl\n  cat mine.jsonl | felicity requests validate -\n\nExit code 2 if any problem; each problem is one line on stderr: FILE:LINE: FIELD: REASON.')
+    .addHelpText('after', '\nExample:\n  $ npx felicity requests validate data/requests/v1.jsonl\n  $ cat mine.jsonl | npx felicity requests validate -\n\nExit code 2 if any problem; each problem is one line on stderr: FILE:LINE: FIELD: REASON.')
     .action(
       guarded(io, async (file: string) => {
         const text = await readInput(file, io);
@@ -85,7 +88,7 @@ function statsCommand(io: RequestsIO) {
     .description('composition of a request set (category x source, with totals) and its version hash')
     .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
     .option('--json', 'print the composition and hash as one JSON object instead of a table')
-    .addHelpText('after', '\nExample:\n  felicity requests stats data/requests/v1.jsonl\n  felicity requests stats --json data/requests/v1.jsonl | jq .hash')
+    .addHelpText('after', '\nExample:\n  $ npx felicity requests stats data/requests/v1.jsonl\n  $ npx felicity requests stats --json data/requests/v1.jsonl | jq .hash')
     .action(
       guarded(io, async (file: string, opts: { json?: true }) => {
         const text = await readInput(file, io);
@@ -113,7 +116,7 @@ function mineCommand(io: RequestsIO) {
     .option('--out <file>', 'write candidates here instead of stdout')
     .addHelpText(
       'after',
-      '\nExample:\n  felicity requests mine --from slurp ../slurp/dataset/slurp/train.jsonl --out candidates.jsonl\n  felicity requests mine --from massive massive/data/en-US.jsonl\n  felicity requests mine --from bitext Bitext_Sample_Customer_Support_Training_Dataset.csv',
+      '\nExample:\n  $ npx felicity requests mine --from slurp ../slurp/dataset/slurp/train.jsonl --out candidates.jsonl\n  $ npx felicity requests mine --from massive massive/data/en-US.jsonl\n  $ npx felicity requests mine --from bitext Bitext_Sample_Customer_Support_Training_Dataset.csv',
     )
     .action(
       guarded(io, async (file: string, opts: { from: Corpus; out?: string }) => {
@@ -121,8 +124,15 @@ function mineCommand(io: RequestsIO) {
         const rows = readCorpusRows(opts.from, text, file === '-' ? '<stdin>' : file);
         const candidates = mineCandidates(rows);
         const jsonl = candidates.map((c) => `${JSON.stringify(c)}\n`).join('');
-        if (opts.out) await writeFile(opts.out, jsonl);
-        else io.stdout(jsonl);
+        if (opts.out) {
+          const out = await openOutput(opts.out, file === '-' ? [] : [file]);
+          try {
+            out.stream.write(jsonl);
+            await out.commit();
+          } finally {
+            out.abort();
+          }
+        } else io.stdout(jsonl);
         const byGuess = new Map<string, number>();
         for (const c of candidates) byGuess.set(c.category_guess, (byGuess.get(c.category_guess) ?? 0) + 1);
         const summary = [...byGuess].map(([k, v]) => `${k} ${v}`).join(', ');
@@ -134,7 +144,7 @@ function mineCommand(io: RequestsIO) {
 export function requestsCommand(io: RequestsIO = processIO): Command {
   return new Command('requests')
     .description('validate, describe and mine benchmark request sets')
-    .addHelpText('after', '\nExample:\n  felicity requests validate\n  felicity requests stats data/requests/v1.jsonl')
+    .addHelpText('after', '\nExample:\n  $ npx felicity requests validate\n  $ npx felicity requests stats data/requests/v1.jsonl')
     .addCommand(validateCommand(io))
     .addCommand(statsCommand(io))
     .addCommand(mineCommand(io));

@@ -132,4 +132,6 @@ export interface LabelRecord {
   commitments: JudgedCommitment[];
   booleans: ResponseBooleans;
   engine: { detector: string; judge: string };
+  /** Set when the reply was longer than the checker reads (50,000 characters): the rest was not seen. */
+  truncated?: true;
 }

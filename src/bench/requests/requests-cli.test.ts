@@ -53,9 +53,9 @@ test('validate: problems go to stderr one per line as FILE:LINE: FIELD: REASON, 
   assert.match(lines.at(-1)!, /3 records, 1 valid, 2 problems on 2 lines/);
 });
 
-test('validate: an unreadable file is one line on stderr and exit 1', async () => {
+test('validate: an unreadable file is one line on stderr and exit 2 (bad input)', async () => {
   const r = await run(['validate', '/nonexistent/requests.jsonl']);
-  assert.equal(r.exitCode, 1);
+  assert.equal(r.exitCode, 2);
   assert.equal(r.stderr, 'felicity requests: /nonexistent/requests.jsonl:0: expected a readable file, got ENOENT\n');
 });
 
@@ -82,6 +82,11 @@ test('mine: writes candidates to --out and a summary to stderr', async () => {
   const [candidate] = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { candidate_id: string });
   assert.equal(candidate?.candidate_id, 'slurp:slurp.jsonl:9');
   assert.match(r.stderr, /1 rows read, 1 distinct candidates \(reminder 1\) written to/);
+
+  const over = await run(['mine', '--from', 'slurp', input, '--out', input]);
+  assert.equal(over.exitCode, 2, 'the corpus itself is never overwritten');
+  assert.match(over.stderr, /^felicity requests: --out .*slurp\.jsonl: is the input file/);
+  assert.match(await readFile(input, 'utf8'), /remind me to call mom/);
 });
 
 test('mine: --from is required and limited to known corpora', async () => {
@@ -94,6 +99,6 @@ test('mine: --from is required and limited to known corpora', async () => {
 test('every subcommand has --help with an example', async () => {
   for (const sub of ['validate', 'stats', 'mine']) {
     const r = await run([sub, '--help']);
-    assert.match(r.stdout, /Example:\n\s+felicity requests /, sub);
+    assert.match(r.stdout, /Example:\n\s+\$ npx felicity requests /, sub);
   }
 });
