@@ -106,7 +106,7 @@ test('full grid, judged with rules, then felicity report: every table holds the 
     const other = await runCli(['run', '--model', model, '--requests', requests, '--db', db, '--name', 'short', '--limit', '5', '--setups', 'C0', '--variants', 'inferred', '--personas', 'generic', '--judge', 'rules']);
     assert.equal(other.code, 0, other.stderr);
     const mixed = await report(['grid', 'short', '--db', db, '--out', path.join(dir, 'mixed')]);
-    assert.equal(mixed.code, 1);
+    assert.equal(mixed.code, 2);
     assert.match(mixed.stderr, /runs "grid" and "short" used different request sets \(hash \S+ vs \S+\)/);
   } finally {
     await server.close();

@@ -14,6 +14,7 @@ import { DEFAULT_REPS, DEFAULT_SEED } from '../stats/cluster-bootstrap.ts';
 import { Store } from '../store/index.ts';
 import { UsageError, guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
+import { EXIT } from './exit-codes.ts';
 
 function integer(min: number) {
   return (value: string): number => {
@@ -83,11 +84,12 @@ export function reportCommand() {
           });
           for (const line of report.headline) say(line);
           say(`${report.files.length} files in ${options.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-          if (problems.length > 0) process.exitCode = 1;
+          if (problems.length > 0) process.exitCode = EXIT.badInput;
         } catch (err) {
           if (!ReportInputError.isInstance(err)) throw err;
           say(err.message);
-          process.exitCode = 1;
+          // Nothing judged yet is work left to do (exit 1); anything else is input to fix (exit 2).
+          process.exitCode = err.code === 'NO_JUDGMENTS' ? EXIT.failed : EXIT.badInput;
         }
       }),
     );
