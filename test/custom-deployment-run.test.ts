@@ -3,8 +3,9 @@
  * C0,./examples/calendar-agent.yaml` against a scripted model completes; the rules engine labels
  * each response as the deployment's tags imply (doability and feasibility derived from them, as
  * for C0–C4); `judge` labels the run from the deployment stored with it, even after the file is
- * gone; the export carries the deployment, so `check` reads it as turn records; and a resume with
- * an edited deployment file is refused with the field that changed.
+ * gone; the export carries the deployment, so `check` reads it as turn records; the report derives
+ * doability from it; and a resume with an edited deployment file is refused with the field that
+ * changed.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { check } from '../src/check/index.ts';
-import type { Category, Outcome } from '../src/core/types.ts';
+import type { Category, Doability, Outcome } from '../src/core/types.ts';
 import { reply, startScriptedServer, type ScriptFunction } from '../src/llm/testing/scripted-chat-server.ts';
+import { loadFiles } from '../src/report/load-files.ts';
+import { loadRuns } from '../src/report/load-run.ts';
+import { readRequestInfo, type LineProblem } from '../src/report/request-info.ts';
+import { Store } from '../src/store/index.ts';
 import { benchRequests } from './helpers/bench-requests.ts';
 import { REPO, runCli } from './helpers/cli.ts';
 
@@ -59,6 +64,15 @@ const CALENDAR_EXPECTED: Record<Category, Outcome> = {
   memory: 'empty', // no tool is tagged recall_across_sessions: "I'll remember" is infeasible
   monitoring: 'deferral', // doability no: no tool watches events
   callback: 'deferral', // doability partial (a reminder is no callback): declining is a deferral
+};
+
+/** Table 8 from the calendar deployment's tags (README, "The benchmark on your own deployment"). */
+const CALENDAR_DOABILITY: Record<Category, Doability> = {
+  reminder: 'yes',
+  deferred_delivery: 'yes',
+  callback: 'partial',
+  monitoring: 'no',
+  memory: 'no',
 };
 
 function storedLabels(db: string): { id: string; setup: string; category: string; outcome: string }[] {
@@ -112,6 +126,27 @@ test('run --setups C0,<deployment file>: completes, is labelled from the deploym
     assert.equal((custom[0]!.setup as { id: string }).id, 'calendar-agent');
     const byId = new Map(labels.map((l) => [l.id, l.outcome]));
     for (const record of records) assert.equal(check(record).outcome, byId.get(record.id as string), record.id as string);
+
+    // The report reads doability from the deployment's tags too, from the run and from the export.
+    const expectedDoability = (setup: string, category: string) => (setup === 'C0' ? 'no' : CALENDAR_DOABILITY[category as Category]);
+    const requestInfo = readRequestInfo(requests, []);
+    const store = Store.open(db, { mustExist: true });
+    try {
+      const { responses } = loadRuns(store, ['mine'], 'rules', requestInfo);
+      assert.equal(responses.length, 40);
+      for (const r of responses) assert.equal(r.doability, expectedDoability(r.setup, r.category), r.id);
+    } finally {
+      store.close();
+    }
+    const exportFile = path.join(dir, 'mine.jsonl');
+    const labelsFile = path.join(dir, 'labels.jsonl');
+    fs.writeFileSync(exportFile, exported.stdout);
+    fs.writeFileSync(labelsFile, records.map((r) => `${JSON.stringify(check(r))}\n`).join(''));
+    const problems: LineProblem[] = [];
+    const fromFiles = loadFiles(exportFile, labelsFile, requestInfo, problems);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(new Set(fromFiles.map((r) => r.setup)), new Set(['C0', 'calendar-agent']));
+    for (const r of fromFiles) assert.equal(r.doability, expectedDoability(r.setup, r.category), r.id);
 
     // Editing the deployment file changes the run's configuration: a resume is refused with the field.
     const edited = fs.readFileSync(EXAMPLE, 'utf8').replace('Sends an email from the user', 'Sends an email on behalf of the user');

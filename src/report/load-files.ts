@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { DOABILITIES, OUTCOMES, type ChatMessage, type Doability, type LabelRecord } from '../core/types.ts';
+import { DeploymentError, parseDeployment, type Deployment } from '../setups/index.ts';
 import type { LineProblem } from './request-info.ts';
 import { doabilityCache, type ReportResponse, type RequestInfo } from './report-response.ts';
 
@@ -40,7 +41,9 @@ export function loadFiles(responsesFile: string, labelsFile: string, requests: R
     if (problem !== null) problems.push({ file: labelsFile, line, message: problem });
     else labels.set(record.id as string, record as unknown as LabelRecord);
   }
-  const doability = doabilityCache(requests);
+  // Exports of runs on users' deployments carry the deployment itself as `setup`.
+  const deployments = new Map<string, Deployment>();
+  const doability = doabilityCache(requests, (setup) => deployments.get(setup));
   const out: ReportResponse[] = [];
   for (const { line, record: r } of jsonLines(responsesFile, problems)) {
     if (typeof r.id !== 'string' || r.id === '') {
@@ -51,7 +54,19 @@ export function loadFiles(responsesFile: string, labelsFile: string, requests: R
       problems.push({ file: responsesFile, line, message: 'field messages: expected an array' });
       continue;
     }
-    const setup = str(r.setup, 'custom');
+    let setup = str(r.setup, 'custom');
+    if (r.setup !== null && typeof r.setup === 'object') {
+      try {
+        const deployment = parseDeployment(r.setup);
+        setup = deployment.id;
+        if (!deployments.has(setup)) deployments.set(setup, deployment);
+      } catch (error) {
+        if (!(error instanceof DeploymentError)) throw error;
+        const issue = error.issues[0];
+        problems.push({ file: responsesFile, line, message: `field ${issue?.path ? `setup.${issue.path}` : 'setup'}: ${issue?.message ?? 'not a deployment'}` });
+        continue;
+      }
+    }
     const persona = str(r.persona, 'generic');
     const category = str(r.category, 'unknown');
     const request = str(r.request, r.id);

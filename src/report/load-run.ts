@@ -3,6 +3,8 @@
  * model run later joins the report); different hashes are refused with both named. A run the
  * engine has not labelled names the command that labels it.
  */
+import { userDeployment } from '../bench/grid-setups.ts';
+import type { RunConfig } from '../bench/run-config.ts';
 import type { Store } from '../store/index.ts';
 import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
 import { ReportInputError } from './report-input-error.ts';
@@ -41,10 +43,12 @@ export function loadRuns(store: Store, runs: readonly string[], engine: string, 
       );
     }
   }
-  const doability = doabilityCache(requests);
   const responses: ReportResponse[] = [];
   const engines = new Map<string, string>();
   for (const run of rows) {
+    // Each run judges its own deployments (RunConfig.deployments), which may share an id with another run's.
+    const { deployments } = JSON.parse(run.config) as RunConfig;
+    const doability = doabilityCache(requests, (setup) => userDeployment(setup, deployments));
     const stored = resolveEngine(store, run.name, run.id, engine, store.path);
     engines.set(run.name, stored);
     for (const r of labelledResponses(store.db, run.id, stored)) {

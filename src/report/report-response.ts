@@ -5,7 +5,7 @@
  */
 import { CATEGORIES, type Category, type ChatMessage, type Doability, type LabelRecord } from '../core/types.ts';
 import { doabilityOf } from '../core/doability.ts';
-import { PERSONA_IDS, affordancesFor, getBuiltinSetup, type PersonaId } from '../setups/index.ts';
+import { PERSONA_IDS, affordancesFor, getBuiltinSetup, type Deployment, type PersonaId } from '../setups/index.ts';
 
 export interface ReportResponse {
   id: string;
@@ -32,26 +32,39 @@ export interface RequestInfo {
   doable?: Doability;
 }
 
+/** The user's deployment a setup id stands for (a run's RunConfig.deployments, an export's `setup`). */
+export type DeploymentLookup = (setup: string) => Deployment | undefined;
+
 /**
  * Doability of a response's request in its setup: the request's own override, else Table 8 from
- * the built-in setup's affordances for the persona; null for setups the report cannot see.
+ * the affordances of the setup (the user's deployment, else the built-in one) for the persona;
+ * null for setups the report cannot see.
  */
-export function doabilityFor(setup: string, persona: string, category: string, request: RequestInfo | undefined): Doability | null {
+export function doabilityFor(
+  setup: string,
+  persona: string,
+  category: string,
+  request: RequestInfo | undefined,
+  own?: Deployment,
+): Doability | null {
   if (request?.doable !== undefined) return request.doable;
-  const deployment = getBuiltinSetup(setup);
+  const deployment = own ?? getBuiltinSetup(setup);
   if (deployment === undefined || !(CATEGORIES as readonly string[]).includes(category)) return null;
   const who: PersonaId = (PERSONA_IDS as readonly string[]).includes(persona) ? (persona as PersonaId) : 'generic';
   return doabilityOf(category as Category, affordancesFor(deployment, who));
 }
 
 /** Doability is a pure function of (setup, persona, category, request): computed once per key. */
-export function doabilityCache(requests: ReadonlyMap<string, RequestInfo>): (setup: string, persona: string, category: string, request: string) => Doability | null {
+export function doabilityCache(
+  requests: ReadonlyMap<string, RequestInfo>,
+  deploymentOf: DeploymentLookup = () => undefined,
+): (setup: string, persona: string, category: string, request: string) => Doability | null {
   const memo = new Map<string, Doability | null>();
   return (setup, persona, category, request) => {
     const info = requests.get(request);
     const key = info?.doable !== undefined ? `!${info.doable}` : `${setup}\u0000${persona}\u0000${category}`;
     let d = memo.get(key);
-    if (d === undefined && !memo.has(key)) memo.set(key, (d = doabilityFor(setup, persona, category, info)));
+    if (d === undefined && !memo.has(key)) memo.set(key, (d = doabilityFor(setup, persona, category, info, deploymentOf(setup))));
     return d ?? null;
   };
 }
