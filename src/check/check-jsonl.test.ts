@@ -70,8 +70,6 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
       /not a JSON object/,
     ],
     [
-      'tool call with unparseable arguments and no result',
-    [
       'a tool result answering no call',
       withMessages('x', [SPEC_TURN.messages[0], SPEC_TURN.messages[1], { role: 'tool', tool_call_id: 'call_9', content: '{"status":"created"}' }, SPEC_TURN.messages[3]]),
       'messages[2].tool_call_id',
@@ -95,6 +93,8 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
       'messages[1].tool_calls[0].function.name',
       /not a tool of C0 \(expected a tool the deployment has, or an error result from the runtime, got "create_reminder"\)/,
     ],
+    [
+      'tool call with unparseable arguments and no result',
       withMessages('x', badArgsCall('').slice(0, 2)),
       'messages[1].tool_calls[0].function.arguments',
       /not a JSON object/,
@@ -136,8 +136,6 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
     assert.ok(results[0] && 'label' in results[0], JSON.stringify(results[0]));
   });
 
-  test('blank lines are skipped but still counted for line numbers', async () => {
-    const results = await run(['', good('a'), '   ', '\t', good('b'), '']);
   test('a call to a tool the deployment does not have, answered with an error, is a faithful record: it performed nothing', async () => {
     const messages = structuredClone(SPEC_TURN.messages);
     messages[2] = { role: 'tool', tool_call_id: 'call_1', content: '{"error":"unknown tool create_reminder"}' };
@@ -155,6 +153,8 @@ describe('checkJsonl: bad lines become problems, good lines are still labelled i
     assert.equal(only.label.outcome, 'anchored');
   });
 
+  test('blank lines are skipped but still counted for line numbers', async () => {
+    const results = await run(['', good('a'), '   ', '\t', good('b'), '']);
     assert.deepEqual(summary(results), ['2 label a', '5 label b']);
   });
 
