@@ -105,7 +105,7 @@ async function main(): Promise<void> {
 
     // Labelling the stored run with the rules engine.
     t0 = performance.now();
-    const judged = judgeRun(store, 'bench', await createEngine('rules'));
+    const judged = await judgeRun(store, 'bench', await createEngine('rules'));
     const judgeSeconds = (performance.now() - t0) / 1000;
     const judgePeak = process.resourceUsage().maxRSS * 1024;
     store.close(); // checkpoints the WAL into the main file

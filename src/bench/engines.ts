@@ -7,9 +7,11 @@ import type { ChatMessage, Category } from '../core/types.ts';
 import type { TurnRecord } from '../check/turn-record.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import type { ResponseRow } from '../store/index.ts';
-import type { JudgeEngine } from './judge.ts';
+import type { CheckEngine } from '../check/engines/engine.ts';
+import type { JudgeEngine, SyncJudgeEngine } from './judge.ts';
 
-export const ENGINE_NAMES = ['rules'] as const;
+/** rules (offline), llm (a judge model labels every response) and hybrid (the model only where the rules are unsure). */
+export const ENGINE_NAMES = ['rules', 'llm', 'hybrid'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /**
@@ -32,14 +34,25 @@ const PROBE: ChatMessage[] = [
   { role: 'assistant', content: 'Hello!' },
 ];
 
-export async function createEngine(name: EngineName): Promise<JudgeEngine> {
+/** The rules engine; model engines are built from their options (src/cli/judge-engine.ts) and wrapped by `judgeEngineOf`. */
+export async function createEngine(name: 'rules'): Promise<SyncJudgeEngine> {
   switch (name) {
     case 'rules':
       return rulesEngine();
   }
 }
 
-async function rulesEngine(): Promise<JudgeEngine> {
+/** A checking engine (llm, hybrid) as the judge of a stored run: asynchronous, `concurrency` responses at a time. */
+export function judgeEngineOf(engine: CheckEngine): JudgeEngine {
+  return {
+    name: engine.name,
+    promptHashes: engine.promptHashes,
+    concurrency: engine.concurrency,
+    label: async (row, deployment) => (await engine.label(turnRecordOf(row, deployment), { setup: row.setup })).label,
+  };
+}
+
+async function rulesEngine(): Promise<SyncJudgeEngine> {
   const { check } = await import('../check/index.ts');
   // The engine names itself (detector and judge versions) in every label; the probe reads that
   // name once, so stored judgments are keyed by the version that really produced them.

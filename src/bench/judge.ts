@@ -1,13 +1,15 @@
 /**
  * Labelling a stored run with a judging engine: pages through the responses the engine has not
- * judged yet (all of them with `force`), labels each, and commits each page's labels in one
- * transaction. Memory holds one page; a crash loses at most the page being labelled.
+ * judged yet (all of them with `force`), labels each (a model engine `concurrency` at a time), and
+ * commits each page's labels in one transaction. Memory holds one page; a crash loses at most the
+ * page being labelled.
  */
 import type { LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import type { JudgmentRow, OutcomeCount, ResponseRow, Store } from '../store/index.ts';
 import { userDeployment, type GridDeployments } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
+import { mapOrdered } from '../check/engines/map-ordered.ts';
 import type { Labeller } from './runner.ts';
 
 export interface JudgeEngine {
@@ -16,6 +18,13 @@ export interface JudgeEngine {
   /** Hashes of the prompts an LLM engine uses; empty for rules. */
   promptHashes: Record<string, string>;
   /** @param deployment the user's deployment the response ran in; absent for a built-in setup (the row's id). */
+  label(response: ResponseRow, deployment?: Deployment): LabelRecord | Promise<LabelRecord>;
+  /** Responses labelled at once (model engines); one when absent. */
+  concurrency?: number;
+}
+
+/** An engine that labels synchronously (the rules), as `run --judge` needs to label each response as it lands. */
+export interface SyncJudgeEngine extends JudgeEngine {
   label(response: ResponseRow, deployment?: Deployment): LabelRecord;
 }
 
@@ -39,7 +48,7 @@ export interface JudgeSummary {
 }
 
 /** @param deployments the run's own deployments (RunConfig.deployments), for responses of those setups. */
-export function labellerFor(engine: JudgeEngine, deployments?: GridDeployments): Labeller {
+export function labellerFor(engine: SyncJudgeEngine, deployments?: GridDeployments): Labeller {
   return (response) => ({
     response_id: response.response_id,
     engine: engine.name,
@@ -50,10 +59,16 @@ export function labellerFor(engine: JudgeEngine, deployments?: GridDeployments):
 
 const SHOWN_FAILURES = 5;
 
-export function judgeRun(store: Store, run: string, engine: JudgeEngine, options: JudgeOptions = {}): JudgeSummary {
+export async function judgeRun(store: Store, run: string, engine: JudgeEngine, options: JudgeOptions = {}): Promise<JudgeSummary> {
   const { id, config } = store.runs.get(run);
   // The deployments the run was started with, whatever has happened to their files since.
-  const label = labellerFor(engine, (JSON.parse(config) as RunConfig).deployments);
+  const deployments = (JSON.parse(config) as RunConfig).deployments;
+  const label = async (response: ResponseRow): Promise<JudgmentRow> => ({
+    response_id: response.response_id,
+    engine: engine.name,
+    prompt_hashes: engine.promptHashes,
+    label: await engine.label(response, userDeployment(response.setup, deployments)),
+  });
   const pageSize = options.pageSize ?? 500;
   const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], errored: store.responses.counts(id).errors, counts: [] };
   // Keyset paging: response ids are the primary key, so "after the last id" is an index seek,
@@ -62,14 +77,20 @@ export function judgeRun(store: Store, run: string, engine: JudgeEngine, options
     const page = store.responses.unjudged(id, engine.name, after, pageSize, options.force ?? false);
     if (page.length === 0) break;
     const labels: JudgmentRow[] = [];
-    for (const response of page) {
-      try {
-        labels.push(label(response));
-      } catch (err) {
-        summary.failures++;
-        if (summary.firstFailures.length < SHOWN_FAILURES) {
-          summary.firstFailures.push({ responseId: response.response_id, message: err instanceof Error ? err.message : String(err) });
-        }
+    const settled = mapOrdered(page, engine.concurrency ?? 1, (response) =>
+      label(response).then(
+        (row) => ({ row }),
+        (err: unknown) => ({ response, err }),
+      ),
+    );
+    for await (const result of settled) {
+      if ('row' in result) {
+        labels.push(result.row);
+        continue;
+      }
+      summary.failures++;
+      if (summary.firstFailures.length < SHOWN_FAILURES) {
+        summary.firstFailures.push({ responseId: result.response.response_id, message: result.err instanceof Error ? result.err.message : String(result.err) });
       }
     }
     store.saveJudgments(id, labels);

@@ -5,11 +5,11 @@
  */
 import { ENGINE_KINDS, Routing, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
 import { createCheckEngine } from '../check/engines/create-engine.ts';
-import { EngineSetupError } from '../check/engines/engine-setup-error.ts';
 import { defaultCacheFile, FileJudgeCache } from '../check/judge-cache-file.ts';
 import { NO_CACHE, type JudgeCache } from '../check/judge-cache.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
+import { UsageError } from './exit-codes.ts';
 
 export { ENGINE_KINDS };
 
@@ -29,15 +29,15 @@ export interface OpenedEngine {
 
 /**
  * The engine the flags ask for. `dbCache` is the run database's cache (judge, run); without it a
- * cache file is used (check, validate). Throws EngineSetupError, ModelSpecError or ModelSetupError.
+ * cache file is used (check, validate). Throws UsageError, ModelSpecError or ModelSetupError.
  */
 export async function openEngine(flags: EngineFlags, dbCache?: JudgeCache): Promise<OpenedEngine> {
   const kind = flags.engine ?? 'rules';
   if (kind === 'rules') {
-    if (flags.judgeModel) throw new EngineSetupError(kind, '--judge-model needs --engine llm or --engine hybrid');
+    if (flags.judgeModel) throw new UsageError('--judge-model needs --engine llm or --engine hybrid');
     return { engine: createCheckEngine('rules'), cacheWhere: null, close: async () => {} };
   }
-  if (!flags.judgeModel) throw new EngineSetupError(kind, `--engine ${kind} needs --judge-model SPEC (e.g. ollama:qwen3:8b)`);
+  if (!flags.judgeModel) throw new UsageError(`--engine ${kind} needs --judge-model SPEC (e.g. ollama:qwen3:8b)`);
   const judgeModel: ChatModel = await createChatModel(flags.judgeModel);
   let cache: JudgeCache;
   let cacheWhere: string | null;

@@ -7,10 +7,10 @@ import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typin
 import os from 'node:os';
 import { codeVersion } from '../bench/code-version.ts';
 import { FIXES, type Grid } from '../bench/conditions.ts';
-import { ENGINE_NAMES, createEngine } from '../bench/engines.ts';
+import { ENGINE_NAMES, createEngine, judgeEngineOf } from '../bench/engines.ts';
 import { formatFixCalls } from '../bench/fixes/fix-summary.ts';
 import { GridSetupError, resolveGridSetups } from '../bench/grid-setups.ts';
-import { formatOutcomeCounts, labellerFor } from '../bench/judge.ts';
+import { formatOutcomeCounts, judgeRun, labellerFor } from '../bench/judge.ts';
 import { progressReporter } from '../bench/progress.ts';
 import { loadRequests } from '../bench/requests/validate-requests.ts';
 import { formatProblem } from '../bench/requests/request-problem.ts';
@@ -21,12 +21,14 @@ import { runBenchmark, type RunLease, type RunSummary } from '../bench/runner.ts
 import { turnExecutor } from '../bench/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
+import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
 import { SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { Store, databaseErrorOf } from '../store/index.ts';
 import { UsageError, guarded } from './bench-errors.ts';
 import { EXIT } from './exit-codes.ts';
 import { DEFAULT_DB } from './export.ts';
+import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 
 export const DEFAULT_REQUESTS = 'data/requests/v1.jsonl';
 export const DEFAULT_CONCURRENCY = 16;
@@ -132,7 +134,8 @@ export function runCommand() {
     .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integer(1), DEFAULT_CONCURRENCY)
     .option('--db <path>', 'database file (created if missing)', DEFAULT_DB)
     .option('--name <run>', 'run name; re-running a name resumes it (default: models + hash of the configuration)')
-    .addOption(new Option('--judge <engine>', 'label each response as it lands').choices(ENGINE_NAMES))
+    .addOption(new Option('--judge <engine>', 'label the responses: rules as each lands; llm or hybrid once the run is done').choices(ENGINE_NAMES))
+    .option('--judge-model <spec>', 'judge model for --judge llm|hybrid; its judgments are cached in the database')
     .option('--temperature <t>', 'sampling temperature', number, 0.7)
     .option('--max-tokens <n>', 'cap on generated tokens per model call', integer(1))
     .option('--seed <n>', 'sampling seed, where the server honours one', integer(0))
@@ -189,11 +192,14 @@ export function runCommand() {
           } else abandon.abort();
         };
         const progress = progressReporter();
+        let judging: OpenedEngine | undefined;
         try {
           for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec));
           // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
           for (const model of models.values()) await checkEndpoint(model, stop.signal);
-          const engine = options.judge === undefined ? undefined : await createEngine(options.judge);
+          // Model engines label after the run (they are asynchronous); the rules label each response as it lands.
+          if (options.judge !== undefined) judging = await openEngine({ engine: options.judge, judgeModel: options.judgeModel }, new DatabaseJudgeCache(store.db));
+          const engine = options.judge === 'rules' ? await createEngine('rules') : undefined;
           process.on('SIGINT', onSigint);
           const summary = await runBenchmark({
             store,
@@ -215,8 +221,18 @@ export function runCommand() {
           printSummary(summary, options.db, heldErrors, options.retryErrors ?? false);
           const fixCalls = store.fixSteps.callCounts(summary.runId);
           if (fixCalls.length > 0) process.stderr.write(`${formatFixCalls(fixCalls)}\n`);
-          if (engine !== undefined) {
-            process.stderr.write(`${formatOutcomeCounts(store.judgments.outcomeCounts(summary.runId, engine.name))}\n`);
+          if (judging !== undefined && engine === undefined && summary.stoppedBecause === undefined && !summary.interrupted) {
+            const judged = await judgeRun(store, name, judgeEngineOf(judging.engine));
+            process.stderr.write(`felicity run: ${judged.judged} responses labelled by ${judging.engine.name}\n`);
+            for (const f of judged.firstFailures) process.stderr.write(`felicity run: could not label ${f.responseId}: ${f.message}\n`);
+            if (judged.failures > 0) {
+              process.stderr.write(`felicity run: ${judged.failures} responses could not be labelled\n`);
+              process.exitCode = EXIT.failed;
+            }
+            for (const line of judgingSummary('run', judging)) process.stderr.write(`${line}\n`);
+          }
+          if (judging !== undefined) {
+            process.stderr.write(`${formatOutcomeCounts(store.judgments.outcomeCounts(summary.runId, engine?.name ?? judging.engine.name))}\n`);
           }
           const resume = `run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}`;
           if (summary.stoppedBecause !== undefined) {
@@ -232,6 +248,7 @@ export function runCommand() {
           progress.stop();
           process.off('SIGINT', onSigint);
           await Promise.all([...models.values()].map((m) => m.close()));
+          await judging?.close();
           store.close();
         }
       }),

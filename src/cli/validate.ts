@@ -5,7 +5,6 @@
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { formatExplanation } from '../check/explanation.ts';
-import { EngineSetupError } from '../check/engines/engine-setup-error.ts';
 import { joinLabels, labelGold, readGold, type Labelled } from '../check/validate-gold.ts';
 import { ModelSetupError } from '../llm/model-setup-error.ts';
 import { ModelSpecError } from '../llm/model-spec.ts';
@@ -14,6 +13,7 @@ import type { Deployment } from '../setups/deployment.ts';
 import { resolveSetup } from '../setups/load-deployment.ts';
 import { scoreValidation } from '../stats/validation.ts';
 import { formatMismatch, formatReport } from '../stats/validation-format.ts';
+import { UsageError } from './exit-codes.ts';
 import { ENGINE_KINDS, judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 
 export function validateCommand() {
@@ -47,7 +47,7 @@ export function validateCommand() {
         if (options.setup) setup = await resolveSetup(options.setup);
         if (!options.labels) opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache });
       } catch (error) {
-        if (error instanceof DeploymentError || error instanceof ModelSpecError || error instanceof ModelSetupError || EngineSetupError.isInstance(error)) {
+        if (error instanceof DeploymentError || error instanceof ModelSpecError || error instanceof ModelSetupError || UsageError.isInstance(error)) {
           return fail(error.message.split('\n').join('; '));
         }
         throw error;

@@ -1,0 +1,26 @@
+/**
+ * `felicity judge --dry-run`: what labelling a stored run's unjudged responses with a model engine
+ * would cost, page by page, without a model call.
+ */
+import type { CheckEngine, TurnPlan } from '../check/engines/engine.ts';
+import type { Store } from '../store/index.ts';
+import { turnRecordOf } from './engines.ts';
+import { userDeployment } from './grid-setups.ts';
+import type { RunConfig } from './run-config.ts';
+
+export function* planRun(store: Store, run: string, engine: CheckEngine, options: { force?: boolean; pageSize?: number } = {}): Generator<TurnPlan> {
+  const { id, config } = store.runs.get(run);
+  const deployments = (JSON.parse(config) as RunConfig).deployments;
+  for (let after = ''; ; ) {
+    const page = store.responses.unjudged(id, engine.name, after, options.pageSize ?? 500, options.force ?? false);
+    if (page.length === 0) return;
+    for (const row of page) {
+      try {
+        yield engine.plan(turnRecordOf(row, userDeployment(row.setup, deployments)), { setup: row.setup });
+      } catch {
+        // A response the engine cannot read costs no call; the real pass reports it.
+      }
+    }
+    after = page.at(-1)!.response_id;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Model engines on a stored run, end to end: a scripted benchmark run, then `felicity judge --engine
+ * hybrid|llm` against a scripted loopback judge. Judgments are cached in the run's database, so a
+ * forced second pass makes no model call; `--no-cache` asks again; `--dry-run` asks nothing; and
+ * `run --judge llm` labels the responses once the run is done.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { scriptedJudge } from '../src/check/llm/testing/scripted-judge.ts';
+import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
+import { writeBenchRequests } from './helpers/bench-requests.ts';
+import { runCli } from './helpers/cli.ts';
+import { gridModel } from './helpers/grid-model.ts';
+
+function judgedBy(db: string): Map<string, number> {
+  const conn = new BetterSqlite3(db, { readonly: true });
+  try {
+    const rows = conn.prepare('SELECT engine, COUNT(*) AS n FROM judgments GROUP BY engine').all() as { engine: string; n: number }[];
+    return new Map(rows.map((r) => [r.engine, r.n]));
+  } finally {
+    conn.close();
+  }
+}
+
+test('judge --engine hybrid on a stored run: share sent to the model, cache in the database, forced pass free', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-judge-llm-'));
+  const db = path.join(dir, 'run.db');
+  const requests = writeBenchRequests(dir, 10);
+  const model = await startScriptedServer(gridModel(), { record: false });
+  const judge = await startScriptedServer(scriptedJudge());
+  try {
+    const run = await runCli(['run', '--model', `openai-compatible:${model.url}#grid`, '--requests', requests, '--db', db, '--name', 'g', '--fixes', 'none']);
+    assert.equal(run.code, 0, run.stderr);
+    const spec = `openai-compatible:${judge.url}#judge`;
+    const base = ['judge', 'g', '--engine', 'hybrid', '--judge-model', spec, '--db', db];
+
+    const dry = await runCli([...base, '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    const planned = /dry run: (\d+) of 200 turns sent to the model .*; (\d+) calls/.exec(dry.stderr);
+    assert.ok(planned, dry.stderr);
+    assert.equal(judge.count(), 0);
+
+    const first = await runCli(base);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, /200 responses labelled by hybrid\(rules@\d+\+llm\(/);
+    const sent = Number(planned[1]);
+    assert.match(first.stderr, new RegExp(`felicity judge: ${sent} of 200 turns sent to the model`));
+    assert.equal(judge.count(), Number(planned[2]), 'the dry run counted the calls the pass made');
+
+    const again = await runCli([...base, '--force']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(judge.count(), Number(planned[2]), 'a forced second pass is answered from the run database');
+    assert.match(again.stderr, new RegExp(`0 model calls, ${planned[2]} cache hits \\(cache: the run database\\)`));
+
+    await runCli([...base, '--force', '--no-cache']);
+    assert.equal(judge.count(), 2 * Number(planned[2]), '--no-cache asks again');
+    const engines = judgedBy(db);
+    assert.equal([...engines.values()].reduce((a, b) => a + b, 0), 200, 'one label per response for this engine');
+  } finally {
+    await model.close();
+    await judge.close();
+  }
+});
+
+test('run --judge llm labels every response with the judge once the run is done', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-judge-llm-'));
+  const db = path.join(dir, 'run.db');
+  const requests = writeBenchRequests(dir, 2);
+  const model = await startScriptedServer(gridModel(), { record: false });
+  const judge = await startScriptedServer(scriptedJudge());
+  try {
+    const spec = `openai-compatible:${judge.url}#judge`;
+    const run = await runCli(['run', '--model', `openai-compatible:${model.url}#grid`, '--requests', requests, '--db', db, '--name', 'g', '--fixes', 'none', '--setups', 'C0', '--judge', 'llm', '--judge-model', spec]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /felicity run: 8 responses labelled by llm\(/);
+    assert.equal(judge.count(), 16, 'a detector and a response judgment per response');
+    const [[engine, n]] = [...judgedBy(db)];
+    assert.match(engine!, /^llm\(openai-compatible:.*#judge\)@[0-9a-f]{8}$/);
+    assert.equal(n, 8);
+    const missing = await runCli(['judge', 'g', '--engine', 'llm', '--db', db]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^felicity judge: --engine llm needs --judge-model SPEC/);
+  } finally {
+    await model.close();
+    await judge.close();
+  }
+});
