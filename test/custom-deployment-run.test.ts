@@ -124,6 +124,9 @@ test('run --setups C0,<deployment file>: completes, is labelled from the deploym
     const custom = records.filter((r) => typeof r.setup === 'object');
     assert.equal(custom.length, 20);
     assert.equal((custom[0]!.setup as { id: string }).id, 'calendar-agent');
+    const csv = await runCli(['export', 'mine', '--db', db, '--format', 'csv']);
+    assert.equal(csv.code, 0, csv.stderr);
+    assert.equal(csv.stdout.split('\r\n').filter((line) => line.includes(',calendar-agent,')).length, 20);
     const byId = new Map(labels.map((l) => [l.id, l.outcome]));
     for (const record of records) assert.equal(check(record).outcome, byId.get(record.id as string), record.id as string);
 

@@ -49,7 +49,8 @@ export async function exportRun(store: Store, run: string, format: ExportFormat,
   // The byte-order mark tells spreadsheet programs the file is UTF-8 (else accents are misread).
   if (format === 'csv') await write(out, `\ufeff${CSV_COLUMNS.join(',')}\r\n`);
   for (const row of store.responses.iterate(id)) {
-    const record = toResponseRecord(run, row, userDeployment(row.setup, deployments));
+    // A JSON Lines record carries a user's deployment whole (it must stand as a turn record); a CSV cell its id.
+    const record = toResponseRecord(run, row, format === 'jsonl' ? userDeployment(row.setup, deployments) : undefined);
     await write(out, format === 'csv' ? csvRow(record) : `${JSON.stringify(record)}\n`);
     n++;
   }
