@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { check } from '../src/check/index.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { benchRequests } from './helpers/bench-requests.ts';
 import { REPO, runCli, type Finished } from './helpers/cli.ts';
@@ -94,6 +95,26 @@ test('full grid, judged with rules, then felicity report: every table holds the 
     const html = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
     assert.equal((html.match(/<figure id="fig\d+">/g) ?? []).length, 7);
     assert.doesNotMatch(html, /<(link|script) [^>]*src=/, 'nothing loads from the network');
+
+    // The same report from records outside a run: the export, labelled by check.
+    const exported = await runCli(['export', 'grid', '--db', db]);
+    const records = exported.stdout.trim().split('\n');
+    fs.writeFileSync(path.join(dir, 'responses.jsonl'), `${records.join('\n')}\n`);
+    fs.writeFileSync(path.join(dir, 'labels.jsonl'), records.map((line) => JSON.stringify(check(JSON.parse(line)))).join('\n'));
+    const fromFiles = path.join(dir, 'from-files');
+    const viaFiles = await report(['--responses', path.join(dir, 'responses.jsonl'), '--labels', path.join(dir, 'labels.jsonl'), '--out', fromFiles, '--requests', requests, '--reps', '200', '--formats', 'json']);
+    assert.equal(viaFiles.code, 0, viaFiles.stderr);
+    for (const id of ['table5', 'table12', 'table13', 'arms']) assert.deepEqual(readTable(fromFiles, id).rows, readTable(out, id).rows, id);
+
+    // A model run later over the same request set joins the report.
+    const later = await runCli(['run', '--model', `openai-compatible:${server.url}#grid-2`, '--requests', requests, '--db', db, '--name', 'later', '--setups', 'C0', '--variants', 'inferred', '--personas', 'generic', '--judge', 'rules']);
+    assert.equal(later.code, 0, later.stderr);
+    const pooled = path.join(dir, 'pooled');
+    const both = await report(['grid', 'later', '--db', db, '--out', pooled, '--requests', requests, '--reps', '50', '--formats', 'json']);
+    assert.equal(both.code, 0, both.stderr);
+    const pooledRow = readTable(pooled, 'table13').rows.find((r) => r.model === 'Pooled' && r.setup === 'C0' && r.variant === 'inf' && r.persona === 'generic')!;
+    assert.equal(pooledRow.n, 60);
+    assert.equal(readTable(pooled, 'table5').rows.length, 3, 'two models and the pooled row');
 
     // A run nobody labelled names the command that labels it.
     const unjudged = await runCli(['run', '--model', model, '--requests', requests, '--db', db, '--name', 'raw', '--setups', 'C0', '--variants', 'inferred', '--personas', 'generic']);
