@@ -70,6 +70,7 @@ export function reportCommand() {
               store.close();
             }
           }
+          say(`read ${responses.length} responses`);
           for (const p of problems.slice(0, 20)) say(`${p.file}:${p.line}: ${p.message} (line skipped)`);
           if (problems.length > 20) say(`… and ${problems.length - 20} more bad lines`);
           const started = performance.now();
