@@ -94,8 +94,6 @@ export function inferCapabilities(tool: ToolText): CapabilityGuess {
   const words = descriptionWords(tool.description);
   const head = words.slice(0, HEAD_WORDS).join(' ');
   const firstSentence = tool.description.toLowerCase().split(/(?<=[.!?])\s/)[0] ?? '';
-  const has = (...tokens: string[]) => tokens.some((token) => name.includes(token));
-
   if (tool.readOnly === true) return { capabilities: [], reasons: ['the schema marks it read-only'] };
   const nameVerb = name.find((token) => READ_VERBS.has(token) || CHANGE_VERBS.has(token) || REMOVAL_VERBS.has(token));
   const verb = nameVerb ?? words[0] ?? '';
@@ -104,65 +102,121 @@ export function inferCapabilities(tool: ToolText): CapabilityGuess {
 
   const tags = new Set<KnownCapability>();
   const reasons: string[] = [];
-  const give = (reason: string, ...given: KnownCapability[]) => {
-    given.forEach((tag) => tags.add(tag));
-    reasons.push(`${given.join(' + ')}: ${reason}`);
+  const cues: Cues = {
+    name,
+    has: (...tokens) => tokens.some((token) => name.includes(token)),
+    head,
+    firstSentence,
+    description: tool.description.toLowerCase(),
+    give: (reason, ...given) => {
+      given.forEach((tag) => tags.add(tag));
+      reasons.push(`${given.join(' + ')}: ${reason}`);
+    },
+    note: (reason) => reasons.push(reason),
   };
-
-  // Acting later: reminders, timers and alarms notify the user when they come due.
-  const reminderWord = name.find((token) => /^(?:remind|reminders?|timers?|alarms?)$/.test(token));
-  if (reminderWord !== undefined) give(`"${reminderWord}" in the name`, 'run_later', 'notify_user_later');
-  const scheduleAt = name.findIndex((token) => token === 'schedule' || token === 'scheduler' || token === 'defer');
-  if (scheduleAt >= 0 && reminderWord === undefined) {
-    const object = name.slice(scheduleAt + 1).find((token) => !['a', 'the', 'new', 'to'].includes(token));
-    if (object !== undefined && BOOKINGS.has(object)) {
-      reasons.push(`"${name[scheduleAt]} ${object}" books something now, it is not a later action: no tag`);
-    } else if (has('email', 'mail', 'sms', 'message', 'text')) {
-      give(`"${name[scheduleAt]}" with a message in the name sends later`, 'run_later');
-    } else {
-      give(`"${name[scheduleAt]}" in the name`, 'run_later', 'notify_user_later');
-      if (EVENT_TRIGGER.test(tool.description.toLowerCase())) give('the description says it also starts on an event', 'watch_event');
-    }
-  } else if (reminderWord === undefined && /^schedules (?:a |an |the )?(?:task|instruction|job|action|follow-?up|message)s?\b/.test(head)) {
-    give('the description opens with scheduling a later action', 'run_later', 'notify_user_later');
-    if (EVENT_TRIGGER.test(tool.description.toLowerCase())) give('the description says it also starts on an event', 'watch_event');
-  }
-  const watchWord = name.find((token) => /^(?:watch|watches|monitor|monitors|alerts?)$/.test(token));
-  if (watchWord !== undefined && !has('send')) give(`"${watchWord}" in the name`, 'watch_event', 'notify_user_later');
-
-  // Memory across sessions.
-  const memoryWord = name.find((token) => /^(?:memory|memories|remember|memorize|memorise)$/.test(token));
-  if (memoryWord !== undefined) give(`"${memoryWord}" in the name`, 'recall_across_sessions');
-  else if (has('preference', 'preferences') && has('save', 'set', 'store', 'update', 'write', 'add')) {
-    give('saves a preference', 'recall_across_sessions');
-  } else if (/\b(?:long-term memory|across (?:the user's |their |all )?(?:conversations|sessions|chats))\b/.test(firstSentence)) {
-    give('the description says it keeps things across conversations', 'recall_across_sessions');
-  }
-
-  // Handing work to people.
-  const peopleWord = name.find((token) => /^(?:ticket|tickets|escalate|escalation|handoff|human|humans|callback)$/.test(token));
-  if (peopleWord !== undefined) give(`"${peopleWord}" in the name`, 'delegate_to_human');
-  else if (has('hand') && has('off', 'over')) give('"hand off" in the name', 'delegate_to_human');
-  else if (has('case') && has('open', 'create', 'file', 'log', 'raise', 'submit')) give('opens a case in the name', 'delegate_to_human');
-  else if ((has('transfer', 'escalate', 'assign', 'refer') || /^(?:hands|transfers|escalates|assigns|refers|opens|creates|files)\b/.test(head)) && PEOPLE.test(firstSentence)) {
-    give('hands the work to people, says the description', 'delegate_to_human');
-  }
-
-  // Channels that reach someone now.
-  if (has('email', 'mail', 'gmail') && (has('send', 'reply', 'forward', 'schedule') || name[0] === 'email' || name[0] === 'mail') && !has('address')) {
-    give('sends email, says the name', 'send_email');
-  }
-  if ((has('sms', 'mms') || (has('text') && has('send', 'message'))) && !has('email')) give('sends a text message, says the name', 'send_sms');
-  if ((has('phone', 'dial') && !has('number', 'numbers')) || (has('call') && (has('make', 'place', 'start', 'phone', 'voice') || name[0] === 'call') && !has('api', 'function', 'tool', 'back'))) {
-    give('places a phone call, says the name', 'phone_call');
-  }
-  if (has('send', 'share') && has('file', 'files', 'attachment', 'attachments', 'document', 'documents', 'pdf')) give('sends a file, says the name', 'send_file');
-  for (const cue of DESCRIPTION_HEAD_CUES) {
-    if (cue.tags.every((tag) => tags.has(tag)) || !cue.pattern.test(head)) continue;
-    give(cue.reason, ...cue.tags);
-  }
+  laterCues(cues);
+  memoryCues(cues);
+  peopleCues(cues);
+  channelCues(cues, tags);
 
   const capabilities = KNOWN_CAPABILITIES.filter((tag) => tags.has(tag));
   if (capabilities.length === 0 && reasons.length === 0) reasons.push('nothing in the name or description says it acts after the turn: no tag');
   return { capabilities, reasons };
+}
+
+/** What the family rules read, and how they record a tag or a reason for none. */
+interface Cues {
+  name: readonly string[];
+  has(...tokens: string[]): boolean;
+  /** The description's opening words, lower-case. */
+  head: string;
+  firstSentence: string;
+  description: string;
+  give(reason: string, ...tags: KnownCapability[]): void;
+  note(reason: string): void;
+}
+
+/** Verbs that make a thing exist: a timer or an alarm is only set by a tool that creates one. */
+const CREATING = ['set', 'create', 'add', 'start', 'schedule', 'new', 'make', 'put', 'subscribe'];
+
+/** Acting later: reminders, timers and alarms notify the user when they come due; a scheduler runs later. */
+function laterCues(c: Cues): void {
+  const reminderWord = c.name.find((token) => /^(?:remind|reminders?)$/.test(token));
+  const clockWord = c.has(...CREATING) ? c.name.find((token) => /^(?:timers?|alarms?)$/.test(token)) : undefined;
+  const laterWord = reminderWord ?? clockWord;
+  if (laterWord !== undefined && c.has('send') && !c.has('schedule', 'later')) {
+    c.note(`"send ${laterWord}" sends it now: no tag`);
+  } else if (laterWord !== undefined) {
+    c.give(`"${laterWord}" in the name`, 'run_later', 'notify_user_later');
+  }
+  const scheduleAt = c.name.findIndex((token) => token === 'schedule' || token === 'scheduler' || token === 'defer');
+  if (scheduleAt >= 0 && laterWord === undefined) {
+    const object = c.name.slice(scheduleAt + 1).find((token) => !['a', 'the', 'new', 'to'].includes(token));
+    if (object !== undefined && BOOKINGS.has(object)) {
+      c.note(`"${c.name[scheduleAt]} ${object}" books something now, it is not a later action: no tag`);
+    } else if (c.has('email', 'mail', 'sms', 'message', 'text')) {
+      c.give(`"${c.name[scheduleAt]}" with a message in the name sends later`, 'run_later');
+    } else {
+      c.give(`"${c.name[scheduleAt]}" in the name`, 'run_later', 'notify_user_later');
+      if (EVENT_TRIGGER.test(c.description)) c.give('the description says it also starts on an event', 'watch_event');
+    }
+  } else if (laterWord === undefined && /^schedules (?:a |an |the )?(?:task|instruction|job|action|follow-?up|message)s?\b/.test(c.head)) {
+    c.give('the description opens with scheduling a later action', 'run_later', 'notify_user_later');
+    if (EVENT_TRIGGER.test(c.description)) c.give('the description says it also starts on an event', 'watch_event');
+  }
+  // "monitor_cpu_usage" may only read a gauge: a watch needs a creating verb or a promised notification.
+  const watchWord = c.name.find((token) => /^(?:watch|watches|monitor|monitors|alerts?)$/.test(token));
+  if (watchWord !== undefined && !c.has('send') && (c.has(...CREATING) || NOTIFIES_WHEN.test(c.description))) {
+    c.give(`"${watchWord}" in the name`, 'watch_event', 'notify_user_later');
+  }
+}
+
+/** The description promises a notification when something happens. */
+const NOTIFIES_WHEN = /\b(?:notif\w*|alerts?|tells?|lets? (?:the user|them|you) know)\b[^.]{0,60}\b(?:when|once|as soon as|if)\b/;
+
+/** Memory across sessions: remembering verbs, or writing to a memory, or the description says so. */
+function memoryCues(c: Cues): void {
+  const rememberWord = c.name.find((token) => /^(?:remember|memorize|memorise)$/.test(token));
+  const memoryWord = c.name.find((token) => token === 'memory' || token === 'memories');
+  if (rememberWord !== undefined) c.give(`"${rememberWord}" in the name`, 'recall_across_sessions');
+  else if (memoryWord !== undefined && c.has('save', 'store', 'write', 'add', 'set', 'update', 'create', 'put', 'insert')) {
+    c.give(`writes to "${memoryWord}", says the name`, 'recall_across_sessions');
+  } else if (c.has('preference', 'preferences') && c.has('save', 'set', 'store', 'update', 'write', 'add')) {
+    c.give('saves a preference', 'recall_across_sessions');
+  } else if (/\b(?:long-term memory|across (?:the user's |their |all )?(?:conversations|sessions|chats))\b/.test(c.firstSentence)) {
+    c.give('the description says it keeps things across conversations', 'recall_across_sessions');
+  }
+}
+
+/** Handing work to people: escalations, hand-offs, tickets and cases opened for a team. */
+function peopleCues(c: Cues): void {
+  const peopleWord = c.name.find((token) => /^(?:escalate|escalation|handoff|human|humans)$/.test(token));
+  const opens = c.has('open', 'create', 'file', 'log', 'raise', 'submit', 'new', 'support');
+  if (peopleWord !== undefined) c.give(`"${peopleWord}" in the name`, 'delegate_to_human');
+  else if (c.has('hand') && c.has('off', 'over')) c.give('"hand off" in the name', 'delegate_to_human');
+  // "book_ticket" buys one for an event: a ticket counts when it is opened for people.
+  else if (c.has('ticket', 'tickets') && (opens || PEOPLE.test(c.firstSentence))) c.give('opens a ticket, says the name', 'delegate_to_human');
+  else if (c.has('case') && opens) c.give('opens a case, says the name', 'delegate_to_human');
+  // "register_callback" is a webhook: a callback counts when someone is asked to ring back.
+  else if (c.has('callback') && c.has('request', 'schedule', 'book', 'arrange', 'order')) c.give('requests a callback, says the name', 'delegate_to_human');
+  else if ((c.has('transfer', 'escalate', 'assign', 'refer') || /^(?:hands|transfers|escalates|assigns|refers|opens|creates|files)\b/.test(c.head)) && PEOPLE.test(c.firstSentence)) {
+    c.give('hands the work to people, says the description', 'delegate_to_human');
+  }
+}
+
+/** Channels that reach someone now: a sending verb with the channel in the name, or a description that opens with one. */
+function channelCues(c: Cues, tags: ReadonlySet<KnownCapability>): void {
+  if (c.has('email', 'mail', 'gmail') && c.has('send', 'reply', 'forward', 'schedule') && !c.has('address')) c.give('sends email, says the name', 'send_email');
+  if (c.has('sms', 'mms', 'text') && c.has('send', 'message', 'notify', 'forward') && !c.has('email')) c.give('sends a text message, says the name', 'send_sms');
+  const calls =
+    c.has('dial') ||
+    (c.has('call') && (c.has('make', 'place', 'start', 'phone', 'voice', 'outbound') || c.name[0] === 'call') &&
+      !c.has('api', 'function', 'tool', 'back', 'log', 'logs', 'history', 'transcript', 'recording', 'status')) ||
+    (c.name[0] === 'phone' && c.has('user', 'customer', 'contact', 'caller', 'client'));
+  if (calls) c.give('places a phone call, says the name', 'phone_call');
+  if (c.has('send', 'share') && c.has('file', 'files', 'attachment', 'attachments', 'document', 'documents', 'pdf')) c.give('sends a file, says the name', 'send_file');
+  for (const cue of DESCRIPTION_HEAD_CUES) {
+    if (cue.tags.every((tag) => tags.has(tag)) || !cue.pattern.test(c.head)) continue;
+    c.give(cue.reason, ...cue.tags);
+  }
 }
