@@ -181,7 +181,8 @@ function reply(setup: SetupId, category: Category, task: string, time: string, e
       calls.push({ name: tool.name, args: tool.args(task, time, fact), result: failed ? '{"status":"error","message":"invalid time"}' : tool.result });
     }
   }
-  if (chance(0.25)) calls.unshift({ name: 'get_current_time', args: {}, result: '{"now":"2026-10-01T10:00:00","weekday":"Thursday"}' });
+  // C0 has no tools: a call there would be bad input, not a turn.
+  if (setup !== 'C0' && chance(0.25)) calls.unshift({ name: 'get_current_time', args: {}, result: '{"now":"2026-10-01T10:00:00","weekday":"Thursday"}' });
 
   const sentences: string[] = [];
   if (chance(0.7)) sentences.push(pick(OPENERS));

@@ -3,19 +3,34 @@
  * line becomes a problem naming its line number and field; every good line is still labelled.
  * A response whose model call failed (an exported record with `error` set) holds no reply to
  * label: it is reported as errored, neither labelled nor bad input, as `felicity judge` skips it.
+ * With `engine` (llm, hybrid) turns are labelled by it, `engine.concurrency` at a time, still in
+ * input order; a model judgment that stays invalid leaves its turn unlabelled (`failed`).
  * No file access: the caller supplies the lines and decides where results go.
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkWithExplanation, type CheckOptions } from './check.ts';
+import { conversationTurns, withTurn } from './conversations.ts';
 import { CheckInputError } from './check-input-error.ts';
+import type { CheckEngine } from './engines/engine.ts';
+import { mapOrdered } from './engines/map-ordered.ts';
 import type { Explanation } from './explanation.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
+import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 
 export type LineResult =
   | { line: number; label: LabelRecord; explanation: Explanation }
   | { line: number; problem: { field: string; message: string } }
   /** The model call behind this response failed (`error` on the record): not labelled. */
-  | { line: number; errored: { id: string; error: string } };
+  | { line: number; errored: { id: string; error: string } }
+  /** A model judgment failed after its repair (llm and hybrid engines): not labelled, never defaulted. */
+  | { line: number; failed: { id: string; message: string } };
+
+export interface JsonlOptions extends CheckOptions {
+  /** Label with this engine instead of the offline rules. */
+  engine?: CheckEngine;
+  /** Each line is a whole conversation: one label per assistant turn, with `conversation` and `turn`. */
+  conversations?: boolean;
+}
 
 /** The failure a response record carries, or undefined for a turn to label. */
 export function modelCallError(value: unknown): string | undefined {
@@ -34,8 +49,21 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 export async function* checkJsonl(
   lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
-  options: CheckOptions = {},
+  options: JsonlOptions = {},
 ): AsyncGenerator<LineResult> {
+  const { engine } = options;
+  if (engine === undefined) {
+    for await (const step of lineSteps(lines, options)) yield typeof step === 'function' ? await step() : step;
+    return;
+  }
+  yield* mapOrdered(lineSteps(lines, options), engine.concurrency, async (step) => (typeof step === 'function' ? step() : step));
+}
+
+/** Each line's result, or (for a turn to label) a function that labels it, so labelling can overlap. */
+async function* lineSteps(
+  lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  options: JsonlOptions,
+): AsyncGenerator<LineResult | (() => Promise<LineResult>)> {
   let line = 0;
   for await (const item of lines) {
     line++;
@@ -62,14 +90,50 @@ export async function* checkJsonl(
       yield { line, errored: { id: String(id), error: failed } };
       continue;
     }
-    try {
-      const { label, explanation } = checkWithExplanation(withDefaultId(value, line), options);
-      yield { line, label, explanation };
-    } catch (error) {
-      if (!CheckInputError.isInstance(error)) throw error;
-      yield { line, problem: { field: error.field, message: error.message.slice(error.field.length + 2) } };
+    const record = withDefaultId(value, line);
+    const at = line;
+    if (options.conversations) {
+      yield* conversationSteps(at, record, options);
+      continue;
     }
+    yield labelStep(at, record, options);
   }
+}
+
+function labelStep(at: number, record: unknown, options: JsonlOptions, turnOf?: { conversation: string; turn: number }): LineResult | (() => Promise<LineResult>) {
+  const engine = options.engine;
+  const decorate = <T extends LabelRecord>(label: T) => (turnOf ? withTurn(label, turnOf.conversation, turnOf.turn) : label);
+  if (engine === undefined) {
+    const result = checked(at, () => checkWithExplanation(record, options));
+    return 'label' in result ? { ...result, label: decorate(result.label) } : result;
+  }
+  return () => engine.label(record, options).then(({ label, explanation }) => ({ line: at, label: decorate(label), explanation }), (error: unknown) => notLabelled(at, record, error));
+}
+
+/** A conversation line: one step per assistant turn, all under the line's number. */
+function* conversationSteps(at: number, record: unknown, options: JsonlOptions): Generator<LineResult | (() => Promise<LineResult>)> {
+  let split: ReturnType<typeof conversationTurns>;
+  try {
+    split = conversationTurns(record);
+  } catch (error) {
+    yield notLabelled(at, undefined, error);
+    return;
+  }
+  for (const { turn, record: turnRecord } of split.turns) yield labelStep(at, turnRecord, options, { conversation: split.id, turn });
+}
+
+function checked(line: number, label: () => { label: LabelRecord; explanation: Explanation }): LineResult {
+  try {
+    return { line, ...label() };
+  } catch (error) {
+    return notLabelled(line, undefined, error);
+  }
+}
+
+function notLabelled(line: number, record: unknown, error: unknown): LineResult {
+  if (JudgmentFailedError.isInstance(error)) return { line, failed: { id: String((record as { id?: unknown }).id), message: error.message } };
+  if (!CheckInputError.isInstance(error)) throw error;
+  return { line, problem: { field: error.field, message: error.message.slice(error.field.length + 2) } };
 }
 
 /** A record without an id is labelled under its line number, so output can still be joined back. */
@@ -89,6 +153,8 @@ export class OutcomeTally {
   errored = 0;
   /** Labels of replies longer than the checker reads (`truncated: true`). */
   truncated = 0;
+  /** Turns a model engine could not label (a judgment stayed invalid). */
+  judgmentsFailed = 0;
 
   add(result: LineResult): void {
     if ('problem' in result) {
@@ -97,6 +163,10 @@ export class OutcomeTally {
     }
     if ('errored' in result) {
       this.errored++;
+      return;
+    }
+    if ('failed' in result) {
+      this.judgmentsFailed++;
       return;
     }
     this.labelled++;
@@ -114,7 +184,8 @@ export class OutcomeTally {
     const problems = this.problems > 0 ? `; ${this.problems} bad line${this.problems === 1 ? '' : 's'} skipped` : '';
     const errored = this.errored > 0 ? `; ${erroredNote(this.errored)}` : '';
     const truncated = this.truncated > 0 ? `; ${this.truncated} read only in part (truncated)` : '';
-    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${truncated}${errored}${problems}`;
+    const failed = this.judgmentsFailed > 0 ? `; ${this.judgmentsFailed} not labelled (a model judgment failed)` : '';
+    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${truncated}${errored}${failed}${problems}`;
   }
 }
 

@@ -2,20 +2,23 @@
  * `felicity check [FILE|-]`: turn records in, label records out (SPEC §4), same order. Thin: the
  * work is in src/check. Bad lines are reported on stderr with file, line and field; every good
  * line is still labelled; the exit code is 2 when any line was bad. Responses whose model call
- * failed are reported and counted, not labelled.
+ * failed are reported and counted, not labelled. `--engine llm|hybrid` labels with a judge model
+ * (a failed judgment leaves its turn unlabelled and the exit code 1).
  */
-import { Command } from '@commander-js/extra-typings';
+import { Command, Option } from '@commander-js/extra-typings';
 import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { truncationWarning } from '../check/check-jsonl.ts';
 import { checkJsonl, formatExplanation, OutcomeTally } from '../check/index.ts';
+import { planJsonl } from '../check/engines/plan-jsonl.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { resolveSetup } from '../setups/load-deployment.ts';
 import { guarded } from './bench-errors.ts';
 import { byteLines } from './byte-lines.ts';
 import { EXIT, UsageError, oneLine } from './exit-codes.ts';
+import { ENGINE_KINDS, judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { openOutput } from './output-file.ts';
 
 export function checkCommand() {
@@ -25,7 +28,13 @@ export function checkCommand() {
     .option('--setup <id|file>', 'deployment for records that name none: C0…C4 or a JSON/YAML deployment file')
     .option('--out <file>', 'write label records here instead of stdout (in full or not at all; never the input)')
     .option('--explain', 'print each turn\'s spans and fired rules to stderr')
-    .addHelpText('after', '\nExamples:\n  $ npx felicity check examples/turns.jsonl\n  $ npx felicity check logs.jsonl --setup my-agent.yaml --out labels.jsonl --explain')
+    .option('--conversations', 'each line is a whole conversation ({id, setup?, messages}): one label per assistant turn')
+    .addOption(new Option('--engine <engine>', 'rules (offline, default), llm (a judge model labels every turn) or hybrid (the model only where the rules are unsure)').choices(ENGINE_KINDS))
+    .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
+    .option('--cache <file>', 'judge cache file (default ~/.cache/felicity/judge-cache.jsonl)')
+    .option('--no-cache', 'ask the judge model for every judgment')
+    .option('--dry-run', 'say how many judge calls and tokens labelling would take, and stop')
+    .addHelpText('after', '\nExamples:\n  $ npx felicity check examples/turns.jsonl\n  $ npx felicity check logs.jsonl --setup my-agent.yaml --out labels.jsonl --explain\n  $ npx felicity check --conversations chats.jsonl --setup my-agent.yaml')
     .action(
       guarded('check', async (file, options) => {
         let setup: Deployment | undefined;
@@ -38,12 +47,22 @@ export function checkCommand() {
           }
         }
         const source = file === '-' ? 'stdin' : file;
+        const opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache });
+        const engine = opened.engine.kind === 'rules' ? undefined : opened.engine;
+        if (options.dryRun) {
+          const plans = new PlanTally();
+          const input = file === '-' ? process.stdin : createReadStream(file);
+          for await (const plan of planJsonl(readLines(input, source), opened.engine, { setup })) plans.add(plan);
+          process.stderr.write(`${plans.format('check')}\n`);
+          await opened.close();
+          return;
+        }
         const out = options.out === undefined ? undefined : await openOutput(options.out, file === '-' ? [] : [file]);
         const output: Writable = out?.stream ?? process.stdout;
         const tally = new OutcomeTally();
         try {
           const input = file === '-' ? process.stdin : createReadStream(file);
-          for await (const result of checkJsonl(readLines(input, source), { setup })) {
+          for await (const result of checkJsonl(readLines(input, source), { setup, engine, conversations: options.conversations ?? false })) {
             tally.add(result);
             if ('problem' in result) {
               process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
@@ -53,6 +72,10 @@ export function checkCommand() {
               process.stderr.write(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n`);
               continue;
             }
+            if ('failed' in result) {
+              process.stderr.write(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n`);
+              continue;
+            }
             if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
             if (!output.write(`${JSON.stringify(result.label)}\n`)) await once(output, 'drain');
             if (options.explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
@@ -60,9 +83,12 @@ export function checkCommand() {
           await out?.commit();
         } finally {
           out?.abort();
+          await opened.close();
         }
         process.stderr.write(`felicity check: ${tally.format()}\n`);
+        for (const line of judgingSummary('check', opened)) process.stderr.write(`${line}\n`);
         if (tally.problems > 0) process.exitCode = EXIT.badInput;
+        else if (tally.judgmentsFailed > 0) process.exitCode = EXIT.failed;
       }),
     );
 }
