@@ -78,8 +78,10 @@ test('run --judge llm labels every response with the judge once the run is done'
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /felicity run: 8 responses labelled by llm\(/);
     assert.equal(judge.count(), 16, 'a detector and a response judgment per response');
-    const [[engine, n]] = [...judgedBy(db)];
-    assert.match(engine!, /^llm\(openai-compatible:.*#judge\)@[0-9a-f]{8}$/);
+    const entries = [...judgedBy(db)];
+    assert.equal(entries.length, 1);
+    const [engine, n] = entries[0]!;
+    assert.match(engine, /^llm\(openai-compatible:.*#judge\)@[0-9a-f]{8}$/);
     assert.equal(n, 8);
     const missing = await runCli(['judge', 'g', '--engine', 'llm', '--db', db]);
     assert.equal(missing.code, 2);
