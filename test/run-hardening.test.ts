@@ -12,6 +12,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { Store } from '../src/store/index.ts';
+import { NO_READ_ONLY_FOLDER, readOnlyFolder } from '../src/store/testing/read-only-folder.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli, startCli, storedResponses } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
@@ -181,4 +182,16 @@ test('databases felicity cannot use: one line naming the file and what to do, ex
     assert.doesNotMatch(r.stderr, /\bat .*\.ts:\d+/, 'no stack trace');
   }
   assert.equal(fs.existsSync(path.dirname(missingFolder)), false);
+});
+
+test('export from a database on a read-only mount: one line saying to copy it somewhere writable, exit 2', async (t) => {
+  const place = readOnlyFolder((store) => void store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' }));
+  if (place === undefined) return t.skip(NO_READ_ONLY_FOLDER);
+  try {
+    const r = await runCli(['export', 'r', '--db', path.join(place.dir, 'r.db')]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^felicity export: database .*r\.db: it is on a read-only file system .* copy it to a writable folder and pass that --db\n$/);
+  } finally {
+    place.cleanup();
+  }
 });

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseUnusableError, Store, databaseErrorOf, type DatabaseProblem } from './index.ts';
+import { NO_READ_ONLY_FOLDER, readOnlyFolder } from './testing/read-only-folder.ts';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-dberr-'));
@@ -74,36 +74,9 @@ test('the real SQLITE_READONLY error maps to read_only (the boundary, as any use
   assert.equal(databaseErrorOf(file, new Error('something else')), undefined);
 });
 
-/**
- * A really read-only place: a read-only bind mount when running as root with mount rights
- * (chmod does not stop root), a chmod-ed folder otherwise. Undefined when neither can be had.
- */
-function readOnlyFolder(): { dir: string; cleanup: () => void } | undefined {
-  const source = tempDir();
-  Store.open(path.join(source, 'r.db')).close();
-  if (process.getuid?.() !== 0) {
-    fs.chmodSync(path.join(source, 'r.db'), 0o444);
-    fs.chmodSync(source, 0o555);
-    return { dir: source, cleanup: () => fs.chmodSync(source, 0o755) };
-  }
-  const target = tempDir();
-  try {
-    execFileSync('mount', ['--bind', source, target], { stdio: 'ignore' });
-  } catch {
-    return undefined;
-  }
-  try {
-    execFileSync('mount', ['-o', 'remount,ro,bind', target], { stdio: 'ignore' });
-  } catch {
-    execFileSync('umount', [target], { stdio: 'ignore' });
-    return undefined;
-  }
-  return { dir: target, cleanup: () => execFileSync('umount', [target], { stdio: 'ignore' }) };
-}
-
 test('a database on a read-only mount: one line saying to copy it somewhere writable', (t) => {
   const place = readOnlyFolder();
-  if (place === undefined) return t.skip('no read-only folder can be made here (root without mount rights)');
+  if (place === undefined) return t.skip(NO_READ_ONLY_FOLDER);
   try {
     const file = path.join(place.dir, 'r.db');
     refused(() => Store.open(file, { mustExist: true }), 'read_only', file);
