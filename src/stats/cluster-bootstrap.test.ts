@@ -61,3 +61,29 @@ test('replicate ratios equal a direct weighted sum, for dense, sparse, repeated 
     }
   }
 });
+
+test('a pooled column declared as the union of its parts gives the same replicates; a false declaration is ignored', () => {
+  const n = 31;
+  const rng = new Rng(12);
+  const make = () => {
+    const sums = new ClusterSums(n, 4);
+    for (let c = 0; c < n; c++) {
+      const a = [rng.below(2), 1] as const;
+      const b = [rng.below(3), 1 + rng.below(2)] as const;
+      sums.add(c, 0, ...a);
+      sums.add(c, 1, ...b);
+      sums.add(c, 2, a[0] + b[0], a[1] + b[1]); // the pooled column: a + b
+      sums.add(c, 3, a[0], a[1] + 1); // not a + b
+    }
+    return sums;
+  };
+  const plain = make();
+  const declared = new ClusterSums(n, 4);
+  declared.values.set(plain.values);
+  declared.union(2, [0, 1]);
+  declared.union(3, [0, 1]);
+  const counts = resampleCounts(n, { reps: 40, seed: 9 });
+  const expected = bootstrapRatios(plain, counts, 40);
+  const got = bootstrapRatios(declared, counts, 40);
+  for (let i = 0; i < expected.length; i++) assert.ok(Math.abs(expected[i]! - got[i]!) < 1e-12, `value ${i}`);
+});
