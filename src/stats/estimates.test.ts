@@ -84,6 +84,21 @@ describe('paired differences', () => {
     assert.ok(Math.abs((d.low! + d.high!) / 2 - d.value!) < 0.02, 'interval centred on the difference');
   });
 
+  test('over 300 pairs of identical arms: mean difference ≈ 0, and 92–98% of intervals contain 0', () => {
+    const rng = new Rng(21);
+    let contain = 0;
+    let total = 0;
+    for (let d = 0; d < 300; d++) {
+      const base = clustered(rng, 150, 2, 0.3, 0.25);
+      const arm = clustered(rng, 150, 2, 0.3, 0.25);
+      const diff = pairedDifferences([{ key: 'k', arm, base }], 150, [METRICS.failure], { reps: 400, seed: d }).get('k')!.get('failure')!;
+      total += diff.value!;
+      if (diff.low! <= 0 && diff.high! >= 0) contain++;
+    }
+    assert.ok(Math.abs(total / 300) < 0.01, `mean difference ${total / 300}`);
+    assert.ok(contain / 300 >= 0.92 && contain / 300 <= 0.98, `${contain} of 300 contain 0`);
+  });
+
   test('an arm compared with itself differs by exactly 0 on every resample', () => {
     const items = clustered(new Rng(4), 40, 3, 0.5, 0.3);
     const d = pairedDifferences([{ key: 'self', arm: items, base: items }], 40, [METRICS.failure], { reps: 200, seed: 1 }).get('self')!.get('failure')!;
