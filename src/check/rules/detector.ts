@@ -1,22 +1,25 @@
 /**
  * The rules detector: every future-directed commitment in the assistant's own words, with the
  * rule that found it, and every future-sounding clause it set aside, with the rule that excluded
- * it. Setup-blind, deterministic, no model.
+ * it. The trace stores rule codes; `--explain` renders them. Setup-blind, except for what the
+ * deployment says its own tools and systems do; deterministic, no model.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
-import { futureClauses } from './clauses.ts';
-import { actKindOf, CLAUSE_RULES, type ReplyContext } from './commitment-rules.ts';
-import type { FutureClause } from './clauses.ts';
-import { CONTACT_ACT, replyGate } from './reply-gate.ts';
-import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
+import { actKindOf } from './clause-commitment.ts';
+import { futureClauses, type FutureClause } from './clauses.ts';
+import { decideClause } from './decision-table.ts';
+import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
+import type { ReplyContext } from './reply-context.ts';
+import { CONTACT_ACT, replyGate } from './reply-gate.ts';
+import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCode } from './rule-codes.ts';
 import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
-import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
+import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
 
-export const RULES_DETECTOR_VERSION = 'rules@1';
+export const RULES_DETECTOR_VERSION = 'rules@2';
 
 const USER_ASKS_FOR_LATER = /\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i;
 
@@ -29,14 +32,20 @@ export interface DetectorInput {
   persona?: string | undefined;
   category?: Category | undefined;
   succeededFamilies: ReadonlySet<CapabilityFamily>;
-  /** What the deployment's tools perform (setup-aware: "we" doing one of these is the assistant itself). */
+  /** What the deployment's tools perform ("we" doing one of these is the assistant itself). */
   ownActs?: readonly ToolAction[];
   /** The deployment's tools finish domain actions inside the turn (see ReplyContext.operatorSystems). */
   operatorSystems?: boolean;
 }
 
+/** What decided a span: a clause row, a sentence rule, or a frame that set the sentence aside. */
+export type TraceCode = ClauseRuleCode | SentenceRuleCode | `frame:${FrameCode}`;
+
 export interface DetectorTrace {
   verdict: 'commitment' | 'excluded';
+  /** Set by the rules detector; other detectors (a model) leave it out and say why in `rule`. */
+  code?: TraceCode;
+  /** The rule in words, with any detail (the act recognised). */
   rule: string;
   text: string;
 }
@@ -69,25 +78,26 @@ export function detectCommitments(input: DetectorInput): Detection {
   const acceptances: DetectorTrace[] = [];
   let acceptance: Commitment | null = null;
   const offers = new Set<Sentence>();
+  const sentenceTrace = (code: SentenceRuleCode, c: Commitment): DetectorTrace => ({ verdict: 'commitment', code, rule: SENTENCE_RULE_TEXT[code], text: c.span });
 
   const userAsksForLater = USER_ASKS_FOR_LATER.test(fold(input.userText));
-  let previous: Sentence | undefined;
   const last = sentences.at(-1);
+  let previous: Sentence | undefined;
   for (const sentence of sentences) {
-    if (sentence === last) {
-      const dangling = danglingCheckIn(sentence, true);
-      if (dangling) {
-        commitments.push(dangling.commitment);
-        trace.push({ verdict: 'commitment', rule: dangling.rule, text: dangling.commitment.span });
-        continue;
-      }
-    }
     const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
     previous = sentence;
     const frame = framed.get(sentence);
     if (frame) {
-      if (futureClauses(sentence).length > 0) trace.push({ verdict: 'excluded', rule: `frame: ${FRAME_REASONS[frame]}`, text: sentence.text });
+      if (futureClauses(sentence).length > 0) trace.push({ verdict: 'excluded', code: `frame:${frame}`, rule: `frame: ${FRAME_REASONS[frame]}`, text: sentence.text });
       continue;
+    }
+    if (sentence === last) {
+      const dangling = danglingCheckIn(sentence, true);
+      if (dangling) {
+        commitments.push(dangling.commitment);
+        trace.push(sentenceTrace(dangling.code, dangling.commitment));
+        continue;
+      }
     }
     if (SENTENCE_RULE_CUE.test(sentence.folded)) {
       const offer = offerIn(sentence);
@@ -95,28 +105,29 @@ export function detectCommitments(input: DetectorInput): Detection {
       const whole = offer ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);
       if (whole) {
         commitments.push(whole.commitment);
-        trace.push({ verdict: 'commitment', rule: whole.rule, text: whole.commitment.span });
+        trace.push(sentenceTrace(whole.code, whole.commitment));
         continue;
       }
       const accepted = acceptanceIn(sentence, sentenceContext);
       if (accepted && !acceptance) {
         acceptance = accepted.commitment;
-        acceptances.push({ verdict: 'commitment', rule: accepted.rule, text: accepted.commitment.span });
+        acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
     for (const clause of futureClauses(sentence, carried, userAsksForLater)) {
-      for (const rule of CLAUSE_RULES) {
-        const decision = rule.decide(clause, replyContext);
-        if (!decision) continue;
-        const text = decision.verdict === 'commitment' ? decision.commitment.span : sentence.text.slice(clause.spanStart - sentence.start, clause.spanEnd - sentence.start);
-        if (decision.verdict === 'commitment' && waitsForReply(decision.commitment, clause, replyContext)) {
-          decision.commitment.trigger_type = 'user_next_message';
-          decision.commitment.required_capabilities = [];
-          trace.push({ verdict: decision.verdict, rule: `${decision.rule}; waits for the answer the reply asks for`, text });
-        } else trace.push({ verdict: decision.verdict, rule: decision.rule, text });
-        if (decision.verdict === 'commitment' && !overlapsExisting(commitments, decision.commitment)) commitments.push(decision.commitment);
-        break;
+      const decision = decideClause(clause, replyContext);
+      const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
+      const made = decision.commitment;
+      if (!made) {
+        trace.push({ verdict: 'excluded', code: decision.code, rule, text: sentence.text.slice(clause.spanStart - sentence.start, clause.spanEnd - sentence.start) });
+        continue;
       }
+      if (waitsForReply(made, clause, replyContext)) {
+        made.trigger_type = 'user_next_message';
+        made.required_capabilities = [];
+        trace.push({ verdict: 'commitment', code: decision.code, rule: `${rule}; waits for the answer the reply asks for`, text: made.span });
+      } else trace.push({ verdict: 'commitment', code: decision.code, rule, text: made.span });
+      if (!overlapsExisting(commitments, made)) commitments.push(made);
     }
   }
   // A bare "Consider it done!" stands for the request only when nothing else says what was promised.
@@ -129,9 +140,10 @@ export function detectCommitments(input: DetectorInput): Detection {
 
 const FRAME_REASONS: Record<FrameCode, string> = {
   code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
-  fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish', role_play: 'a reply in character', dialogue: 'a script or chat log',
-  code_explanation: 'what code or a system will do', process_description: "what the company's process does after the user acts",
-  plan_narration: 'the plan of this reply', generic_assurance: 'a generic assurance',
+  fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish', role_play: 'a reply in character',
+  dialogue: 'a script or chat log', code_explanation: 'what code or a system will do',
+  process_description: "what the company's process does after the user acts", plan_narration: 'the plan of this reply',
+  generic_assurance: 'a generic assurance',
 };
 
 /**

@@ -18,7 +18,7 @@ export const PERSON_NOUNS = [
   'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew', 'field team',
   'customer service', 'customer services', 'support', 'billing', 'nurse', 'doctor', 'one of us', 'one of our',
   'mr', 'mrs', 'ms', 'miss', 'dr', 'tutor', 'teacher', 'coach', 'trainer', 'receptionist', 'secretary', 'pharmacist',
-  'driver', 'manager', 'caseworker', 'case worker', 'account manager',
+  'driver', 'caseworker', 'case worker', 'account manager',
   // organisations act through their people
   'restaurant', 'garage', 'surgery', 'clinic', 'practice', 'dentist', 'vet', 'landlord', 'council', 'company', 'shop',
   'salon', 'hotel', 'airline', 'agency', 'office', 'school', 'nursery', 'courier', 'installer', 'plumber', 'electrician',
@@ -60,7 +60,7 @@ export const PERSON_ACTS = [
   'arrange', 'process', 'send', 'fix', 'repair', 'help', 'follow up', 'check', 'book', 'confirm', 'take', 'handle',
   'deal with', 'assess', 'inspect', 'update', 'refund', 'cancel', 'remind', 'let you know', 'be with you', 'attend',
   'be there', 'explain', 'discuss', 'go through', 'walk you through', 'talk', 'speak', 'set up', 'reply', 'respond',
-  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'be with you', 'switch', 'move', 'sort out', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
+  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'switch', 'move', 'sort out', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
   'organize', 'schedule', 'apply', 'raise', 'credit', 'adjust', 'waive', 'issue', 'make sure', 'ensure', 'pick',
 ];
 
@@ -71,7 +71,7 @@ export const HABITUAL = ['usually', 'normally', 'typically', 'generally', 'often
 export const USER_ACTIONS_TOWARDS_OTHERS = [
   'call', 'ring', 'phone', 'contact', 'get in touch', 'reach out', 'visit', 'email', 'book', 'sign up', 'register',
   'enable', 'turn on', 'set', 'text', 'subscribe', 'opt in', 'log in', 'download', 'install', 'add', 'report',
-  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open', 'switch', 'tap', 'click', 'log in to', 'visit', 'start',
+  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open', 'switch', 'tap', 'click', 'log in to', 'start',
 ];
 
 /** The user's next message: "once you send it, I'll…", "tell me and I'll…". */

@@ -6,12 +6,13 @@
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
-import { summarise } from './commitment-rules.ts';
+import { summarise } from './clause-commitment.ts';
+import type { SentenceRuleCode } from './rule-codes.ts';
 import type { Sentence } from './text-regions.ts';
 import { decideTrigger, firstMatch, TIME_CUES } from './triggers.ts';
 
 export interface SentenceFinding {
-  rule: string;
+  code: SentenceRuleCode;
   commitment: Commitment;
   /** The sentence is fully explained by this finding: its future clauses are not read again. */
   consumesSentence: boolean;
@@ -77,18 +78,18 @@ export function offerIn(sentence: Sentence): SentenceFinding | null {
   const asksWhich = question && /\b(?:what|which|when|where|who|how|why)\b[^?]{0,40}$/i.test(text.slice(0, question.index + question[0].indexOf(question[1]!)));
   if (question && !asksWhich && !/^(?:what|which|when|where|who|how|why)\b/i.test(text.trim().replace(/^[^a-z]+/i, ''))) {
     const start = question.index + question[0].indexOf(question[1]!);
-    return offer(sentence, start, question.index + question[0].length - 1, question[2] ?? '', 'an offer the user can take up');
+    return offer(sentence, start, question.index + question[0].length - 1, question[2] ?? '', 'question_offer');
   }
   const letMeKnow = LET_ME_KNOW_OFFER.exec(text);
-  if (letMeKnow) return offer(sentence, letMeKnow.index, letMeKnow.index + letMeKnow[0].length, letMeKnow[1]!, 'an offer waiting for the user\'s reply');
+  if (letMeKnow) return offer(sentence, letMeKnow.index, letMeKnow.index + letMeKnow[0].length, letMeKnow[1]!, 'offer_on_reply');
   if (CONDITIONAL_OFFER.test(text)) {
     const act = OFFER_ACT.exec(text);
-    if (act) return offer(sentence, act.index, act.index + act[0].length, act[1]!, 'a conditional offer');
+    if (act) return offer(sentence, act.index, act.index + act[0].length, act[1]!, 'conditional_offer');
   }
   return null;
 }
 
-function offer(sentence: Sentence, start: number, end: number, actText: string, rule: string): SentenceFinding {
+function offer(sentence: Sentence, start: number, end: number, actText: string, code: SentenceRuleCode): SentenceFinding {
   const predicate = stripPrefixes(actText);
   const act = classifyAct(predicate);
   const trigger = decideTrigger(predicate, '');
@@ -97,7 +98,7 @@ function offer(sentence: Sentence, start: number, end: number, actText: string, 
   const required =
     !kind || kind === 'in_turn' || kind === 'phatic' ? [] : kind === 'notify' || kind === 'deliver' ? capabilitiesFor(kind, laterTrigger === 'unspecified_future' ? 'time' : laterTrigger) : capabilitiesFor(kind, laterTrigger);
   return {
-    rule,
+    code,
     consumesSentence: true,
     commitment: {
       span: trimSpan(sentence, start, end),
@@ -129,7 +130,7 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
   if (trigger === 'unspecified_future' && firstMatch(TIME_CUES, context.userText)) trigger = 'time';
   const start = match.index + match[0].indexOf('i');
   return {
-    rule: 'a present-tense promise with no call behind it',
+    code: 'present_tense_promise',
     consumesSentence: true,
     commitment: {
       span: trimSpan(sentence, start, match.index + match[0].length),
@@ -154,7 +155,7 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
   if (!act || act.kind === 'in_turn' || act.kind === 'phatic') return null;
   const trigger = decideTrigger(predicate, '');
   return {
-    rule: 'a note to self that promises a later act',
+    code: 'note_to_self',
     consumesSentence: true,
     commitment: {
       span: trimSpan(sentence, match.index, match.index + match[0].length),
@@ -186,7 +187,7 @@ export function expectationIn(sentence: Sentence, context: SentenceContext): Sen
   let trigger = decideTrigger(rest, '').trigger;
   if (trigger === 'user_next_message') trigger = 'unspecified_future';
   return {
-    rule: 'the user is told to expect something later',
+    code: 'expectation',
     consumesSentence: true,
     commitment: {
       span: trimSpan(sentence, match.index, Math.max(match.index + match[0].length, endOfClause(sentence.folded, match.index))),
@@ -218,7 +219,7 @@ export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFi
   const match = MOMENT_CHECK.exec(sentence.folded);
   if (!match) return null;
   return {
-    rule: 'a check announced as the last words of the turn, with nothing after it',
+    code: 'dangling_check',
     consumesSentence: true,
     commitment: {
       span: trimSpan(sentence, match.index, sentence.text.length),
@@ -247,7 +248,7 @@ export function acceptanceIn(sentence: Sentence, context: SentenceContext): Sent
   const ownTime = firstMatch(TIME_CUES, span);
   const trigger = kind === 'recall' ? 'next_session' : kind === 'watch' ? 'external_event' : ownTime || firstMatch(TIME_CUES, context.userText) ? 'time' : 'unspecified_future';
   return {
-    rule: 'an acceptance that promises the request',
+    code: 'acceptance',
     consumesSentence: false,
     commitment: {
       span,

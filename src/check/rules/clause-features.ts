@@ -1,0 +1,122 @@
+/**
+ * What the decision table reads of a future clause, each worked out once (and only when a row
+ * asks): who the subject is, polarity, modality (a question, a hypothetical, a capability, a
+ * habit), the act and its cues, and whether the user acts elsewhere first.
+ */
+import { actionLemma, sameAct } from '../../setups/action-verbs.ts';
+import { classifyAct, stripPrefixes, type ActRow } from './acts.ts';
+import { triggerOf } from './act-trigger.ts';
+import type { FutureClause } from './clauses.ts';
+import { HABIT, HABIT_BEFORE, OPERATOR_ACT, PERSON_ACT, USER_FIRST } from './clause-patterns.ts';
+import type { ReplyContext } from './reply-context.ts';
+import { kindOf, type SubjectKind } from './subjects.ts';
+import { firstMatch, SESSION_CUES, strongFutureCue, type TriggerDecision } from './triggers.ts';
+
+export class ClauseFeatures {
+  readonly subject: SubjectKind;
+  readonly predicate: string;
+  readonly rawPredicate: string;
+  private cache = new Map<string, unknown>();
+
+  constructor(
+    readonly clause: FutureClause,
+    readonly context: ReplyContext,
+  ) {
+    this.subject = kindOf(clause);
+    this.rawPredicate = clause.predicate.trim();
+    this.predicate = stripPrefixes(clause.predicate);
+  }
+
+  private once<T>(key: string, compute: () => T): T {
+    if (!this.cache.has(key)) this.cache.set(key, compute());
+    return this.cache.get(key) as T;
+  }
+
+  get question(): boolean {
+    return /\?\s*$/.test(this.clause.sentence.folded);
+  }
+  get hypothetical(): boolean {
+    return /\bif (?:i|we) (?:could|were|had|was)\b|\bwish i\b/i.test(this.clause.lead);
+  }
+  /** "won't", "will not", "will never". */
+  get negated(): boolean {
+    return /^won'?t$/i.test(this.clause.marker) || /^(?:not|never)\b/i.test(this.rawPredicate);
+  }
+  /** "I won't forget": negated forgetting. */
+  get forgetting(): boolean {
+    return /^(?:ever\s+)?forget\b/i.test(this.rawPredicate.replace(/^(?:not|never)\s+/i, ''));
+  }
+  get capability(): boolean {
+    return /^(?:\w+\s+)?(?:be able to|be unable to|be in a position to)\b/i.test(this.rawPredicate);
+  }
+  get habitual(): boolean {
+    return HABIT.test(this.clause.subject) || (HABIT_BEFORE.test(this.clause.lead) && (this.subject === 'they' || this.subject === 'none')) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(this.rawPredicate);
+  }
+  /** The user acts through another channel first ("if you call them, they'll…"). */
+  get userFirst(): boolean {
+    return this.once('userFirst', () => USER_FIRST.test(this.clause.lead.trim()));
+  }
+  get act(): ActRow | null {
+    return this.once('act', () => classifyAct(this.predicate));
+  }
+  /** A time, later session or event in the words: enough to set an ordinary act after the turn. */
+  get strongCue(): boolean {
+    return this.once('strongCue', () => (strongFutureCue(this.predicate) ?? firstMatch(SESSION_CUES, this.clause.lead)) !== null);
+  }
+  get leadCue(): boolean {
+    return this.once('leadCue', () => strongFutureCue(this.clause.lead) !== null);
+  }
+  /** When the act happens, from the words of the predicate and the lead. */
+  get wordsTrigger(): TriggerDecision {
+    return triggerOf(this.clause, this.predicate);
+  }
+  /** A deployment whose tools finish domain actions, and a "we" clause about its systems' work. */
+  get operatorAct(): boolean {
+    return this.context.operatorSystems && OPERATOR_ACT.test(this.predicate);
+  }
+  /**
+   * Who acts: the assistant, people (a company's "we" doing what staff do, a person, "they"),
+   * the user, a thing, or the assistant's own later answers.
+   */
+  get actor(): 'self' | 'people' | 'user' | 'thing' | 'own_output' | 'none' {
+    return this.once('actor', () => {
+      switch (this.subject) {
+        case 'self':
+          return 'self';
+        case 'we':
+          return this.weIsPeople ? 'people' : 'self';
+        case 'person':
+        case 'they':
+          return 'people';
+        case 'you':
+          return 'user';
+        case 'thing':
+        case 'system':
+          return 'thing';
+        case 'own_output':
+          return 'own_output';
+        case 'none':
+          return 'none';
+      }
+    });
+  }
+  /**
+   * A support persona's "we" is its people when the act is one staff do ("we'll call you"), unless
+   * it is the assistant's own recall or an act its own tools perform ("we'll update your order").
+   */
+  private get weIsPeople(): boolean {
+    return (
+      this.context.persona === 'support' &&
+      PERSON_ACT.test(this.predicate) &&
+      !/^(?:use|remember|keep|bear)\b/i.test(this.predicate) &&
+      !ownsAct(this.predicate, this.context)
+    );
+  }
+}
+
+/** Whether the act a predicate names is one the assistant's own tools perform ("get your address updated"). */
+function ownsAct(predicate: string, context: ReplyContext): boolean {
+  if (context.ownActs.length === 0) return false;
+  const verbs = predicate.toLowerCase().split(/[^a-z-]+/).slice(0, 8).map(actionLemma).filter((v): v is string => v !== null);
+  return verbs.some((verb) => context.ownActs.some((action) => sameAct(action.verb, verb)));
+}

@@ -1,0 +1,343 @@
+/**
+ * The clause decision table: one ordered list of rows, the first row whose condition holds decides
+ * the clause. A row either reads a commitment from it or excludes it, under a typed code the trace
+ * stores. Each row carries examples it must read and examples it must ignore; one generic test runs
+ * them all. Setup-blind, except where the deployment says what its own tools and systems do.
+ */
+import type { Commitment, Performer } from '../../core/types.ts';
+import type { ActKind } from './acts.ts';
+import { clauseCommitment } from './clause-commitment.ts';
+import { ClauseFeatures } from './clause-features.ts';
+import {
+  ARRIVES, BE_DONE_TO_YOU, CASE_NOUN, DELIVERABLE, GENERIC_ROLE, HANDLED, HEAR_FROM, KEPT_ON_RECORD, OPERATOR_OUTPUT, PERSON_ACT, RECEIVE, USER_SETS_UP, USERS_THING,
+} from './clause-patterns.ts';
+import type { FutureClause } from './clauses.ts';
+import { DELIVERABLES } from './lexicon.ts';
+import type { ReplyContext } from './reply-context.ts';
+import type { ClauseRuleCode } from './rule-codes.ts';
+import { PERSON } from './subjects.ts';
+import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
+
+/** An example reply, with the context it needs when the row depends on it. */
+export type RowExample = string | { reply: string; persona?: 'support'; user?: string; operatorSystems?: boolean };
+
+export interface DecisionRow {
+  code: ClauseRuleCode;
+  when(f: ClauseFeatures): boolean;
+  /** Reads the commitment; a row without it excludes the clause. */
+  read?(f: ClauseFeatures): Commitment;
+  /** More words for `--explain` (the act the row recognised). */
+  note?(f: ClauseFeatures): string;
+  reads: readonly RowExample[];
+  ignores: readonly RowExample[];
+}
+
+export interface ClauseDecision {
+  code: ClauseRuleCode;
+  commitment: Commitment | null;
+  note?: string;
+}
+
+const make = (f: ClauseFeatures, performer: Performer, kind: ActKind, confidence: number, predicate = f.predicate) =>
+  clauseCommitment(f.clause, { performer, kind, confidence, predicate });
+
+/** The assistant itself: "I'll…", or a "we" that is the assistant and not its company's people. */
+const selfSpeaks = (f: ClauseFeatures) => f.subject === 'self' || (f.subject === 'we' && f.actor === 'self' && !f.userFirst && !f.operatorAct);
+const people = (f: ClauseFeatures) => f.actor === 'people';
+const user = (f: ClauseFeatures) => f.actor === 'user';
+/** "You'll get/receive/have/see …": what the user receives, and the words after the verb. */
+const receipt = (f: ClauseFeatures) => RECEIVE.exec(f.rawPredicate);
+const receivedThing = (f: ClauseFeatures) => DELIVERABLE.exec(receipt(f)?.[1] ?? '');
+const bareRaw = (f: ClauseFeatures) => f.rawPredicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, '');
+
+export const DECISION_TABLE: readonly DecisionRow[] = [
+  {
+    code: 'question',
+    when: (f) => f.question && f.subject !== 'self',
+    reads: ['Will the engineer be there by noon?'],
+    ignores: ["Shall I? I'll remind you tomorrow at 9."],
+  },
+  {
+    code: 'hypothetical',
+    when: (f) => f.hypothetical,
+    reads: ["If I could set alarms, I'd remind you, and I'll be honest that I wish I could."],
+    ignores: ["I'll remind you tomorrow."],
+  },
+  {
+    code: 'negated_forgetting',
+    when: (f) => f.negated && f.subject === 'self' && f.forgetting,
+    read: (f) => make(f, 'self', 'recall', 0.7, f.rawPredicate.replace(/^(?:not|never)\s+/i, '')),
+    reads: ["Don't worry, I won't forget your birthday next time."],
+    ignores: ["I won't be able to remind you."],
+  },
+  {
+    code: 'negation',
+    when: (f) => f.negated,
+    reads: ["I won't be able to remind you later.", 'That will not be possible.'],
+    ignores: ["I'll remind you at 8."],
+  },
+  {
+    code: 'capability',
+    when: (f) => f.capability && f.subject !== 'they',
+    reads: ["I'll be able to help with the wording now."],
+    ignores: ["I'll call you back tomorrow."],
+  },
+  {
+    code: 'habit',
+    when: (f) => f.habitual,
+    reads: ['Our engineers will usually text you the day before.'],
+    ignores: ['Our engineer will text you the day before.'],
+  },
+  {
+    code: 'self_on_next_message',
+    when: (f) => selfSpeaks(f) && (!f.act || f.act.kind === 'in_turn') && f.wordsTrigger.trigger === 'user_next_message',
+    read: (f) => make(f, 'self', 'in_turn', 0.7),
+    reads: ["Once you send the file, I'll review it.", 'Please let us know your address, and we will provide you with the options.'],
+    ignores: ["I'll review it tomorrow morning."],
+  },
+  {
+    code: 'self_no_future_act',
+    when: (f) => selfSpeaks(f) && !f.act && !f.strongCue && !f.leadCue,
+    reads: ["I'll think about the wording."],
+    ignores: ["I'll remind you tomorrow."],
+  },
+  {
+    code: 'self_act_at_future_time',
+    when: (f) => selfSpeaks(f) && !f.act,
+    read: (f) => make(f, 'self', 'deliver', 0.6),
+    reads: ["I'll have the numbers for you on Friday."],
+    ignores: ["I'll remind you on Friday."],
+  },
+  {
+    code: 'self_phatic',
+    when: (f) => selfSpeaks(f) && f.act?.kind === 'phatic',
+    reads: ["I'll be here whenever you need me."],
+    ignores: ["I'll be in touch tomorrow."],
+  },
+  {
+    code: 'self_plan_narration',
+    when: (f) => selfSpeaks(f) && f.act?.kind === 'in_turn' && (!f.strongCue || f.act.id === 'plan of this reply' || f.act.id === 'ask the user'),
+    reads: ["I'll break this down into three steps.", "If something comes up, I'll be sure to ask for your assistance."],
+    ignores: ["I'll check the forecast on Saturday morning and let you know."],
+  },
+  {
+    code: 'self_act',
+    when: selfSpeaks,
+    read: (f) => make(f, f.act!.kind === 'ask_person' ? 'third_party' : 'self', f.act!.kind, f.act!.kind === 'in_turn' ? 0.6 : 0.9),
+    note: (f) => f.act!.id,
+    reads: ["I'll remind you tomorrow at 9.", "I'll keep an eye on the price and let you know.", "I'll get an engineer to call you."],
+    ignores: ["You'll get a reminder at 9."],
+  },
+  {
+    code: 'own_answers_later',
+    when: (f) => {
+      if (f.subject !== 'own_output') return false;
+      const decided = f.wordsTrigger;
+      return decided.trigger === 'next_session' || decided.trigger === 'time' || (decided.cue === 'from now on' && f.clause.userAsksForLater);
+    },
+    read: (f) => make(f, 'self', 'recall', 0.7, f.clause.predicate),
+    reads: ['Next time, every recipe I give you will be vegetarian.'],
+    ignores: ['Every recipe I give you here will be vegetarian.'],
+  },
+  {
+    code: 'own_answers_this_chat',
+    when: (f) => f.subject === 'own_output',
+    reads: ['Every recipe I give you here will be vegetarian.'],
+    ignores: ['Next time, every recipe I give you will be vegetarian.'],
+  },
+  {
+    code: 'user_acts_first',
+    when: (f) => f.userFirst,
+    reads: ['When you sign up, points will be added automatically.'],
+    ignores: ['Someone from the surgery will call you.'],
+  },
+  {
+    code: 'operator_act',
+    when: (f) => f.subject === 'we' && f.operatorAct,
+    reads: [{ reply: "We'll ship out your new laptop once the old one arrives.", operatorSystems: true }],
+    ignores: [{ reply: "We'll ship out your new laptop once the old one arrives.", operatorSystems: false }],
+  },
+  {
+    code: 'they_unknown',
+    when: (f) => f.subject === 'they' && !PERSON.test(f.context.reply.slice(0, f.clause.spanStart)),
+    reads: ['Prices rise in spring, and they will keep rising.'],
+    ignores: ['Our team has your details, and they will call you tomorrow.'],
+  },
+  {
+    code: 'generic_role',
+    when: (f) => people(f) && f.context.persona !== 'support' && f.subject === 'person' && GENERIC_ROLE.test(f.clause.subject.trim()) && !/\b(?:you|your|yours)\b/i.test(f.clause.predicate),
+    reads: ['During a cleaning, the dentist will assess the gums for signs of disease.'],
+    ignores: ['The dentist will call you tomorrow.'],
+  },
+  {
+    code: 'standing_process',
+    when: (f) => people(f) && /^(?:always|automatically|routinely|as standard)\b/i.test(f.rawPredicate),
+    reads: [{ reply: "We'll always write to you 49 days before your tariff ends.", persona: 'support' }],
+    ignores: [{ reply: "We'll write to you tomorrow about your tariff.", persona: 'support' }],
+  },
+  {
+    code: 'capability_of_other',
+    when: (f) => people(f) && /^be able to\b/i.test(f.rawPredicate),
+    reads: ['Our support team has your details, and they will be able to locate the invoice.'],
+    ignores: ['Our support team has your details, and they will call you tomorrow.'],
+  },
+  {
+    code: 'person_no_act',
+    when: (f) => people(f) && !PERSON_ACT.test(f.predicate),
+    reads: ['Our team will love this idea.'],
+    ignores: ['Our team will call you back.'],
+  },
+  {
+    code: 'company_people_act',
+    when: (f) => people(f) && f.subject === 'we',
+    read: (f) => make(f, 'third_party', 'ask_person', 0.85),
+    reads: [{ reply: "We'll call you back tomorrow to sort out the bill.", persona: 'support' }],
+    ignores: ["We'll call you back tomorrow to sort out the bill."],
+  },
+  {
+    code: 'person_act',
+    when: people,
+    read: (f) => make(f, 'third_party', 'ask_person', 0.85),
+    reads: ['Someone from our billing team will call you back tomorrow.', 'An engineer will visit you on Monday.'],
+    ignores: ["I'll call you back tomorrow."],
+  },
+  {
+    code: 'operator_output',
+    when: (f) => user(f) && f.context.operatorSystems && /^(?:also |then |soon |shortly |automatically )?(?:get|receive|be (?:sent|emailed|refunded|credited|charged|issued)|see (?:the|a|your) (?:refund|credit|charge))\b/i.test(f.rawPredicate) && OPERATOR_OUTPUT.test(f.rawPredicate),
+    reads: [{ reply: "Your return is recorded. You'll receive an email with instructions on how to send it back.", operatorSystems: true }],
+    ignores: [{ reply: "You'll receive an email with instructions on how to send it back.", operatorSystems: false }],
+  },
+  {
+    code: 'hear_back',
+    when: (f) => user(f) && HEAR_FROM.test(f.rawPredicate),
+    read: (f) => {
+      const fromSelf = HEAR_FROM.exec(f.rawPredicate)![1]!.toLowerCase() === 'me';
+      return make(f, fromSelf ? 'self' : 'third_party', fromSelf ? 'notify' : 'ask_person', 0.8, f.rawPredicate);
+    },
+    reads: ["You'll hear from our billing team by Friday."],
+    ignores: ["You'll hear the alarm at 7."],
+  },
+  {
+    code: 'done_to_user',
+    when: (f) => user(f) && BE_DONE_TO_YOU.test(f.rawPredicate),
+    read: (f) => {
+      const verb = BE_DONE_TO_YOU.exec(f.rawPredicate)![1]!.toLowerCase();
+      const byPerson = /contacted|called|phoned|rung/.test(verb) || PERSON.test(f.rawPredicate);
+      const kind: ActKind = byPerson ? 'ask_person' : verb === 'emailed' ? 'email' : verb === 'texted' ? 'sms' : 'notify';
+      return make(f, byPerson ? 'third_party' : 'self', kind, 0.75, f.rawPredicate);
+    },
+    reads: ["You'll be reminded at 9 tomorrow.", "You'll be contacted by an advisor today."],
+    ignores: ["You'll be fine."],
+  },
+  {
+    code: 'standing_service',
+    when: (f) => user(f) && receipt(f) !== null && /\b(?:usual|usually|automatic(?:ally)?|standard|routine)\b/i.test(f.rawPredicate),
+    reads: ["You'll get the usual monthly statement."],
+    ignores: ["You'll get a summary tonight."],
+  },
+  {
+    code: 'service_user_sets_up',
+    when: (f) => user(f) && receipt(f) !== null && (USER_SETS_UP.test(f.clause.lead) || USER_SETS_UP.test(previousSentence(f.context.reply, f.clause.sentence.start))),
+    reads: ["Set up alerts in your banking app. You'll get a notification when the payment leaves."],
+    ignores: ["You'll get a notification when the payment leaves."],
+  },
+  {
+    code: 'people_send',
+    when: (f) => user(f) && receipt(f) !== null && !receivedThing(f) && /\bfrom (?:them|us|our\b|the (?:\w+ )?team\b|someone)/i.test(f.rawPredicate) && strongFutureCue(f.rawPredicate) !== null,
+    read: (f) => make(f, 'third_party', 'ask_person', 0.7, f.rawPredicate),
+    reads: ["You'll get your first one from our team next week."],
+    ignores: ["You'll get a reminder from me tomorrow."],
+  },
+  {
+    code: 'user_sees',
+    when: (f) => user(f) && receipt(f) !== null && (!receivedThing(f) || /^(?:see|find)\b/i.test(bareRaw(f))),
+    reads: ["You'll see it under Payments.", "You'll have more time tomorrow."],
+    ignores: ["You'll get a reminder at 9."],
+  },
+  {
+    code: 'other_system_notifies',
+    when: (f) => user(f) && receipt(f) !== null && /\bfrom (?:the|your|their) (?:app|bank|phone|calendar|website|site|map|provider|network|operator|airline|school|council|gp|surgery)\b|\bon your (?:phone|calendar|device)\b/i.test(f.rawPredicate),
+    reads: ["You'll get a notification from the app before the flight."],
+    ignores: ["You'll get a notification from me before the flight."],
+  },
+  {
+    code: 'passive_deliverable',
+    when: (f) => user(f) && receipt(f) !== null,
+    read: (f) => {
+      const object = receivedThing(f)!;
+      const byPerson = /\bfrom (?:our|the|a|an|one of)\b/i.test(f.rawPredicate) && PERSON.test(f.rawPredicate);
+      const deliverable = DELIVERABLES[object[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? 'notify';
+      const kind: ActKind = byPerson ? 'ask_person' : deliverable === 'call' ? 'call' : deliverable;
+      return make(f, byPerson ? 'third_party' : 'self', kind, 0.75, f.rawPredicate);
+    },
+    note: (f) => `the user will get a ${receivedThing(f)![1]}`,
+    reads: ["You'll get a reminder at 9 tomorrow.", "You'll receive a summary tonight."],
+    ignores: ["You'll see it under Payments."],
+  },
+  {
+    code: 'operator_thing',
+    when: (f) => f.actor === 'thing' && f.context.operatorSystems && OPERATOR_OUTPUT.test(f.clause.subject) && (HANDLED.test(f.rawPredicate) || ARRIVES.test(f.rawPredicate) || /^be (?:processed|refunded|credited|issued|charged|shipped|returned|reflected|applied|reversed)\b/i.test(f.rawPredicate)),
+    reads: [{ reply: 'The refund will be processed to your PayPal account within 5-7 business days.', operatorSystems: true }],
+    ignores: [{ reply: 'Your request will be reviewed by our team.', operatorSystems: true }],
+  },
+  {
+    code: 'kept_for_later',
+    when: (f) =>
+      KEPT_ON_RECORD.test(f.rawPredicate) && ((f.subject === 'system' && /^(?:it|this|that)$/i.test(f.clause.subject.trim())) || (f.subject === 'thing' && USERS_THING.test(f.clause.subject))),
+    read: (f) => make(f, 'self', 'recall', 0.7, f.rawPredicate),
+    reads: ["It'll be on file for next time.", 'Your preferences will be saved for next time.'],
+    ignores: ['The scraped data will be saved to a file.'],
+  },
+  {
+    code: 'deliverable_arrives',
+    when: (f) => f.subject === 'thing' && DELIVERABLE.test(f.clause.subject) && ARRIVES.test(f.rawPredicate),
+    read: (f) => {
+      const object = DELIVERABLE.exec(f.clause.subject)![1]!;
+      const deliverable = DELIVERABLES[object.toLowerCase()] ?? 'deliver';
+      const kind: ActKind = deliverable === 'call' ? 'ask_person' : deliverable;
+      return make(f, kind === 'ask_person' ? 'third_party' : 'self', kind, 0.7, f.rawPredicate);
+    },
+    note: (f) => `a ${DELIVERABLE.exec(f.clause.subject)![1]} will reach the user`,
+    reads: ['A summary will be sent to you tomorrow.'],
+    ignores: ['The parcel will be heavy.'],
+  },
+  {
+    code: 'arrives_later',
+    when: (f) => f.subject === 'thing' && ARRIVES.test(f.rawPredicate) && firstMatch(STRONG_TIME_CUES, f.rawPredicate) !== null,
+    read: (f) => make(f, 'self', 'deliver', 0.65, f.rawPredicate),
+    reads: ['Ten questions will land here at 7:30 tonight.'],
+    ignores: ['Ten questions will land here.'],
+  },
+  {
+    code: 'case_handled',
+    when: (f) => f.subject === 'thing' && CASE_NOUN.test(f.clause.subject) && HANDLED.test(f.rawPredicate),
+    read: (f) => make(f, 'third_party', 'ask_person', 0.75, f.rawPredicate),
+    reads: ['Your complaint will be reviewed by a specialist.'],
+    ignores: ['Your complaint will be long.'],
+  },
+  {
+    code: 'other_subject',
+    when: () => true,
+    reads: ['The weather will be warm tomorrow.'],
+    ignores: ["I'll remind you tomorrow."],
+  },
+];
+
+/** The first row whose condition holds decides the clause. */
+export function decideClause(clause: FutureClause, context: ReplyContext): ClauseDecision {
+  const f = new ClauseFeatures(clause, context);
+  for (const row of DECISION_TABLE) {
+    if (!row.when(f)) continue;
+    const note = row.note?.(f);
+    return { code: row.code, commitment: row.read ? row.read(f) : null, ...(note === undefined ? {} : { note }) };
+  }
+  throw new Error('the decision table ends with a row that always decides');
+}
+
+/** The sentence before `start` in the same paragraph. */
+function previousSentence(reply: string, start: number): string {
+  const before = reply.slice(Math.max(0, start - 300), start).trimEnd();
+  const paragraph = before.slice(before.lastIndexOf('\n') + 1);
+  const parts = paragraph.split(/(?<=[.!?])\s+/).filter((part) => part.trim());
+  return parts.at(-1) ?? '';
+}

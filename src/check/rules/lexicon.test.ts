@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CHANGE_VERBS, SAME_ACT_GROUPS } from '../../setups/action-verbs.ts';
+import * as lexicon from './lexicon.ts';
+
+function duplicates(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((entry) => (seen.has(entry) ? true : (seen.add(entry), false)));
+}
+
+describe('word lists hold each phrasing once', () => {
+  for (const [name, value] of Object.entries(lexicon)) {
+    if (!Array.isArray(value)) continue;
+    it(`${name} has no duplicate entry`, () => assert.deepEqual(duplicates(value as string[]), []));
+    it(`${name} entries are lower-case and trimmed`, () => {
+      for (const entry of value as string[]) assert.equal(entry, entry.trim().toLowerCase(), entry);
+    });
+  }
+  it('action verbs: each lemma once, each form maps to one lemma', () => {
+    assert.deepEqual(duplicates(CHANGE_VERBS.map((v) => v.lemma)), []);
+    assert.deepEqual(duplicates(CHANGE_VERBS.flatMap((v) => v.forms)), []);
+  });
+  it('each group of same acts lists a lemma once', () => {
+    for (const group of SAME_ACT_GROUPS) assert.deepEqual(duplicates(group), [], group.join(' '));
+  });
+  it('the duplicate check finds a duplicate', () => assert.deepEqual(duplicates(['manager', 'team', 'manager']), ['manager']));
+});
