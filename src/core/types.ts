@@ -134,4 +134,6 @@ export interface LabelRecord {
   engine: { detector: string; judge: string };
   /** Set when the reply was longer than the checker reads (50,000 characters): the rest was not seen. */
   truncated?: true;
+  /** Model engines: the SHA-256 of each prompt that judged this turn, by stage (detector, feasibility, response). */
+  prompt_hashes?: Record<string, string>;
 }

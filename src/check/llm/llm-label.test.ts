@@ -52,6 +52,8 @@ test('the detector is setup-blind; feasibility and anchoring are the rules\' on 
     assert.equal(label.outcome, 'empty');
     assert.deepEqual(label.commitments[0]!.failure_types, ['temporal']);
     assert.match(label.engine.detector, /^llm\(openai-compatible:.*#judge\)@[0-9a-f]{8}$/);
+    assert.deepEqual(label.prompt_hashes, { detector: judge.prompts.detector.hash, response: judge.prompts.response.hash }, 'no residual judgment, no feasibility hash');
+    assert.match(label.prompt_hashes!.detector!, /^[0-9a-f]{64}$/);
     const detector = server.requests.find((r) => stageOf(r) === 'detector')!;
     assert.doesNotMatch(JSON.stringify(detector.body.messages), /SECRET SETUP/);
     assert.deepEqual(sectionsOf(detector).user_message, 'Can you help me with this?');
@@ -90,6 +92,7 @@ test('an other: need and a low-confidence commitment go to the residual judge, w
     const card = sectionsOf(feasibility[0]!).deployment_card as { tools: { name: string }[]; persistence: Record<string, boolean> };
     assert.ok(card.tools.some((t) => t.name === 'create_reminder'));
     assert.equal(card.persistence.schedules_future, true);
+    assert.deepEqual(Object.keys(label.prompt_hashes!), ['detector', 'feasibility', 'response']);
     const [plants, reminder] = label.commitments;
     assert.deepEqual([plants!.feasible, plants!.primary_failure, plants!.residual], [false, 'capability', true]);
     assert.deepEqual(reminder!.anchoring_tools_required, ['create_reminder'], 'tools not on the card are dropped');

@@ -42,11 +42,13 @@ export async function labelWithModel(turn: unknown, judge: LlmJudge, options: Ch
   const [detected, answers] = await Promise.all([judge.detect(input, options.signal), judge.respond(toolList(deployment, who), input, options.signal)]);
   const card = deploymentCard(deployment, who);
   const verdicts: string[] = [];
+  let residualJudged = false;
   const commitments = await Promise.all(
     detected.commitments.map(async (found): Promise<JudgedCommitment> => {
       const commitment: Commitment = { ...found, required_capabilities: found.required_capabilities as Capability[] };
       const judged = judgeCommitment(commitment, facts.affordances, view.calls);
       if (!judged.residual && commitment.confidence >= RESIDUAL_CONFIDENCE) return judged;
+      residualJudged = true;
       const answer = await judge.feasibility(card, input, commitment, options.signal);
       return withResidualVerdict(judged, answer, new Set(card.tools.map((t) => t.name)), view.calls);
     }),
@@ -66,6 +68,11 @@ export async function labelWithModel(turn: unknown, judge: LlmJudge, options: Ch
     commitments,
     booleans,
     engine: { detector: llmStageName(judge, 'detector'), judge: llmStageName(judge, 'response') },
+    prompt_hashes: {
+      detector: judge.prompts.detector.hash,
+      ...(residualJudged ? { feasibility: judge.prompts.feasibility.hash } : {}),
+      response: judge.prompts.response.hash,
+    },
   };
   const explanation: Explanation = {
     detector: commitments.map((c) => ({ verdict: 'commitment', rule: `model detector, confidence ${c.confidence}`, text: c.span })),
