@@ -2,5 +2,11 @@ export { check, checkWithExplanation, type CheckOptions, type CheckResult } from
 export { CheckInputError } from './check-input-error.ts';
 export { formatExplanation, type Explanation } from './explanation.ts';
 export type { TurnRecord } from './turn-record.ts';
-export { checkJsonl, OutcomeTally, type LineResult } from './check-jsonl.ts';
+export { checkJsonl, OutcomeTally, type LineResult, type JsonlOptions } from './check-jsonl.ts';
+export { createCheckEngine, type EngineOptions } from './engines/create-engine.ts';
+export { ENGINE_KINDS, type CheckEngine, type EngineKind, type EngineLabel } from './engines/engine.ts';
+export { HYBRID_TRIGGERS, type HybridTrigger } from './engines/hybrid-triggers.ts';
+export { MemoryJudgeCache, NO_CACHE, type JudgeCache } from './judge-cache.ts';
+export { FileJudgeCache, defaultCacheFile } from './judge-cache-file.ts';
+export { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 export { checkConversation, checkConversationWithExplanation, conversationTurns, type ConversationLabel } from './conversations.ts';
