@@ -81,10 +81,13 @@ test('killed while writing --out: the old file is still whole, never half a file
   const out = path.join(dir, 'labels.jsonl');
   fs.writeFileSync(out, 'the previous labels\n');
   const run = felicity(['check', big, '--out', out]);
+  let exited = false;
+  void run.then(() => (exited = true));
   // Kill as soon as the temporary file has content: the command is mid-way.
   for (;;) {
     const temp = fs.readdirSync(dir).find((f) => f.endsWith('.tmp'));
     if (temp !== undefined && fs.statSync(path.join(dir, temp)).size > 0) break;
+    assert.ok(!exited, 'the command finished without ever writing to a temporary file');
     await new Promise((r) => setTimeout(r, 5));
   }
   run.child.kill('SIGKILL');

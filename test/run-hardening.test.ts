@@ -17,21 +17,30 @@ import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli, startCli, storedResponses } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
-/** Polls until a run holds a lease in `db` (or the child exits first). */
-async function waitForLease(db: string, started: ReturnType<typeof startCli>): Promise<void> {
+/** Polls until a run holds a lease in `db`; fails if the child exits first or calls the model without one. */
+async function waitForLease(db: string, started: ReturnType<typeof startCli>, modelCalls: () => number): Promise<void> {
   let exited = false;
   void started.done.then(() => (exited = true));
   for (;;) {
-    if (fs.existsSync(db)) {
-      const conn = new BetterSqlite3(db, { readonly: true });
-      conn.pragma('busy_timeout = 5000');
-      const table = conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'run_leases'").get();
-      const held = table !== undefined && conn.prepare('SELECT COUNT(*) FROM run_leases').pluck().get() === 1;
-      conn.close();
-      if (held) return;
-    }
+    if (held(db)) return;
     if (exited) throw new Error(`the run exited before taking its lease: ${(await started.done).stderr}`);
+    if (modelCalls() > 0 && !held(db)) {
+      started.child.kill('SIGKILL');
+      throw new Error('the run is calling the model without holding a lease');
+    }
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function held(db: string): boolean {
+  if (!fs.existsSync(db)) return false;
+  const conn = new BetterSqlite3(db, { readonly: true });
+  conn.pragma('busy_timeout = 5000');
+  try {
+    const table = conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'run_leases'").get();
+    return table !== undefined && conn.prepare('SELECT COUNT(*) FROM run_leases').pluck().get() === 1;
+  } finally {
+    conn.close();
   }
 }
 
@@ -64,14 +73,18 @@ test('a second run of the same name and database refuses, naming the holder; aft
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
   const model = gridModel();
+  let gated = 0;
   const server = await startScriptedServer(async (req, i) => {
-    if (req.body.messages.at(-1)?.content !== 'Reply with the word OK.') await gate;
+    if (req.body.messages.at(-1)?.content !== 'Reply with the word OK.') {
+      gated++;
+      await gate;
+    }
     return model(req, i);
   }, { record: false });
   try {
     const args = ['run', '--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'twice', '--setups', 'C0,C2', '--concurrency', '2'];
     const first = startCli(args);
-    await waitForLease(db, first);
+    await waitForLease(db, first, () => gated);
     const before = server.count();
     const second = await runCli(args);
     assert.equal(second.code, 1, second.stderr);
@@ -86,6 +99,7 @@ test('a second run of the same name and database refuses, naming the holder; aft
     assert.match(third.stderr, new RegExp(`taking the run over from ${os.hostname()} pid ${first.child.pid}, which stopped without finishing`));
     assert.equal(storedResponses(db), 20 * 8);
   } finally {
+    open();
     await server.close();
   }
 });
