@@ -20,9 +20,14 @@ export type ActKind =
   | 'phatic'
   | 'in_turn';
 
+/** Every act row's name: decisions compare these, never display text. */
+export type ActId =
+  | 'ask the user' | 'state' | 'availability' | 'email' | 'text message' | 'phone call' | 'file' | 'remind' | 'watch' | 'let you know'
+  | 'send' | 'remember' | 'get a person to act' | 'pass on' | 'plan of this reply' | 'narration';
+
 export interface ActRow {
   kind: ActKind;
-  id: string;
+  id: ActId;
   pattern: RegExp;
 }
 

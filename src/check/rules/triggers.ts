@@ -13,8 +13,14 @@ const NUMBER_WORD = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|t
 const CLOCK = '(?:\\d{1,2}(?::\\d{2}|\\.\\d{2})?\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|o\'clock)?|noon|midnight|midday)';
 const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|working days?|business days?|weeks?|months?|years?)';
 
+/** Every cue's name: decisions compare these, never display text. */
+export type CueId =
+  | 'tomorrow' | 'tonight' | 'weekday' | 'clock time' | 'bare clock' | 'relative span' | 'next period' | 'part of day' | 'date'
+  | 'deadline' | 'recurring' | 'before due' | 'later today' | 'later' | 'next session' | 'this conversation' | 'from now on'
+  | 'event' | 'until' | 'user message';
+
 export interface Cue {
-  id: string;
+  id: CueId;
   pattern: RegExp;
 }
 
@@ -94,35 +100,75 @@ const USER_CONDITION_SHORT = new RegExp(
 
 export interface TriggerDecision {
   trigger: TriggerType;
-  cue: string | null;
+  cue: CueId | null;
   timeExpression: string | null;
 }
 
+/** What a precedence row sees: the promise's own words and the words before it in the sentence. */
+interface TriggerWords {
+  predicate: string;
+  lead: string;
+}
+
+interface TriggerRow {
+  /** Why the row decides, for the README and tests. */
+  id: string;
+  decide(words: TriggerWords): TriggerDecision | null;
+}
+
+const userMessageCue = (words: TriggerWords) =>
+  USER_MESSAGE_CONDITION.test(words.predicate) ||
+  USER_MESSAGE_CONDITION.test(words.lead) ||
+  USER_CONDITION_SHORT.test(words.lead) ||
+  USER_MESSAGE_IMPERATIVE.test(lastSegment(words.lead)) ||
+  (/\band\s*$/i.test(words.lead) && USER_MESSAGE_IMPERATIVE.test(words.lead));
+
+const cue = (set: CueSet, text: string, trigger: TriggerType): TriggerDecision | null => {
+  const found = firstMatch(set, text);
+  return found ? { trigger, cue: found.id, timeExpression: trigger === 'time' ? found.text : null } : null;
+};
+
+/**
+ * Trigger precedence, first row wins: explicit words for this chat; a later session; a time in the
+ * promise's own words; an event in them (unless it is the user's reply); the user's next message;
+ * a time or an event in the words before; else an unspecified future ("later", "soon").
+ */
+export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
+  {
+    id: 'this conversation',
+    // "From now on" yields to explicit words for later sessions; "in this chat" never does.
+    decide: ({ predicate, lead }) => {
+      const same = firstMatch(SAME_CONVERSATION_CUES, predicate) ?? firstMatch(SAME_CONVERSATION_CUES, lead);
+      if (!same) return null;
+      if (same.id !== 'this conversation' && (firstMatch(SESSION_CUES, predicate) ?? firstMatch(SESSION_CUES, lead))) return null;
+      return { trigger: 'user_next_message', cue: same.id, timeExpression: null };
+    },
+  },
+  { id: 'later session', decide: ({ predicate, lead }) => cue(SESSION_CUES, predicate, 'next_session') ?? cue(SESSION_CUES, lead, 'next_session') },
+  { id: 'own time', decide: ({ predicate }) => cue(TIME_CUES, predicate, 'time') },
+  { id: 'own event', decide: (words) => (USER_MESSAGE_CONDITION.test(words.predicate) ? null : cue(EVENT_CUES, words.predicate, 'external_event')) },
+  { id: "user's next message", decide: (words) => (userMessageCue(words) ? { trigger: 'user_next_message', cue: 'user message', timeExpression: null } : null) },
+  { id: 'time before', decide: ({ lead }) => cue(TIME_CUES, lead, 'time') },
+  { id: 'event before', decide: ({ lead }) => cue(EVENT_CUES, lead, 'external_event') },
+  {
+    id: 'unspecified',
+    decide: ({ predicate }) => {
+      const later = firstMatch(UNSPECIFIED_CUES, predicate);
+      return { trigger: 'unspecified_future', cue: later?.id ?? null, timeExpression: later?.text ?? null };
+    },
+  },
+];
+
 /**
  * The trigger of a promise, from its own words (`predicate`) first, then from the words before
- * it in the sentence (`lead`, e.g. "Once you send it, …").
+ * it in the sentence (`lead`, e.g. "Once you send it, …"), by the precedence table.
  */
 export function decideTrigger(predicate: string, lead: string): TriggerDecision {
-  const session = firstMatch(SESSION_CUES, predicate) ?? firstMatch(SESSION_CUES, lead);
-  const sameConversation = firstMatch(SAME_CONVERSATION_CUES, predicate) ?? firstMatch(SAME_CONVERSATION_CUES, lead);
-  // Explicit words for this chat win; "from now on" yields to explicit words for later sessions.
-  if (sameConversation && (sameConversation.id === 'this conversation' || !session)) {
-    return { trigger: 'user_next_message', cue: sameConversation.id, timeExpression: null };
+  for (const row of TRIGGER_PRECEDENCE) {
+    const decided = row.decide({ predicate, lead });
+    if (decided) return decided;
   }
-  if (session) return { trigger: 'next_session', cue: session.id, timeExpression: null };
-  const time = firstMatch(TIME_CUES, predicate);
-  if (time) return { trigger: 'time', cue: time.id, timeExpression: time.text };
-  const event = firstMatch(EVENT_CUES, predicate);
-  if (event && !USER_MESSAGE_CONDITION.test(predicate)) return { trigger: 'external_event', cue: event.id, timeExpression: null };
-  if (USER_MESSAGE_CONDITION.test(predicate) || USER_MESSAGE_CONDITION.test(lead) || USER_CONDITION_SHORT.test(lead) || USER_MESSAGE_IMPERATIVE.test(lastSegment(lead)) || (/\band\s*$/i.test(lead) && USER_MESSAGE_IMPERATIVE.test(lead))) {
-    return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
-  }
-  const leadTime = firstMatch(TIME_CUES, lead);
-  if (leadTime) return { trigger: 'time', cue: leadTime.id, timeExpression: leadTime.text };
-  const leadEvent = firstMatch(EVENT_CUES, lead);
-  if (leadEvent) return { trigger: 'external_event', cue: leadEvent.id, timeExpression: null };
-  const later = firstMatch(UNSPECIFIED_CUES, predicate);
-  return { trigger: 'unspecified_future', cue: later?.id ?? null, timeExpression: later?.text ?? null };
+  throw new Error('the trigger precedence ends with a row that always decides');
 }
 
 /** The words after the last comma or dash: "If it changes, send me the amounts and" → "send me the amounts and". */
@@ -130,17 +176,17 @@ function lastSegment(lead: string): string {
   return (lead.split(/[,;:\u2014\u2013]|\s-\s/).at(-1) ?? '').trim();
 }
 
-export function firstMatch(set: CueSet, text: string): { id: string; text: string } | null {
+export function firstMatch(set: CueSet, text: string): { id: CueId; text: string } | null {
   const match = set.combined.exec(text);
   if (!match) return null;
   const groups = match.groups ?? {};
   const index = set.cues.findIndex((_, i) => groups[`c${i}`] !== undefined);
-  return { id: set.cues[index]?.id ?? '', text: match[0].trim() };
+  return { id: set.cues[Math.max(index, 0)]!.id, text: match[0].trim() };
 }
 
 export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
 
 /** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
-export function strongFutureCue(text: string): { id: string; text: string } | null {
+export function strongFutureCue(text: string): { id: CueId; text: string } | null {
   return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
 }
