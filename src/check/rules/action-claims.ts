@@ -70,10 +70,13 @@ function objectWords(text: string): string[] {
   return [...new Set(words.map((w) => singular(w.replace(/'s$/, ''))))];
 }
 
+/** Every report names a completed form: one test of them all lets most sentences skip the patterns. */
+const ANY_FORM = new RegExp(`\\b${FORM}\\b`, 'i');
+
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
-  if (/\?\s*$/.test(text)) return [];
+  if (/\?\s*$/.test(text) || !ANY_FORM.test(text)) return [];
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     const match = row.pattern.exec(text);

@@ -41,7 +41,7 @@ export const processDescriptionFrame: Frame = {
         const actsFirst = USER_ACTS_FIRST.test(text) || HAND_BACK.test(beforeFuture(text));
         if (actsFirst || (handedBack && !hasFixedTime(text))) regions.push(sentenceRegion(s, 'process_description'));
       }
-      if (!/\?\s*$/.test(text) && HAND_BACK.test(text)) handedBack = true;
+      if (!handedBack && !/\?\s*$/.test(text) && HAND_BACK.test(text)) handedBack = true;
     }
     return regions;
   },
