@@ -7,7 +7,7 @@ import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
 import type { Sentence } from './text-regions.ts';
 
-export const RULES_JUDGE_VERSION = 'rules@1';
+export const RULES_JUDGE_VERSION = 'rules@2';
 
 export interface JudgeInput {
   sentences: readonly Sentence[];
