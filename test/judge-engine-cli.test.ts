@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { scriptedJudge } from '../src/check/llm/testing/scripted-judge.ts';
-import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
+import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
@@ -30,7 +30,8 @@ test('judge --engine hybrid on a stored run: share sent to the model, cache in t
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-judge-llm-'));
   const db = path.join(dir, 'run.db');
   const requests = writeBenchRequests(dir, 10);
-  const model = await startScriptedServer(gridModel(), { record: false });
+  // A completion report with no call behind it: where the rules do not call it a claim, hybrid asks the model.
+  const model = await startScriptedServer(() => reply.text("I've added it to the list."), { record: false });
   const judge = await startScriptedServer(scriptedJudge());
   try {
     const run = await runCli(['run', '--model', `openai-compatible:${model.url}#grid`, '--requests', requests, '--db', db, '--name', 'g', '--fixes', 'none']);
@@ -46,18 +47,20 @@ test('judge --engine hybrid on a stored run: share sent to the model, cache in t
 
     const first = await runCli(base);
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stderr, /200 responses labelled by hybrid\(rules@\d+\+llm\(/);
+    assert.match(first.stderr, /200 responses labelled by hybrid\(rules@.*\+llm\(openai-compatible:judge\)/);
     const sent = Number(planned[1]);
+    assert.ok(sent > 0, 'precondition: some turns trip a hybrid trigger');
     assert.match(first.stderr, new RegExp(`felicity judge: ${sent} of 200 turns sent to the model`));
     assert.equal(judge.count(), Number(planned[2]), 'the dry run counted the calls the pass made');
 
     const again = await runCli([...base, '--force']);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(judge.count(), Number(planned[2]), 'a forced second pass is answered from the run database');
-    assert.match(again.stderr, new RegExp(`0 model calls, ${planned[2]} cache hits \\(cache: the run database\\)`));
+    assert.match(again.stderr, new RegExp(`0 model calls, ${2 * sent} cache hits \\(cache: the run database\\)`), 'a detector and a response judgment per turn sent');
 
     await runCli([...base, '--force', '--no-cache']);
-    assert.equal(judge.count(), 2 * Number(planned[2]), '--no-cache asks again');
+    // Without a cache only judgments already in flight are shared, so how many repeat depends on timing: at least every distinct one is asked again.
+    assert.ok(judge.count() >= 2 * Number(planned[2]), '--no-cache asks again');
     const engines = judgedBy(db);
     assert.equal([...engines.values()].reduce((a, b) => a + b, 0), 200, 'one label per response for this engine');
   } finally {
@@ -77,11 +80,14 @@ test('run --judge llm labels every response with the judge once the run is done'
     const run = await runCli(['run', '--model', `openai-compatible:${model.url}#grid`, '--requests', requests, '--db', db, '--name', 'g', '--fixes', 'none', '--setups', 'C0', '--judge', 'llm', '--judge-model', spec]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /felicity run: 8 responses labelled by llm\(/);
-    assert.equal(judge.count(), 16, 'a detector and a response judgment per response');
+    const stats = /felicity run: (\d+) model calls, (\d+) cache hits/.exec(run.stderr);
+    assert.ok(stats, run.stderr);
+    assert.equal(Number(stats[1]) + Number(stats[2]), 16, 'a detector and a response judgment per response');
+    assert.equal(judge.count(), Number(stats[1]), 'identical judgments are asked once');
     const entries = [...judgedBy(db)];
     assert.equal(entries.length, 1);
     const [engine, n] = entries[0]!;
-    assert.match(engine, /^llm\(openai-compatible:.*#judge\)@[0-9a-f]{8}$/);
+    assert.match(engine, /^llm\(openai-compatible:judge\)@[0-9a-f]{8}$/);
     assert.equal(n, 8);
     const missing = await runCli(['judge', 'g', '--engine', 'llm', '--db', db]);
     assert.equal(missing.code, 2);

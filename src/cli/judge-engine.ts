@@ -60,18 +60,28 @@ export function judgingSummary(command: string, opened: OpenedEngine): string[] 
   return lines;
 }
 
-/** Sums turn plans for `--dry-run`. */
+/** Sums turn plans for `--dry-run`; a judgment asked for twice in one pass is one call (the second is a cache hit). */
 export class PlanTally {
-  calls = 0;
   cached = 0;
   promptTokens = 0;
+  private readonly keys = new Set<string>();
   readonly routing = new Routing();
+
+  get calls(): number {
+    return this.keys.size;
+  }
 
   add(plan: TurnPlan): void {
     this.routing.add(plan.sentToModel, plan.triggers);
-    this.calls += plan.calls;
     this.cached += plan.cached;
-    this.promptTokens += plan.promptTokens;
+    for (const call of plan.calls) {
+      if (this.keys.has(call.key)) {
+        this.cached++;
+        continue;
+      }
+      this.keys.add(call.key);
+      this.promptTokens += call.promptTokens;
+    }
   }
 
   format(command: string): string {

@@ -26,12 +26,10 @@ export type EngineCheckOptions = CheckOptions & { signal?: AbortSignal };
 
 /** What a judging pass would cost, before any call (`--dry-run`). */
 export interface TurnPlan {
-  /** Model calls the pass would make at least (residual feasibility calls depend on the detector's answer). */
-  calls: number;
+  /** The judgments the pass would ask the model for, by cache key with rough prompt tokens (characters / 4); residual feasibility calls depend on the detector's answer and are not known yet. */
+  calls: { key: string; promptTokens: number }[];
   /** Judgments the cache already holds. */
   cached: number;
-  /** Rough prompt tokens of those calls (characters / 4). */
-  promptTokens: number;
   sentToModel: boolean;
   /** Why the hybrid engine would send the turn (empty otherwise). */
   triggers: HybridTrigger[];

@@ -22,7 +22,7 @@ export function llmEngine(judge: LlmJudge, concurrency = DEFAULT_JUDGE_CONCURREN
   const routing = new Routing();
   return {
     kind: 'llm',
-    name: `llm(${judge.model.spec})@${promptSetTag(judge.prompts)}`,
+    name: `llm(${judge.identity})@${promptSetTag(judge.prompts)}`,
     promptHashes: promptHashes(judge),
     concurrency,
     stats: judge.stats,
@@ -45,7 +45,7 @@ export function hybridEngine(judge: LlmJudge, concurrency = DEFAULT_JUDGE_CONCUR
   };
   return {
     kind: 'hybrid',
-    name: `hybrid(${rules.name}+llm(${judge.model.spec})@${promptSetTag(judge.prompts)})`,
+    name: `hybrid(${rules.name}+llm(${judge.identity})@${promptSetTag(judge.prompts)})`,
     promptHashes: promptHashes(judge),
     concurrency,
     stats: judge.stats,
@@ -62,7 +62,7 @@ export function hybridEngine(judge: LlmJudge, concurrency = DEFAULT_JUDGE_CONCUR
     },
     plan(turn, options = {}) {
       const { triggers } = triggersOf(turn, options);
-      return triggers.length === 0 ? { calls: 0, cached: 0, promptTokens: 0, sentToModel: false, triggers } : { ...planModelPass(judge, turn, options), triggers };
+      return triggers.length === 0 ? { calls: [], cached: 0, sentToModel: false, triggers } : { ...planModelPass(judge, turn, options), triggers };
     },
   };
 }
@@ -79,9 +79,8 @@ function planModelPass(judge: LlmJudge, turn: unknown, options: EngineCheckOptio
   const stages = [judge.plan('detector', detectorSections(input)), judge.plan('response', responseSections(toolList(deployment, persona ?? 'generic'), input))];
   const asked = stages.filter((s) => !s.cached);
   return {
-    calls: asked.length,
+    calls: asked.map((s) => ({ key: s.key, promptTokens: Math.ceil(s.promptChars / 4) })),
     cached: stages.length - asked.length,
-    promptTokens: Math.ceil(asked.reduce((sum, s) => sum + s.promptChars, 0) / 4),
     sentToModel: true,
     triggers: [],
   };

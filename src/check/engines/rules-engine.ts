@@ -18,6 +18,6 @@ export function rulesEngine(): CheckEngine {
       routing.add(false, []);
       return { label, explanation, sentToModel: false, triggers: [] };
     },
-    plan: () => ({ calls: 0, cached: 0, promptTokens: 0, sentToModel: false, triggers: [] }),
+    plan: () => ({ calls: [], cached: 0, sentToModel: false, triggers: [] }),
   };
 }

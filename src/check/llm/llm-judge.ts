@@ -3,7 +3,8 @@
  * asks the model only on a miss, and counts what it did. The prompts' hashes and the model's
  * spec are part of every cache key.
  */
-import type { ChatModel, SamplingParams } from '../../llm/chat-model.ts';
+import { ZERO_USAGE, type ChatModel, type SamplingParams } from '../../llm/chat-model.ts';
+import { modelIdentity } from '../../llm/model-identity.ts';
 import type { Commitment } from '../../core/types.ts';
 import { cacheKey, type JudgeCache } from '../judge-cache.ts';
 import { renderSections, type DeploymentCard, type ToolLine, type TurnInput } from './judge-inputs.ts';
@@ -38,13 +39,17 @@ export interface LlmJudgeOptions {
 
 export class LlmJudge {
   readonly model: ChatModel;
+  /** The judge model without where it is served: the key judgments are cached and named under. */
+  readonly identity: string;
   readonly prompts: PromptSet;
   readonly params: SamplingParams;
   readonly stats: JudgeStats;
   private readonly cache: JudgeCache;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(options: LlmJudgeOptions) {
     this.model = options.model;
+    this.identity = modelIdentity(options.model.spec);
     this.prompts = options.prompts;
     this.cache = options.cache;
     this.params = options.params ?? DEFAULT_JUDGE_PARAMS;
@@ -65,14 +70,14 @@ export class LlmJudge {
   }
 
   /** What one judgment would send, and whether the cache already holds it, without asking (`--dry-run`). */
-  plan(stage: Stage, sections: Record<string, unknown>): { cached: boolean; promptChars: number } {
-    const cached = this.cache.get(this.keyOf(stage, sections)) !== undefined;
+  plan(stage: Stage, sections: Record<string, unknown>): { key: string; cached: boolean; promptChars: number } {
+    const key = this.keyOf(stage, sections);
     const promptChars = this.prompts[stage].text.length + renderSections(sections).length + JSON.stringify(SCHEMAS[stage].json).length;
-    return { cached, promptChars };
+    return { key, cached: this.cache.get(key) !== undefined, promptChars };
   }
 
   private keyOf(stage: Stage, sections: Record<string, unknown>): string {
-    return cacheKey({ stage, prompt_hash: this.prompts[stage].hash, model: this.model.spec, params: this.params, input: sections });
+    return cacheKey({ stage, prompt_hash: this.prompts[stage].hash, model: this.identity, params: this.params, input: sections });
   }
 
   private async judge<T>(stage: Stage, schema: StageSchema<T>, sections: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
@@ -82,10 +87,27 @@ export class LlmJudge {
       // A cached value was valid when stored; checking it again guards against a hand-edited cache.
       const parsed = schema.zod.safeParse(hit.value);
       if (parsed.success) {
-        this.stats.record(stage, { calls: 0, cached: true, failed: false, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+        this.stats.record(stage, { calls: 0, cached: true, failed: false, usage: ZERO_USAGE });
         return parsed.data;
       }
     }
+    // The same judgment already being asked (identical turns judged at once) is awaited, not asked twice.
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending !== undefined) {
+      const value = await pending;
+      this.stats.record(stage, { calls: 0, cached: true, failed: false, usage: ZERO_USAGE });
+      return value;
+    }
+    const asked = this.ask(stage, schema, sections, key, signal);
+    this.inFlight.set(key, asked);
+    try {
+      return await asked;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async ask<T>(stage: Stage, schema: StageSchema<T>, sections: Record<string, unknown>, key: string, signal?: AbortSignal): Promise<T> {
     const result = await askForJson(this.model, {
       system: this.prompts[stage].text,
       user: renderSections(sections),
@@ -95,7 +117,7 @@ export class LlmJudge {
     });
     this.stats.record(stage, { calls: result.calls, cached: false, failed: !result.ok, usage: result.usage });
     if (!result.ok) throw new JudgmentFailedError(stage, result.failure.reason, result.failure.message, result.failure.raw);
-    this.cache.put({ key, stage, prompt_hash: this.prompts[stage].hash, model: this.model.spec, value: result.value, usage: result.usage });
+    this.cache.put({ key, stage, prompt_hash: this.prompts[stage].hash, model: this.identity, value: result.value, usage: result.usage });
     return result.value;
   }
 }

@@ -51,7 +51,7 @@ test('the detector is setup-blind; feasibility and anchoring are the rules\' on 
     const { label } = await labelWithModel(record, judge);
     assert.equal(label.outcome, 'empty');
     assert.deepEqual(label.commitments[0]!.failure_types, ['temporal']);
-    assert.match(label.engine.detector, /^llm\(openai-compatible:.*#judge\)@[0-9a-f]{8}$/);
+    assert.match(label.engine.detector, /^llm\(openai-compatible:judge\)@[0-9a-f]{8}$/);
     assert.deepEqual(label.prompt_hashes, { detector: judge.prompts.detector.hash, response: judge.prompts.response.hash }, 'no residual judgment, no feasibility hash');
     assert.match(label.prompt_hashes!.detector!, /^[0-9a-f]{64}$/);
     const detector = server.requests.find((r) => stageOf(r) === 'detector')!;
@@ -131,6 +131,29 @@ test('a second pass over the same turns is answered from the cache with zero mod
     assert.equal(second.stats.calls, 0);
     assert.equal(second.stats.cacheHits, 6);
     assert.deepEqual(again.map((l) => l.label), labels.map((l) => l.label));
+  });
+});
+
+test('the same judge served from another URL is the same judge: its cached judgments are reused', async () => {
+  const record = turn("I'll remind you tomorrow at 9.", { setup: 'C1', category: 'reminder' });
+  const cache = new MemoryJudgeCache();
+  await withJudge(scriptedJudge(), async (make) => {
+    await labelWithModel(record, await make({ cache }));
+  });
+  await withJudge(scriptedJudge(), async (make, moved) => {
+    await labelWithModel(record, await make({ cache }));
+    assert.equal(moved.count(), 0);
+  });
+});
+
+test('identical judgments asked at the same time are asked once', async () => {
+  const record = turn("I'll remind you tomorrow at 9.", { setup: 'C1', category: 'reminder' });
+  await withJudge(scriptedJudge(), async (make, server) => {
+    const judge = await make();
+    const labels = await Promise.all([labelWithModel(record, judge), labelWithModel({ ...record, id: 'twin' }, judge)]);
+    assert.equal(server.count(), 2, 'one detector and one response call for both turns');
+    assert.equal(judge.stats.cacheHits, 2);
+    assert.deepEqual(labels[0]!.label.booleans, labels[1]!.label.booleans);
   });
 });
 

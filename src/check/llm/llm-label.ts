@@ -28,7 +28,7 @@ export interface ModelLabel {
 }
 
 export function llmStageName(judge: LlmJudge, stage: 'detector' | 'response'): string {
-  return `llm(${judge.model.spec})@${judge.prompts[stage].hash.slice(0, 8)}`;
+  return `llm(${judge.identity})@${judge.prompts[stage].hash.slice(0, 8)}`;
 }
 
 export async function labelWithModel(turn: unknown, judge: LlmJudge, options: CheckOptions & { signal?: AbortSignal } = {}): Promise<ModelLabel> {
