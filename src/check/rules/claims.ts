@@ -46,7 +46,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'saved', kind: 'memory', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
   { id: 'saved to a store', kind: 'memory_or_people', cue: /memory|profile|account|system|file|record|notes|preferences|details/i,
-    pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
+    pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged(?!\\s+in(?:to)?\\b)|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
   { id: 'updated a store', kind: 'memory_or_people', cue: HAVE_GATE,
     pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences?|settings|notes|memory|records?|file|details)`, 'i') },
   { id: 'updated your records', kind: 'memory_or_people', cue: HAVE_GATE, pattern: new RegExp(`\\b${HAVE}(?:updated|changed|amended|corrected|marked|flagged)\\s+(?:your|the|her|his|their)\\s+(?:[\\w-]+\\s+)?(?:account|records?|file|profile|details|preferences)\\b`, 'i') },
@@ -86,7 +86,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
 const ANY_CUE = new RegExp([...new Set(CLAIM_ROWS.map((row) => row.cue.source))].join('|'), 'i');
 
 /** Words before a claim that make it not a report of a completed act. */
-const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never)\b[^.]*$/i;
+const NOT_A_REPORT = /(?:\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never|will|shall|going to|need to|needs to|must|ensure|make sure|to be)\b|'ll\b)[^.]*$/i;
 
 export interface ClaimFinding {
   id: string;

@@ -16,6 +16,7 @@ import { DELIVERABLES } from './lexicon.ts';
 import type { ReplyContext } from './reply-context.ts';
 import type { ClauseRuleCode } from './rule-codes.ts';
 import { PERSON } from './subjects.ts';
+import { hasFixedTime } from './frames/sentence-frames.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
@@ -162,6 +163,12 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     when: (f) => f.subject === 'they' && !PERSON.test(f.context.reply.slice(0, f.clause.spanStart)),
     reads: ['Prices rise in spring, and they will keep rising.'],
     ignores: ['Our team has your details, and they will call you tomorrow.'],
+  },
+  {
+    code: 'conditional_policy',
+    when: (f) => people(f) && /\b(?:if|when|whenever|should|in case|once)\s+you\b|\bin the event (?:of|that)\b|\bin case of\b/i.test(f.clause.lead) && !hasFixedTime(f.clause.predicate),
+    reads: [{ reply: 'If you notice unauthorised charges on your account, we will investigate and provide a refund.', persona: 'support' }, 'In the event of damage in transit, our team will replace the item.'],
+    ignores: [{ reply: 'If you need it sooner, someone will call you back tomorrow at 9.', persona: 'support' }],
   },
   {
     code: 'generic_role',

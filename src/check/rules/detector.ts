@@ -13,7 +13,7 @@ import { futureClauses, type FutureClause } from './clauses.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 import type { ReplyContext } from './reply-context.ts';
-import { CONTACT_ACT, replyGate } from './reply-gate.ts';
+import { replyGate } from './reply-gate.ts';
 import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCode } from './rule-codes.ts';
 import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
@@ -148,8 +148,8 @@ const FRAME_REASONS: Record<FrameCode, string> = {
 
 /**
  * A plan that waits for the answer the reply asks for: everything the assistant itself would do
- * next, when the reply asks to confirm; anything after a request for details, unless it contacts
- * the user or names a time of its own. Acts that are later by nature (reminding, watching,
+ * next, when the reply asks to confirm; anything after a request for details, unless it names a
+ * time of its own. The assistant's own acts that are later by nature (reminding, watching,
  * remembering, e-mailing) never wait.
  */
 function waitsForReply(commitment: Commitment, clause: FutureClause, context: ReplyContext): boolean {
@@ -162,7 +162,8 @@ function waitsForReply(commitment: Commitment, clause: FutureClause, context: Re
     if (kind !== 'deliver' && kind !== 'in_turn' && kind !== 'delegate') return false;
     return context.gate.asksToConfirm || clause.spanStart >= context.gate.firstAsk;
   }
-  return clause.spanStart >= context.gate.firstAsk && !CONTACT_ACT.test(clause.predicate);
+  // People asked to act on details the reply asks for act, if at all, once the user has replied.
+  return clause.spanStart >= context.gate.firstAsk;
 }
 
 function overlapsExisting(existing: readonly Commitment[], candidate: Commitment): boolean {

@@ -32,6 +32,3 @@ export function replyGate(sentences: readonly Sentence[]): ReplyGate {
   }
   return { asksToConfirm, firstAsk };
 }
-
-/** Contacting the user is a later act whatever the user replies ("our team will call you"). */
-export const CONTACT_ACT = /\b(?:call|ring|phone|e-?mail|text|contact|get back|reach out|be in touch|get in touch|visit|send you|write to you|remind|notify|let you know|follow up)\b/i;

@@ -78,7 +78,7 @@ export const EVENT_CUES: CueSet = cueSet([
   {
     id: 'event',
     pattern:
-      /\b(?:when|whenever|as soon as|the (?:moment|minute|second|instant)|once|if|in case|should|the day|any time)\s+(?!you\b|you'(?:re|ve|d)\b|i\b|we\b)(?:the|your|my|it|its|they|there|prices?|tickets?|a|an|this|that|anything|something|[a-z]+'s|[a-z]+)\b/i,
+      /\b(?:when|whenever|as soon as|the (?:moment|minute|second|instant)|once|if|in case|should|the day|any time)\s+(?!you\b|you'(?:re|ve|d)\b|i\b|we\b|possible\b|practicable\b|feasible\b)(?:the|your|my|it|its|they|there|prices?|tickets?|a|an|this|that|anything|something|[a-z]+'s|[a-z]+)\b/i,
   },
   { id: 'until', pattern: /\b(?:until|till) (?:it|the|your)\b/i },
 ]);
@@ -121,7 +121,8 @@ const userMessageCue = (words: TriggerWords) =>
   USER_MESSAGE_CONDITION.test(words.lead) ||
   USER_CONDITION_SHORT.test(words.lead) ||
   USER_MESSAGE_IMPERATIVE.test(lastSegment(words.lead)) ||
-  (/\band\s*$/i.test(words.lead) && USER_MESSAGE_IMPERATIVE.test(words.lead));
+  // "To help you further, please provide your details, and an agent will…": an imperative in any part of the lead.
+  (/\band\s*$/i.test(words.lead) && words.lead.split(/[,;:\u2014\u2013]|\s-\s/).some((part) => USER_MESSAGE_IMPERATIVE.test(part.trim())));
 
 const cue = (set: CueSet, text: string, trigger: TriggerType): TriggerDecision | null => {
   const found = firstMatch(set, text);
