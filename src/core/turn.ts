@@ -45,18 +45,34 @@ export function viewTurn(messages: readonly ChatMessage[]): TurnView {
       break;
     }
   }
-  const results = new Map<string, string>();
   const assistantTexts: string[] = [];
-  const calls: ToolActivity[] = [];
-  for (let i = userIndex + 1; i < messages.length; i++) {
-    const message = messages[i]!;
-    if (message.role === 'tool') results.set(message.tool_call_id, textOf(message.content));
-  }
   for (let i = userIndex + 1; i < messages.length; i++) {
     const message = messages[i]!;
     if (message.role !== 'assistant') continue;
     const text = textOf(message.content);
     if (text.trim()) assistantTexts.push(text);
+  }
+  const calls = callsIn(messages, userIndex + 1, messages.length);
+  return {
+    userIndex,
+    userText: userIndex >= 0 ? textOf(messages[userIndex]!.content) : '',
+    assistantTexts,
+    finalText: assistantTexts.at(-1) ?? '',
+    calls,
+  };
+}
+
+/** The tool calls of `messages[start, end)`, each with the result that answers it there (null when none). */
+export function callsIn(messages: readonly ChatMessage[], start: number, end: number): ToolActivity[] {
+  const results = new Map<string, string>();
+  for (let i = start; i < end; i++) {
+    const message = messages[i]!;
+    if (message.role === 'tool') results.set(message.tool_call_id, textOf(message.content));
+  }
+  const calls: ToolActivity[] = [];
+  for (let i = start; i < end; i++) {
+    const message = messages[i]!;
+    if (message.role !== 'assistant') continue;
     for (const call of message.tool_calls ?? []) {
       const result = results.get(call.id) ?? null;
       calls.push({
@@ -69,13 +85,7 @@ export function viewTurn(messages: readonly ChatMessage[]): TurnView {
       });
     }
   }
-  return {
-    userIndex,
-    userText: userIndex >= 0 ? textOf(messages[userIndex]!.content) : '',
-    assistantTexts,
-    finalText: assistantTexts.at(-1) ?? '',
-    calls,
-  };
+  return calls;
 }
 
 function parseArguments(raw: string | undefined): Record<string, unknown> | undefined {
