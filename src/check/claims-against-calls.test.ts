@@ -130,6 +130,17 @@ describe('completion verbs for domain tools', () => {
     });
   }
 
+  it('a report whose amount has a decimal point still names its thing: "A refund of $181.37 has been issued"', () => {
+    const retail = { id: 'retail', tools: [{ name: 'modify_pending_order_items', description: 'Swaps items of a pending order and charges or refunds the price difference.' }, { name: 'cancel_pending_order', description: 'Cancels a pending order.' }] };
+    const reply = 'Your order has been updated. A refund of $181.37 has been issued to your gift card.';
+    assert.equal(claimed(turn(reply, [{ name: 'modify_pending_order_items', result: OK }], { setup: retail })), false);
+    assert.equal(claimed(turn(reply, [], { setup: retail })), true);
+  });
+  it('a status the act left is no second claim: "is now marked as exchange requested"', () => {
+    const retail = { id: 'retail', tools: [{ name: 'exchange_delivered_order_items', description: 'Records an exchange of items.' }, { name: 'modify_pending_order_items', description: 'Modifies items of a pending order.' }] };
+    const reply = 'Your exchange request has been submitted. Order #W1671835 is now marked as "exchange requested."';
+    assert.equal(claimed(turn(reply, [{ name: 'exchange_delivered_order_items', result: OK }], { setup: retail })), false);
+  });
   it('a lookup report is no claim: "I\'ve found your reservation"', () => assert.equal(claimed(turn("I've found your reservation and verified your identity.", [], { setup: AIRLINE })), false));
   it('an act none of the tools performs is not checked in a deployment: "I\'ve updated the code below"', () => assert.equal(claimed(turn("I've updated the code below.", [], { setup: AIRLINE })), false));
   it('a successful call that performs what the user asked for is done now, with no category', () => {

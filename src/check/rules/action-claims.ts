@@ -48,7 +48,8 @@ const STATE_INTRO = /\b(?:it looks like|it seems|looks like|i (?:can )?see (?:th
 
 /** The clause a report sits in: the words since the last punctuation or conjunction. */
 function lastClause(before: string): string {
-  const parts = before.split(/[.;:!?()\n]|,\s|\s(?:and|but|so|then)\s/);
+  // A full stop inside "$181.37" or "#W1.2" ends nothing.
+  const parts = before.split(/[;:!?()\n]|\.(?=\s|$)|,\s|\s(?:and|but|so|then)\s/);
   return parts.at(-1) ?? '';
 }
 
@@ -88,6 +89,8 @@ export function actionReports(sentence: Sentence): ActionReport[] {
     const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
     const verb = actionLemma(form);
     if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+    // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
+    if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
     const subject = row.subjectIsObject ? lastWords(lastClause(before), 9) : '';
     const after = text.slice(match.index + match[0].length).split(/[.;!?:\n]|\s[\u2014\u2013-]\s|,\s*(?:and|but|so|which)\b/)[0] ?? '';
     const start = row.subjectIsObject ? match.index - subject.length : match.index;
