@@ -54,12 +54,13 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   for (const call of view.calls) {
     for (const family of facts.familiesOf.get(call.name) ?? []) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
   }
-  const callFacts = (name: string): CallFacts => ({ name, families: facts.familiesOf.get(name) ?? new Set(), actions: facts.actionsOf.get(name) ?? [] });
+  // A call to a tool the deployment lacks (answered with an error) performed nothing.
+  const callFacts = (name: string): CallFacts => facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
   const succeededNow = view.calls.filter((call) => call.succeeded).map((call) => callFacts(call.name));
   const claimEvidence: ClaimEvidence = {
     succeeded: [...succeededNow, ...earlierCalls(record.messages, Math.max(view.userIndex, 0)).filter((call) => call.succeeded).map((call) => callFacts(call.name))],
     failedFamilies,
-    tools: facts.deployment.tools.map((tool) => callFacts(tool.name)),
+    tools: facts.toolFacts,
   };
 
   const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
@@ -68,8 +69,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
 
   const judgement = judgeResponse({
     sentences: detection.sentences,
-    // A claim in a sentence about code ("the code sends…") reports nothing; elsewhere a frame reads future clauses only.
-    framed: new Map([...detection.framed].filter(([, frame]) => frame === 'code_explanation')),
+    framed: detection.framed,
     offers: detection.offers,
     category,
     completableNow: doable === 'yes',

@@ -9,6 +9,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import { affordancesFor } from '../setups/persona-tools.ts';
 import { toolActions, type ToolAction } from '../setups/tool-performs.ts';
+import type { CallFacts } from './rules/claims.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 
 export interface DeploymentFacts {
@@ -17,6 +18,9 @@ export interface DeploymentFacts {
   familiesOf: ReadonlyMap<string, ReadonlySet<CapabilityFamily>>;
   /** What a successful call of each tool performs (stated, or read from its name and description). */
   actionsOf: ReadonlyMap<string, readonly ToolAction[]>;
+  /** Each tool as the claim check sees it (families and acts), and all of them in order. */
+  callFactsOf: ReadonlyMap<string, CallFacts>;
+  toolFacts: readonly CallFacts[];
   /** Every act the tools perform. */
   ownActs: readonly ToolAction[];
   /** Some tool finishes a domain action inside the turn and provides nothing for later (a booking, a cancellation). */
@@ -39,8 +43,10 @@ export function deploymentFacts(deployment: Deployment, persona: PersonaId): Dep
     }
     const actionsOf = new Map(deployment.tools.map((tool) => [tool.name, toolActions(tool)]));
     const ownActs = [...actionsOf.values()].flat();
+    const toolFacts = deployment.tools.map((tool) => ({ name: tool.name, families: familiesOf.get(tool.name) ?? new Set<CapabilityFamily>(), actions: actionsOf.get(tool.name) ?? [] }));
+    const callFactsOf = new Map(toolFacts.map((tool) => [tool.name, tool]));
     const operatorSystems = deployment.tools.some((tool) => tool.capabilities.length === 0 && (actionsOf.get(tool.name)?.length ?? 0) > 0);
-    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf, ownActs, operatorSystems }));
+    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf, callFactsOf, toolFacts, ownActs, operatorSystems }));
   }
   return facts;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { actionLemma, sameAct } from './action-verbs.ts';
-import { actionCovers, inferPerforms, parsePerforms, sameThing, singular, toolActions } from './tool-performs.ts';
+import { inferPerforms, sameThing, singular, toolActions } from './tool-performs.ts';
 
 describe('inferPerforms: what a tool does, read from its name and description', () => {
   const cases: [string, string, string[]][] = [
@@ -54,11 +54,4 @@ describe('matching a reported act to what a tool performs', () => {
     assert.equal(singular('categories'), 'category');
   });
 
-  it('a tool action covers a report of the same act on the same thing, or with no thing named', () => {
-    const bags = parsePerforms('update reservation baggage')!;
-    assert.ok(actionCovers(bags, 'add', ['bag']));
-    assert.ok(actionCovers(bags, 'add', []));
-    assert.ok(!actionCovers(bags, 'add', ['passenger']));
-    assert.ok(!actionCovers(bags, 'cancel', ['reservation']));
-  });
 });

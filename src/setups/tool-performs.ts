@@ -5,7 +5,7 @@
  * `update_reservation_baggages` → "update reservation baggage". Lookups perform nothing.
  * Pure: no I/O.
  */
-import { actionLemma, LOOKUP_VERBS, sameAct } from './action-verbs.ts';
+import { actionLemma, LOOKUP_VERBS } from './action-verbs.ts';
 
 /** One thing a call does: the verb's lemma and the words naming what it acts on (singular). */
 export interface ToolAction {
@@ -120,10 +120,4 @@ export function sameThing(a: string, b: string): boolean {
   if (x === y) return true;
   if (x.length >= 3 && y.length >= 3 && (x.startsWith(y) || y.startsWith(x))) return true;
   return SAME_THING.some((group) => group.includes(x) && group.includes(y));
-}
-
-/** Whether a tool action covers a reported act: the same act, and (when both name one) the same thing. */
-export function actionCovers(action: ToolAction, verb: string, objects: readonly string[]): boolean {
-  if (!sameAct(action.verb, verb)) return false;
-  return objects.length === 0 || action.objects.length === 0 || objects.some((o) => action.objects.some((t) => sameThing(o, t)));
 }

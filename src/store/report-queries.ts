@@ -4,19 +4,10 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { ChatMessage, LabelRecord } from '../core/types.ts';
+import type { ResponseRow } from './responses.ts';
 
-export interface LabelledResponseRow {
-  response_id: string;
-  request_id: string;
-  model: string;
-  setup: string;
-  variant: string;
-  persona: string;
-  fix: string;
-  sample: number;
-  category: string;
-  messages: ChatMessage[];
-  error: string | null;
+/** A stored response (without usage and latency) with one engine's label. */
+export interface LabelledResponseRow extends Omit<ResponseRow, 'usage' | 'latency_ms'> {
   /** Null when the engine has not labelled this response (errored responses never are). */
   label: LabelRecord | null;
 }

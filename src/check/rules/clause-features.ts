@@ -7,7 +7,7 @@ import { actionLemma, sameAct } from '../../setups/action-verbs.ts';
 import { classifyAct, stripPrefixes, type ActRow } from './acts.ts';
 import { triggerOf } from './act-trigger.ts';
 import type { FutureClause } from './clauses.ts';
-import { HABIT, HABIT_BEFORE, OPERATOR_ACT, PERSON_ACT, USER_FIRST } from './clause-patterns.ts';
+import { DELIVERABLE, HABIT, HABIT_BEFORE, OPERATOR_ACT, PERSON_ACT, RECEIVE, USER_FIRST } from './clause-patterns.ts';
 import type { ReplyContext } from './reply-context.ts';
 import { kindOf, type SubjectKind } from './subjects.ts';
 import { firstMatch, SESSION_CUES, strongFutureCue, type TriggerDecision } from './triggers.ts';
@@ -65,6 +65,14 @@ export class ClauseFeatures {
   }
   get leadCue(): boolean {
     return this.once('leadCue', () => strongFutureCue(this.clause.lead) !== null);
+  }
+  /** "You'll get/receive/have/see …": the match, with the words after the verb. */
+  get receipt(): RegExpExecArray | null {
+    return this.once('receipt', () => RECEIVE.exec(this.rawPredicate));
+  }
+  /** The deliverable named after the receiving verb ("a reminder", "a summary"). */
+  get receivedThing(): RegExpExecArray | null {
+    return this.once('receivedThing', () => DELIVERABLE.exec(this.receipt?.[1] ?? ''));
   }
   /** When the act happens, from the words of the predicate and the lead. */
   get wordsTrigger(): TriggerDecision {

@@ -9,7 +9,7 @@ import type { ActKind } from './acts.ts';
 import { clauseCommitment } from './clause-commitment.ts';
 import { ClauseFeatures } from './clause-features.ts';
 import {
-  ARRIVES, BE_DONE_TO_YOU, CASE_NOUN, DELIVERABLE, GENERIC_ROLE, HANDLED, HEAR_FROM, KEPT_ON_RECORD, OPERATOR_OUTPUT, PERSON_ACT, RECEIVE, USER_SETS_UP, USERS_THING,
+  ARRIVES, BE_DONE_TO_YOU, CASE_NOUN, DELIVERABLE, GENERIC_ROLE, HANDLED, HEAR_FROM, KEPT_ON_RECORD, OPERATOR_OUTPUT, PERSON_ACT, USER_SETS_UP, USERS_THING,
 } from './clause-patterns.ts';
 import type { FutureClause } from './clauses.ts';
 import { DELIVERABLES } from './lexicon.ts';
@@ -46,9 +46,8 @@ const make = (f: ClauseFeatures, performer: Performer, kind: ActKind, confidence
 const selfSpeaks = (f: ClauseFeatures) => f.subject === 'self' || (f.subject === 'we' && f.actor === 'self' && !f.userFirst && !f.operatorAct);
 const people = (f: ClauseFeatures) => f.actor === 'people';
 const user = (f: ClauseFeatures) => f.actor === 'user';
-/** "You'll get/receive/have/see …": what the user receives, and the words after the verb. */
-const receipt = (f: ClauseFeatures) => RECEIVE.exec(f.rawPredicate);
-const receivedThing = (f: ClauseFeatures) => DELIVERABLE.exec(receipt(f)?.[1] ?? '');
+const receipt = (f: ClauseFeatures) => f.receipt;
+const receivedThing = (f: ClauseFeatures) => f.receivedThing;
 const bareRaw = (f: ClauseFeatures) => f.rawPredicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, '');
 
 export const DECISION_TABLE: readonly DecisionRow[] = [
