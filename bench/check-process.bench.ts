@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:check-process`: the whole `felicity check FILE --out OUT` process on a JSONL file
+ * of turn records, next to a baseline measured in the same run: a plain node script that streams
+ * the same file line by line, JSON.parses each line and writes one JSON.stringify'd object per
+ * line to a file. Prints wall and CPU seconds, MB/s, turns/s, peak RSS and the ratio check/baseline.
+ *
+ * "Memory flat" is shown, not asserted: the parent reads the child's resident set (VmRSS) and its
+ * read position in the input (/proc/PID/fdinfo) every 200 ms, and prints RSS when 10%, 50%, 90%
+ * and 100% of the file has been read.
+ *
+ *   BENCH_MB        file size in MB (default 100; 1024 for the 1 GB run). Generated once in the
+ *                   temp folder from bench/turn-corpus.ts and reused while it exists.
+ *   BENCH_REPEATS   runs of each command (default 1); the fastest is reported.
+ *   FELICITY_ROOT   the checkout whose bin/felicity.js is measured (default: this one), so an older
+ *                   commit can be measured from a worktree with the same file and baseline.
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { turnCorpus } from './turn-corpus.ts';
+
+const MB = Number(process.env['BENCH_MB'] ?? 100);
+const REPEATS = Number(process.env['BENCH_REPEATS'] ?? 1);
+const SEED = 20261001;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(process.env['FELICITY_ROOT'] ?? path.join(here, '..'));
+const SAMPLE_MS = 200;
+const FRACTIONS = [0.1, 0.5, 0.9, 1] as const;
+const TIME = '/usr/bin/time';
+
+interface Corpus {
+  file: string;
+  bytes: number;
+  turns: number;
+}
+
+/** The corpus file for BENCH_MB, written once (with a small sidecar giving its turn count). */
+async function corpusFile(): Promise<Corpus> {
+  const file = path.join(os.tmpdir(), `felicity-bench-${SEED}-${MB}mb.jsonl`);
+  const meta = `${file}.meta.json`;
+  if (existsSync(file) && existsSync(meta)) {
+    const known = JSON.parse(readFileSync(meta, 'utf8')) as Corpus;
+    if (statSync(file).size === known.bytes) return { ...known, file };
+  }
+  const target = MB * 1e6;
+  const out = createWriteStream(file);
+  const turnRecord = turnCorpus(SEED);
+  let bytes = 0;
+  let turns = 0;
+  let buffer = '';
+  while (bytes < target) {
+    const line = `${JSON.stringify(turnRecord(turns))}\n`;
+    turns++;
+    bytes += Buffer.byteLength(line);
+    buffer += line;
+    if (buffer.length >= 1 << 20) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+    }
+  }
+  out.end(buffer);
+  await once(out, 'finish');
+  writeFileSync(meta, JSON.stringify({ file, bytes, turns }));
+  return { file, bytes, turns };
+}
+
+/** The baseline: stream lines, parse each, write one small object per line (backpressure honoured). */
+const BASELINE = `
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+const [input, output] = process.argv.slice(-2);
+const out = createWriteStream(output);
+for await (const line of createInterface({ input: createReadStream(input), crlfDelay: Infinity })) {
+  if (line === '') continue;
+  const record = JSON.parse(line);
+  if (!out.write(JSON.stringify({ id: record.id, messages: record.messages.length }) + '\\n')) await once(out, 'drain');
+}
+out.end();
+await once(out, 'finish');
+`;
+
+interface Sample {
+  at: number;
+  position: number;
+  rss: number;
+}
+
+interface Run {
+  wall: number;
+  cpu: number | undefined;
+  peakRss: number;
+  samples: Sample[];
+  exitCode: number | null;
+  stderr: string;
+}
+
+const kib = (line: string | undefined) => (line === undefined ? 0 : Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024);
+
+function statusField(pid: number, field: string): number {
+  try {
+    return kib(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`)));
+  } catch {
+    return 0;
+  }
+}
+
+/** The process that does the work: the child of /usr/bin/time when it wraps the command. */
+function workerPid(pid: number, wrapped: boolean): number | undefined {
+  if (!wrapped) return pid;
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.length > 0 ? Number(children[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How far the process has read the input: the offset of its descriptor on the file, or undefined. */
+function readPosition(pid: number, file: string): number | undefined {
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      if (target !== file) continue;
+      const pos = /pos:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'));
+      if (pos) return Number(pos[1]);
+    }
+  } catch {
+    // the process has just ended
+  }
+  return undefined;
+}
+
+async function measure(command: string[], corpus: Corpus): Promise<Run> {
+  const wrapped = existsSync(TIME);
+  const argv = wrapped ? [TIME, '-f', '@@time %M %U %S', ...command] : command;
+  const start = process.hrtime.bigint();
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const samples: Sample[] = [];
+  let seenInput = false;
+  let hwm = 0;
+  const timer = setInterval(() => {
+    const pid = workerPid(child.pid!, wrapped);
+    if (pid === undefined) return;
+    const rss = statusField(pid, 'VmRSS');
+    hwm = Math.max(hwm, statusField(pid, 'VmHWM'));
+    if (rss === 0) return;
+    const position = readPosition(pid, corpus.file);
+    if (position !== undefined) seenInput = true;
+    // Once the input is closed it has been read to the end.
+    samples.push({ at: Number(process.hrtime.bigint() - start) / 1e9, position: position ?? (seenInput ? corpus.bytes : 0), rss });
+  }, SAMPLE_MS);
+  const [exitCode] = (await once(child, 'close')) as [number | null];
+  clearInterval(timer);
+  const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  const timed = /@@time (\d+) ([\d.]+) ([\d.]+)/.exec(stderr);
+  return {
+    wall,
+    cpu: timed ? Number(timed[2]) + Number(timed[3]) : undefined,
+    peakRss: timed ? Number(timed[1]) * 1024 : hwm,
+    samples,
+    exitCode,
+    stderr: stderr.replace(/^.*@@time.*$\n?/m, ''),
+  };
+}
+
+async function best(name: string, command: string[], corpus: Corpus): Promise<Run> {
+  let fastest: Run | undefined;
+  for (let r = 0; r < REPEATS; r++) {
+    const run = await measure(command, corpus);
+    if (run.exitCode !== 0) console.log(`${name}: exit code ${run.exitCode}\n${run.stderr.split('\n').slice(-5).join('\n')}`);
+    if (fastest === undefined || run.wall < fastest.wall) fastest = run;
+  }
+  return fastest!;
+}
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** RSS at the first sample that had read at least each fraction of the file. */
+function rssAt(run: Run, corpus: Corpus): string {
+  return FRACTIONS.map((f) => {
+    // 100%: the last sample, when the whole file has been read and labelled.
+    const sample = f === 1 ? run.samples.at(-1) : run.samples.find((s) => s.position >= f * corpus.bytes);
+    return `${Math.round(f * 100)}% ${sample ? mib(sample.rss) : 'n/a'}`;
+  }).join(', ');
+}
+
+function report(name: string, run: Run, corpus: Corpus): void {
+  const cpu = run.cpu === undefined ? '' : `, cpu ${run.cpu.toFixed(1)} s`;
+  console.log(`${name.padEnd(18)} wall ${run.wall.toFixed(1)} s${cpu}, ${(corpus.bytes / 1e6 / run.wall).toFixed(1)} MB/s, ${fmt(corpus.turns / run.wall)} turns/s, peak RSS ${mib(run.peakRss)}`);
+  console.log(`${''.padEnd(18)} RSS at ${rssAt(run, corpus)} of the file (${run.samples.length} samples)`);
+}
+
+async function main(): Promise<void> {
+  const corpus = await corpusFile();
+  const out = path.join(os.tmpdir(), `felicity-bench-out-${process.pid}.jsonl`);
+  console.log(`felicity bench:check-process — ${corpus.file}: ${(corpus.bytes / 1e6).toFixed(0)} MB, ${fmt(corpus.turns)} turns, seed ${SEED}, node ${process.version}`);
+  console.log(`felicity from ${ROOT}; peak RSS from ${existsSync(TIME) ? TIME : 'VmHWM samples'}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
+  console.log('');
+  try {
+    const baseline = await best('baseline', [process.execPath, '--input-type=module', '-e', BASELINE, corpus.file, out], corpus);
+    report('(a) parse+write', baseline, corpus);
+    const check = await best('check', [process.execPath, path.join(ROOT, 'bin/felicity.js'), 'check', corpus.file, '--out', out], corpus);
+    report('(b) felicity check', check, corpus);
+    const labels = existsSync(out) ? await countLines(out) : 0;
+    console.log('');
+    console.log(`labels written: ${fmt(labels)} of ${fmt(corpus.turns)} turns`);
+    console.log(`(b)/(a) throughput = ${(baseline.wall / check.wall).toFixed(3)}   (felicity check runs at ${((100 * baseline.wall) / check.wall).toFixed(1)}% of the baseline's speed)`);
+    if (check.cpu !== undefined && baseline.cpu !== undefined) console.log(`(b)/(a) cpu seconds = ${(check.cpu / baseline.cpu).toFixed(2)}`);
+    const last = check.stderr.trim().split('\n').at(-1);
+    if (last) console.log(`check said: ${last}`);
+  } finally {
+    rmSync(out, { force: true });
+  }
+}
+
+async function countLines(file: string): Promise<number> {
+  let n = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+  }
+  return n;
+}
+
+await main();
