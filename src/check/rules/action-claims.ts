@@ -6,6 +6,7 @@
  */
 import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
+import { hasCue } from './cues.ts';
 import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
@@ -71,13 +72,11 @@ function objectWords(text: string): string[] {
   return [...new Set(words.map((w) => singular(w.replace(/'s$/, ''))))];
 }
 
-/** Every report names a completed form: one test of them all lets most sentences skip the patterns. */
-const ANY_FORM = new RegExp(`\\b${FORM}\\b`, 'i');
-
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
-  if (/\?\s*$/.test(text) || !ANY_FORM.test(text)) return [];
+  // Every report names a completed form: the `completed` cue lets most sentences skip the patterns.
+  if (!hasCue(sentence.cues, 'completed') || /\?\s*$/.test(text)) return [];
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     const match = row.pattern.exec(text);

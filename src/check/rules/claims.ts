@@ -7,6 +7,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { sameThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, type ActionReport } from './action-claims.ts';
+import { cueMask, hasAnyCue, hasCue, type Cue } from './cues.ts';
 import type { Sentence } from './text-regions.ts';
 
 /**
@@ -19,13 +20,11 @@ export type ClaimKind = CapabilityFamily | 'any' | 'memory_or_people' | 'attempt
 export interface ClaimRow {
   id: string;
   kind: ClaimKind;
-  /** A cheap test every match must pass, so most sentences skip the full pattern. */
-  cue: RegExp;
+  /** A cue (`cues.ts`) every match holds, so most sentences skip the full pattern. */
+  cue: Cue;
   pattern: RegExp;
 }
 
-/** The gate of every row that needs "I've"/"we have": one test for all of them. */
-const HAVE_GATE = /\b(?:i|we)(?:'ve|\s+have)\b/i;
 const HAVE = "(?:i(?:'ve| have)|we(?:'ve| have))\\s+(?:now\\s+|also\\s+|just\\s+|already\\s+|gone ahead and\\s+|successfully\\s+)*";
 const SCHEDULED_THING = '(?:reminders?|alarms?|alerts?|notifications?|tasks?|follow-?ups?|check-?ins?|nudges?|pings?)';
 /** What the user asked to keep: "Your preference is saved", "That's stored". */
@@ -33,57 +32,57 @@ const USERS_THING = "(?:it|that|this|these|those|they|everything|all of (?:it|th
 const STORE = '(?:memory|my memory|your profile|your account|our system|the system|your file|your records?|my notes|your notes|your preferences|file|record|your details)';
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
-  { id: 'reminder set', kind: 'later', cue: /remind|alarm|alert|notif|task|follow|check|nudge|ping/i,
+  { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing',
     pattern: new RegExp(`\\b${SCHEDULED_THING}(?:'s|\\s+(?:is|are|has been|have been|now))*\\s+(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
-  { id: 'I have scheduled', kind: 'later', cue: HAVE_GATE,
+  { id: 'I have scheduled', kind: 'later', cue: 'have',
     pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
-  { id: 'I have scheduled it', kind: 'later', cue: /schedul|set/i,
+  { id: 'I have scheduled it', kind: 'later', cue: 'claim_scheduled_it',
     pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|(?:the|your)\\s+(?:[\\w-]+\\s+)?(?:message|checklist|summary|list|plan|delivery|update|report|recap|email|text))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
-  { id: 'watch set up', kind: 'later', cue: HAVE_GATE,
+  { id: 'watch set up', kind: 'later', cue: 'have',
     pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
-  { id: 'added to calendar', kind: 'later', cue: /calendar|diary|schedule/i,
+  { id: 'added to calendar', kind: 'later', cue: 'claim_calendar',
     pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
-  { id: 'saved', kind: 'memory', cue: HAVE_GATE,
+  { id: 'saved', kind: 'memory', cue: 'have',
     pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
-  { id: 'saved to a store', kind: 'memory_or_people', cue: /memory|profile|account|system|file|record|notes|preferences|details/i,
+  { id: 'saved to a store', kind: 'memory_or_people', cue: 'claim_store',
     pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged(?!\\s+in(?:to)?\\b)|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
-  { id: 'updated a store', kind: 'memory_or_people', cue: HAVE_GATE,
+  { id: 'updated a store', kind: 'memory_or_people', cue: 'have',
     pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences?|settings|notes|memory|records?|file|details)`, 'i') },
-  { id: 'updated your records', kind: 'memory_or_people', cue: HAVE_GATE, pattern: new RegExp(`\\b${HAVE}(?:updated|changed|amended|corrected|marked|flagged)\\s+(?:your|the|her|his|their)\\s+(?:[\\w-]+\\s+)?(?:account|records?|file|profile|details|preferences)\\b`, 'i') },
-  { id: 'saved for later', kind: 'memory', cue: /saved|stored|noted|logged/i, pattern: /\b(?:saved|stored|noted down|logged)\s+(?:for|until|till)\s+(?:next|later|the|your|january|february|march|april|may|june|july|august|september|october|november|december|\w+day)\b/i },
-  { id: 'is saved', kind: 'memory', cue: /saved|stored|memori|on file|recorded/i,
+  { id: 'updated your records', kind: 'memory_or_people', cue: 'have', pattern: new RegExp(`\\b${HAVE}(?:updated|changed|amended|corrected|marked|flagged)\\s+(?:your|the|her|his|their)\\s+(?:[\\w-]+\\s+)?(?:account|records?|file|profile|details|preferences)\\b`, 'i') },
+  { id: 'saved for later', kind: 'memory', cue: 'claim_saved_for_later', pattern: /\b(?:saved|stored|noted down|logged)\s+(?:for|until|till)\s+(?:next|later|the|your|january|february|march|april|may|june|july|august|september|october|november|december|\w+day)\b/i },
+  { id: 'is saved', kind: 'memory', cue: 'claim_is_saved',
     pattern: new RegExp(`\\b${USERS_THING}(?:\\s+(?:is|are|has been|have been)|'s|'re|'s been|'ve been)\\s+(?:now\\s+|all\\s+|safely\\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\\b`, 'i') },
-  { id: 'changed your account', kind: 'memory_or_people', cue: /account|file|record|profile|system|notes/i,
+  { id: 'changed your account', kind: 'memory_or_people', cue: 'claim_account',
     pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added|left a note|put|logged|flagged|saved|recorded|registered|set|changed|updated|marked|listed)\\b.{0,60}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
   {
     id: 'handed to people',
     kind: 'people',
-    cue: HAVE_GATE,
+    cue: 'have',
     pattern: new RegExp(
       `\\b${HAVE}(?:raised|created|opened|submitted|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
       'i',
     ),
   },
-  { id: 'logged a request', kind: 'memory_or_people', cue: HAVE_GATE, pattern: new RegExp(`\\b${HAVE}(?:logged|recorded|registered|filed)\\b.{0,40}?\\b(?:request|details|callback|call ?back|preference|complaint|issue|case|ticket)\\b`, 'i') },
-  { id: 'callback booked', kind: 'people', cue: /call ?back|appointment|visit|ticket|case|request/i, pattern: /\b(?:callback|call ?back|appointment|visit|ticket|case|request)s?(?:'s|\s+(?:is|are|has been|have been|now))*\s+(?:all\s+)?(?:booked|arranged|scheduled|logged|raised|confirmed|set up|in the system|created|opened|submitted|escalated)\b(?!\s+(?:for you|by you))/i },
-  { id: 'gone through', kind: 'any', cue: /gone through/i, pattern: /\b(?:request|order|booking|application|referral|message|email|it|that|everything|this)\s+(?:has|'s)\s+(?:now\s+)?gone through\b/i },
-  { id: 'sent!', kind: 'channel', cue: /sent|mailed|texted/i, pattern: /^\W*(?:sent|emailed|e-mailed|texted)(?:\s*[!.,:\u2014\u2013]|\s*$|\s+(?:it|that|this|them|to (?:you|your)\b(?! (?:by|from))|over\b))/i },
-  { id: 'has been escalated', kind: 'people', cue: /been/i,
+  { id: 'logged a request', kind: 'memory_or_people', cue: 'have', pattern: new RegExp(`\\b${HAVE}(?:logged|recorded|registered|filed)\\b.{0,40}?\\b(?:request|details|callback|call ?back|preference|complaint|issue|case|ticket)\\b`, 'i') },
+  { id: 'callback booked', kind: 'people', cue: 'claim_booked', pattern: /\b(?:callback|call ?back|appointment|visit|ticket|case|request)s?(?:'s|\s+(?:is|are|has been|have been|now))*\s+(?:all\s+)?(?:booked|arranged|scheduled|logged|raised|confirmed|set up|in the system|created|opened|submitted|escalated)\b(?!\s+(?:for you|by you))/i },
+  { id: 'gone through', kind: 'any', cue: 'claim_gone_through', pattern: /\b(?:request|order|booking|application|referral|message|email|it|that|everything|this)\s+(?:has|'s)\s+(?:now\s+)?gone through\b/i },
+  { id: 'sent!', kind: 'channel', cue: 'claim_sent', pattern: /^\W*(?:sent|emailed|e-mailed|texted)(?:\s*[!.,:\u2014\u2013]|\s*$|\s+(?:it|that|this|them|to (?:you|your)\b(?! (?:by|from))|over\b))/i },
+  { id: 'has been escalated', kind: 'people', cue: 'claim_been',
     pattern: /\b(?:it|this|that|everything|your (?:[\w-]+\s+){0,2}?(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|callback|call ?back|appointment|visit|details|concern|problem|booking|claim|application)s?|(?:the|a|an) (?:[\w-]+\s+){0,2}?(?:request|case|ticket|complaint|query|enquiry|inquiry|callback|call ?back|appointment|visit|referral|escalation|booking)s?|(?:our|the|your) (?:[\w-]+\s+)?(?:team|manager|supervisor|department|engineers?|staff|colleagues?))(?:\s+(?:has|have)|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
-  { id: 'team is on it', kind: 'people', cue: /team|engineer|department|staff|colleague|specialist|advisor/i,
+  { id: 'team is on it', kind: 'people', cue: 'claim_team',
     pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|been told|been notified|got it|aware of (?:the|your|this|that) (?:issue|problem|request|complaint|case|query|situation|fault (?:on|with) your))\b/i },
-  { id: 'sent by channel', kind: 'channel', cue: /mail|text|sms|sent/i,
+  { id: 'sent by channel', kind: 'channel', cue: 'claim_channel',
     pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
-  { id: 'on its way', kind: 'any', cue: / way/i, pattern: /\b(?:e-?mail|copy|letter|summary|reminder|statement|message|text|confirmation|document|list|bill|card|pack|invoice|receipt|checklist|plan|report)s?\b[^.!?]{0,40}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
-  { id: 'did it as well', kind: 'any', cue: / and /i, pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
-  { id: 'lined up', kind: 'any', cue: /lined|queued|teed/i, pattern: /\b(?:i've|i have|we've|we have)\s+(?:got\s+)?(?:lined|queued|teed)\s+(?:\w+\s+){0,2}?up\b|\b(?:it's|it is|that's|that is|everything's|everything is|all)\s+(?:now\s+)?(?:queued|lined|teed)\s+up\b/i },
-  { id: 'done after a failed call', kind: 'attempted', cue: /done|sorted/i, pattern: /^\W*(?:done|sorted|all done|all sorted|that's done|that's sorted)\b/i },
-  { id: 'all set', kind: 'any', cue: /set|book|schedul|saved/i,
+  { id: 'on its way', kind: 'any', cue: 'claim_on_its_way', pattern: /\b(?:e-?mail|copy|letter|summary|reminder|statement|message|text|confirmation|document|list|bill|card|pack|invoice|receipt|checklist|plan|report)s?\b[^.!?]{0,40}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
+  { id: 'did it as well', kind: 'any', cue: 'claim_and', pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
+  { id: 'lined up', kind: 'any', cue: 'claim_lined_up', pattern: /\b(?:i've|i have|we've|we have)\s+(?:got\s+)?(?:lined|queued|teed)\s+(?:\w+\s+){0,2}?up\b|\b(?:it's|it is|that's|that is|everything's|everything is|all)\s+(?:now\s+)?(?:queued|lined|teed)\s+up\b/i },
+  { id: 'done after a failed call', kind: 'attempted', cue: 'claim_done', pattern: /^\W*(?:done|sorted|all done|all sorted|that's done|that's sorted)\b/i },
+  { id: 'all set', kind: 'any', cue: 'claim_all_set',
     pattern: /^(?:\W*)(?:all set|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved)\b(?!\s+(?:for now|with|here))/i },
 ];
 
-/** Every row's cue in one pattern: a sentence that matches none of them skips all rows at once. */
-const ANY_CUE = new RegExp([...new Set(CLAIM_ROWS.map((row) => row.cue.source))].join('|'), 'i');
+/** Every row's cue: a sentence that holds none of them skips all rows at once. */
+const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
 
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = /(?:\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never|will|shall|going to|need to|needs to|must|ensure|make sure|to be)\b|'ll\b)[^.]*$/i;
@@ -102,7 +101,7 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
   for (const sentence of sentences) {
     if (/\?\s*$/.test(sentence.folded)) continue;
     const reports = actionReports(sentence);
-    const family = ANY_CUE.test(sentence.folded) ? familyClaim(sentence) : null;
+    const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ ...family, reports });
     else for (const report of reports) findings.push({ id: 'reports an act', kind: 'action', text: report.text, reports: [report] });
   }
@@ -110,11 +109,8 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
 }
 
 function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
-  const cues = new Map<RegExp, boolean>();
   for (const row of CLAIM_ROWS) {
-    let passes = cues.get(row.cue);
-    if (passes === undefined) cues.set(row.cue, (passes = row.cue.test(sentence.folded)));
-    if (!passes) continue;
+    if (!hasCue(sentence.cues, row.cue)) continue;
     const match = row.pattern.exec(sentence.folded);
     if (!match) continue;
     if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;

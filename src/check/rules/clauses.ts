@@ -3,6 +3,7 @@
  * "am going to", "shall"), and the predicate up to the end of the clause. The commitment rules
  * then decide what each clause is.
  */
+import { hasCue } from './cues.ts';
 import type { Sentence } from './text-regions.ts';
 
 export interface FutureClause {
@@ -36,6 +37,7 @@ const CLAUSE_END =
  */
 export function futureClauses(sentence: Sentence, carried = '', userAsksForLater = false): FutureClause[] {
   const clauses: FutureClause[] = [];
+  if (!hasCue(sentence.cues, 'future')) return clauses;
   const text = sentence.folded;
   MARKER.lastIndex = 0;
   for (let match = MARKER.exec(text); match; match = MARKER.exec(text)) {

@@ -10,12 +10,13 @@ import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
 import { actKindOf } from './clause-commitment.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
+import { hasAnyCue } from './cues.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 import type { ReplyContext } from './reply-context.ts';
 import { replyGate } from './reply-gate.ts';
 import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCode } from './rule-codes.ts';
-import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUE, type SentenceContext } from './sentence-rules.ts';
+import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
 
@@ -99,7 +100,7 @@ export function detectCommitments(input: DetectorInput): Detection {
         continue;
       }
     }
-    if (SENTENCE_RULE_CUE.test(sentence.folded)) {
+    if (hasAnyCue(sentence.cues, SENTENCE_RULE_CUES)) {
       const offer = offerIn(sentence);
       if (offer) offers.add(sentence);
       const whole = offer ?? noteToSelfIn(sentence) ?? presentTensePromiseIn(sentence, sentenceContext) ?? expectationIn(sentence, sentenceContext);

@@ -5,6 +5,7 @@
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
+import { cueMask, hasAnyCue, hasCue, type Cue } from './cues.ts';
 import type { FrameCode } from './frames/index.ts';
 import type { Sentence } from './text-regions.ts';
 
@@ -51,18 +52,15 @@ const SERVES: Record<Category, readonly CapabilityFamily[]> = {
 const LIMITATION =
   /\b(?:i|we)(?:'m|\s+am|'re|\s+are)?\s*(?:(?:unfortunately|sadly|really|currently|simply|just|actually|afraid|honestly|still)\s+)*(?:not able to|unable to|not set up to|not capable of|can't|cannot|can not|am not able to|'m not able to|am unable to|'m unable to|won't be able to|will not be able to|have no way (?:to|of)|don't have (?:the ability|a way|any way|access|the option|the tools?|the means|the capability|memory|any memory)|do not have (?:the ability|a way|access|memory)|'m not set up to|am not set up to|'m not capable of|don't (?:retain|keep|store|remember)|do not (?:retain|keep|store|remember)|only (?:reply|respond|work|run|exist|see)|'m only able to|am only able to)\b|\b(?:isn't|is not|that's not|it's not|not) (?:something|a thing) (?:i|we) can\b|\bnot possible for me\b|\bno way for me\b|\b(?:each|every) (?:chat|conversation) starts (?:fresh|from scratch|over)\b|\bi (?:unfortunately )?(?:can't|cannot) (?:do|help with) that\b|\bbeyond what i can\b|\boutside (?:of )?what i can\b/i;
 
-/** Cheap tests that let most sentences skip the full patterns (speed). */
-const LIMITATION_CUE = /n't|not |unable|only|no way|fresh|scratch|beyond|outside/i;
-
-const HAND_BACK: readonly { id: string; cue: RegExp; pattern: RegExp }[] = [
-  { id: 'own reminder or alarm', cue: /alarm|remind|calendar|diary|note|timer|siri|alexa|assistant|post-it|to-?do|event/i, pattern: /\b(?:set|add|create|put|pop|stick|use|try|schedule|save)\b.{0,50}?\b(?:alarm|reminder|calendar|diary|notes? app|timer|google calendar|siri|alexa|google assistant|sticky note|post-it|to-?do|event)\b/i },
-  { id: 'sign up for alerts', cue: /sign|subscri|regist|opt in|turn on|enable|set up|switch on|follow|track|alert|flights|skyscanner|kayak|hopper|camel/i, pattern: /\b(?:sign up|subscribe|register|opt in|turn on|enable|set up|switch on|follow)\b.{0,60}?\b(?:alerts?|notifications?|updates|texts?|e-?mails?|tracker|newsletter|account)\b|\bprice (?:tracker|alert)s?\b|\b(?:google flights|skyscanner|kayak|hopper|camelcamelcamel|google alerts?)\b/i },
-  { id: 'contact the people yourself', cue: /call|ring|phone|contact|reach|mail|messag|touch|speak|talk|write|visit|\d{3}/i, pattern: /\b(?:call|ring|phone|contact|reach|e-?mail|message|get in touch with|speak to|talk to|write to|visit)(?:\s+[\w'*-]+){0,2}?\s+[*_]*(?:us|them|our|their|team|line|number|helpline|support|customer (?:service|support)|department|on \d|at \d|directly)\b|\b0\d{3}\s?\d{3}\s?\d{3,4}\b|\bcall 105\b/i },
-  { id: 'keep it yourself', cue: /down|bookmark|screenshot|save|note|remind me|tell me|paste|check|go to|head to|visit|see |northwind/i, pattern: /\b(?:jot|write|note)\b.{0,30}?\bdown\b|\bbookmark\b|\bscreenshot\b|\bsave (?:it|this|that|them) (?:in|to|on) your\b|\bkeep (?:a|the) note\b|\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b|\bpaste (?:it|this|them)\b|\bcheck back\b|\b(?:go to|head to|visit|check|see) (?:the|our|your) (?:website|site|page|outage map|app)\b|\bmy northwind\b/i },
+const HAND_BACK: readonly { id: string; cue: Cue; pattern: RegExp }[] = [
+  { id: 'own reminder or alarm', cue: 'hand_back_reminder', pattern: /\b(?:set|add|create|put|pop|stick|use|try|schedule|save)\b.{0,50}?\b(?:alarm|reminder|calendar|diary|notes? app|timer|google calendar|siri|alexa|google assistant|sticky note|post-it|to-?do|event)\b/i },
+  { id: 'sign up for alerts', cue: 'hand_back_alerts', pattern: /\b(?:sign up|subscribe|register|opt in|turn on|enable|set up|switch on|follow)\b.{0,60}?\b(?:alerts?|notifications?|updates|texts?|e-?mails?|tracker|newsletter|account)\b|\bprice (?:tracker|alert)s?\b|\b(?:google flights|skyscanner|kayak|hopper|camelcamelcamel|google alerts?)\b/i },
+  { id: 'contact the people yourself', cue: 'hand_back_contact', pattern: /\b(?:call|ring|phone|contact|reach|e-?mail|message|get in touch with|speak to|talk to|write to|visit)(?:\s+[\w'*-]+){0,2}?\s+[*_]*(?:us|them|our|their|team|line|number|helpline|support|customer (?:service|support)|department|on \d|at \d|directly)\b|\b0\d{3}\s?\d{3}\s?\d{3,4}\b|\bcall 105\b/i },
+  { id: 'keep it yourself', cue: 'hand_back_keep', pattern: /\b(?:jot|write|note)\b.{0,30}?\bdown\b|\bbookmark\b|\bscreenshot\b|\bsave (?:it|this|that|them) (?:in|to|on) your\b|\bkeep (?:a|the) note\b|\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b|\bpaste (?:it|this|them)\b|\bcheck back\b|\b(?:go to|head to|visit|check|see) (?:the|our|your) (?:website|site|page|outage map|app)\b|\bmy northwind\b/i },
 ];
 
-/** Every hand-back cue in one pattern, so most sentences are done with after one test. */
-const ANY_HAND_BACK_CUE = new RegExp(HAND_BACK.map((row) => row.cue.source).join('|'), 'i');
+/** Every hand-back cue in one mask, so most sentences are done with after one test. */
+const ANY_HAND_BACK_CUE = cueMask(...HAND_BACK.map((row) => row.cue));
 
 const PHATIC_QUESTION =
   /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;
@@ -80,9 +78,9 @@ export function judgeResponse(input: JudgeInput): Judgement {
     input.performedRequest ||
     (input.category ? SERVES[input.category].some((family) => input.succeededFamilies.has(family)) : [...input.succeededFamilies].some(isPersistentFamily));
 
-  const limitations = input.sentences.filter((s) => LIMITATION_CUE.test(s.folded) && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.filter((s) => !/\?\s*$/.test(s.folded) && ANY_HAND_BACK_CUE.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => row.cue.test(s.folded) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
-  const questions = input.sentences.filter((s) => /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
+  const limitations = input.sentences.filter((s) => hasCue(s.cues, 'limitation') && LIMITATION.test(s.folded));
+  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !/\?\s*$/.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => hasCue(s.cues, row.cue) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const questions = input.sentences.filter((s) => hasCue(s.cues, 'question') && /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
   if (servingCall && !input.leavesPromiseUnanchored) {

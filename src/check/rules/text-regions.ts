@@ -7,6 +7,8 @@
 
 import { EMPTY_CONVERSATION, SENTENCE_FRAMES, TEXT_FRAMES, type Conversation, type FrameCode, type Region } from './frames/index.ts';
 import { lineSpans } from './frames/frame.ts';
+import { cuesIn, scanCues } from './cues.ts';
+import type { CueMask, Hits } from './literal-scanner.ts';
 
 export interface Sentence {
   /** Exact text, as written. */
@@ -15,6 +17,8 @@ export interface Sentence {
   end: number;
   /** The same text with typographic quotes and apostrophes folded to ASCII (same length). */
   folded: string;
+  /** The cue literals it holds (`cues.ts`): a rule whose cues are absent skips the sentence. */
+  cues: CueMask;
 }
 
 export type SetAside = Region & { reason: FrameCode };
@@ -29,8 +33,11 @@ export interface Regions {
 
 /** Same-length folding: typographic apostrophes and quotes become ASCII, so offsets stay valid. */
 export function fold(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
   return text.replace(/[\u2018\u2019\u02BC\u00B4\u2032]/g, "'").replace(/[\u201C\u201D\u201E]/g, '"');
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Replies are untrusted and may be huge: only the first MAX_REPLY_CHARS are read, and a "sentence"
@@ -51,7 +58,7 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const inline = setAside.filter((r) => r.reason === 'quotation' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
   const masked = inline.reduce((t, r) => t.slice(0, r.start) + '\u00B7'.repeat(r.end - r.start) + t.slice(r.end), folded);
   const blocks = setAside.filter((r) => !inline.includes(r));
-  const sentences = splitSentences(text, masked, mergeRanges(blocks));
+  const sentences = splitSentences(text, masked, mergeRanges(blocks), scanCues(folded));
 
   const framed = new Map<Sentence, FrameCode>();
   for (const frame of SENTENCE_FRAMES) {
@@ -80,7 +87,7 @@ function mergeRanges(ranges: SetAside[]): SetAside[] {
 const BOUNDARY = /[.!?]+(?=[\s)\]*_"']|$)|\n+/g;
 const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|a\.m|p\.m|u\.k|u\.s)\.$/i;
 
-function splitSentences(text: string, folded: string, setAside: SetAside[]): Sentence[] {
+function splitSentences(text: string, folded: string, setAside: SetAside[], hits: Hits): Sentence[] {
   const sentences: Sentence[] = [];
   let cursor = 0;
   const pieces: [number, number][] = [];
@@ -92,6 +99,7 @@ function splitSentences(text: string, folded: string, setAside: SetAside[]): Sen
 
   for (const [pieceStart, pieceEnd] of pieces) {
     const piece = folded.slice(pieceStart, pieceEnd);
+    const split: Split = { text, folded, hits, piece, pieceStart, sentences };
     let start = 0;
     BOUNDARY.lastIndex = 0;
     for (let match = BOUNDARY.exec(piece); match; match = BOUNDARY.exec(piece)) {
@@ -99,29 +107,41 @@ function splitSentences(text: string, folded: string, setAside: SetAside[]): Sen
       if (match[0][0] === '.' && ABBREVIATION.test(piece.slice(Math.max(0, match.index - 6), match.index + 1))) continue;
       // "1. Passport": a list number, not the end of a sentence.
       if (match[0][0] === '.' && /(?:^|\n)[ \t]*\d{1,3}$/.test(piece.slice(Math.max(0, match.index - 6), match.index))) continue;
-      push(start, end);
+      pushSentence(split, start, end);
       start = end;
     }
-    push(start, piece.length);
-
-    function push(from: number, to: number): void {
-      for (; to - from > MAX_SENTENCE_CHARS; ) {
-        const cut = piece.lastIndexOf(' ', from + MAX_SENTENCE_CHARS);
-        const at = cut > from ? cut : from + MAX_SENTENCE_CHARS;
-        pushBounded(from, at);
-        from = at;
-      }
-      pushBounded(from, to);
-    }
-
-    function pushBounded(from: number, to: number): void {
-      let a = pieceStart + from;
-      let b = pieceStart + to;
-      while (a < b && /\s/.test(text[a]!)) a++;
-      while (b > a && /\s/.test(text[b - 1]!)) b--;
-      if (b - a < 2) return;
-      sentences.push({ text: text.slice(a, b), start: a, end: b, folded: folded.slice(a, b) });
-    }
+    pushSentence(split, start, piece.length);
   }
   return sentences;
+}
+
+interface Split {
+  text: string;
+  folded: string;
+  hits: Hits;
+  piece: string;
+  pieceStart: number;
+  sentences: Sentence[];
+}
+
+function pushSentence(split: Split, from: number, to: number): void {
+  for (; to - from > MAX_SENTENCE_CHARS; ) {
+    const cut = split.piece.lastIndexOf(' ', from + MAX_SENTENCE_CHARS);
+    const at = cut > from ? cut : from + MAX_SENTENCE_CHARS;
+    pushBounded(split, from, at);
+    from = at;
+  }
+  pushBounded(split, from, to);
+}
+
+const SPACE = /\s/;
+
+function pushBounded(split: Split, from: number, to: number): void {
+  const { text } = split;
+  let a = split.pieceStart + from;
+  let b = split.pieceStart + to;
+  while (a < b && SPACE.test(text[a]!)) a++;
+  while (b > a && SPACE.test(text[b - 1]!)) b--;
+  if (b - a < 2) return;
+  split.sentences.push({ text: text.slice(a, b), start: a, end: b, folded: split.folded.slice(a, b), cues: cuesIn(split.hits, a, b) });
 }

@@ -1,0 +1,95 @@
+/**
+ * The cue literals of every rule, in one table: the reply is scanned once for all of them
+ * (`literal-scanner.ts`), and each rule runs its patterns only on sentences that hold one of its
+ * cues. A cue list must hold a literal every match of its rule's pattern contains (lower-case,
+ * as a substring): the cue only saves work, the pattern decides. To teach a rule a phrasing that
+ * none of its cues covers, add the cue here too; `cues.test.ts` checks every rule's examples.
+ */
+import { completedForms } from '../../setups/action-verbs.ts';
+import { cuesBetween, LiteralScanner, lowerSameLength, type CueMask, type Hits } from './literal-scanner.ts';
+
+export const CUES = {
+  /** A future marker: will, shall, won't, 'll, going to, gonna. */
+  future: ['will', 'shall', "won't", 'wont', "'ll", 'going', 'gonna'],
+  question: ['?'],
+  // sentence rules (sentence-rules.ts)
+  offer: ['?', 'if', 'let me know', 'say the word', 'should you'],
+  note_to_self: ['not', 'point'],
+  progressive: ["i'm ", 'i am '],
+  expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],
+  acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
+  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time'],
+  // the response judge (response-judge.ts)
+  limitation: ["n't", 'not ', 'unable', 'only', 'no way', 'fresh', 'scratch', 'beyond', 'outside'],
+  hand_back_reminder: ['alarm', 'remind', 'calendar', 'diary', 'note', 'timer', 'siri', 'alexa', 'assistant', 'post-it', 'todo', 'to-do', 'event'],
+  hand_back_alerts: ['sign', 'subscri', 'regist', 'opt in', 'turn on', 'enable', 'set up', 'switch on', 'follow', 'track', 'alert', 'flights', 'skyscanner', 'kayak', 'hopper', 'camel'],
+  /** A phone number starts with 0 ("0345 …"). */
+  hand_back_contact: ['call', 'ring', 'phone', 'contact', 'reach', 'mail', 'messag', 'touch', 'speak', 'talk', 'write', 'visit', '0'],
+  hand_back_keep: ['down', 'bookmark', 'screenshot', 'save', 'note', 'remind me', 'tell me', 'paste', 'check', 'go to', 'head to', 'visit', 'see ', 'northwind'],
+  // completion reports (claims.ts, action-claims.ts)
+  /** "I've", "we have". */
+  have: ["'ve", 'have'],
+  claim_scheduled_thing: ['remind', 'alarm', 'alert', 'notif', 'task', 'follow', 'check', 'nudge', 'ping'],
+  claim_scheduled_it: ['schedul', 'set'],
+  claim_calendar: ['calendar', 'diary', 'schedule'],
+  claim_store: ['memory', 'profile', 'account', 'system', 'file', 'record', 'notes', 'preferences', 'details'],
+  claim_saved_for_later: ['saved', 'stored', 'noted', 'logged'],
+  claim_is_saved: ['saved', 'stored', 'memori', 'on file', 'recorded'],
+  claim_account: ['account', 'file', 'record', 'profile', 'system', 'notes'],
+  claim_booked: ['callback', 'call back', 'appointment', 'visit', 'ticket', 'case', 'request'],
+  claim_gone_through: ['gone through'],
+  claim_sent: ['sent', 'mailed', 'texted'],
+  claim_been: ['been'],
+  claim_team: ['team', 'engineer', 'department', 'staff', 'colleague', 'specialist', 'advisor'],
+  claim_channel: ['mail', 'text', 'sms', 'sent'],
+  claim_on_its_way: [' way'],
+  claim_and: [' and '],
+  claim_lined_up: ['lined', 'queued', 'teed'],
+  claim_done: ['done', 'sorted'],
+  claim_all_set: ['set', 'book', 'schedul', 'saved'],
+  /** The first word of every completed form the action-verb lexicon knows ("added", "set up"). */
+  completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'].map((form) => form.split(' ')[0]!.toLowerCase()))],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Cue = keyof typeof CUES;
+
+const CUE_IDS = Object.keys(CUES) as Cue[];
+const BIT: Readonly<Record<Cue, { lo: number; hi: number }>> = Object.fromEntries(
+  CUE_IDS.map((id, i) => [id, i < 31 ? { lo: 1 << i, hi: 0 } : { lo: 0, hi: 1 << (i - 31) }]),
+) as Record<Cue, { lo: number; hi: number }>;
+
+const SCANNER = new LiteralScanner(CUE_IDS.map((id) => CUES[id]));
+
+/** Every cue literal in `folded` (typographic quotes already folded), in one pass. */
+export function scanCues(folded: string): Hits {
+  return SCANNER.scan(lowerSameLength(folded));
+}
+
+export function cuesIn(hits: Hits, start: number, end: number): CueMask {
+  return cuesBetween(hits, start, end);
+}
+
+/** The cues of a text on its own (a sentence made outside a reply, in tests and frames' examples). */
+export function cuesOf(text: string): CueMask {
+  return cuesBetween(scanCues(text), 0, text.length);
+}
+
+export function hasCue(mask: CueMask, cue: Cue): boolean {
+  const bit = BIT[cue];
+  return (mask.lo & bit.lo) !== 0 || (mask.hi & bit.hi) !== 0;
+}
+
+/** One of several cues: build the mask once (`cueMask`) and test it here. */
+export function hasAnyCue(mask: CueMask, any: CueMask): boolean {
+  return (mask.lo & any.lo) !== 0 || (mask.hi & any.hi) !== 0;
+}
+
+export function cueMask(...cues: readonly Cue[]): CueMask {
+  let lo = 0;
+  let hi = 0;
+  for (const cue of cues) {
+    lo |= BIT[cue].lo;
+    hi |= BIT[cue].hi;
+  }
+  return { lo, hi };
+}

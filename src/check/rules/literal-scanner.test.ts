@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cuesBetween, LiteralScanner, lowerSameLength } from './literal-scanner.ts';
+
+/** Every (end, group) pair a naive search finds: what the automaton must report. */
+function naive(groups: readonly (readonly string[])[], text: string): string[] {
+  const found = new Set<string>();
+  groups.forEach((literals, group) => {
+    for (const literal of literals) for (let i = text.indexOf(literal); i !== -1; i = text.indexOf(literal, i + 1)) found.add(`${i + literal.length}:${group}`);
+  });
+  return [...found].sort();
+}
+
+function scanned(scanner: LiteralScanner, text: string): string[] {
+  const hits = scanner.scan(text);
+  const found: string[] = [];
+  hits.ends.forEach((end, k) => {
+    for (let g = 0; g < 62; g++) if (g < 31 ? hits.lo[k]! & (1 << g) : hits.hi[k]! & (1 << (g - 31))) found.push(`${end}:${g}`);
+  });
+  return found.sort();
+}
+
+describe('one pass finds every literal of every group', () => {
+  const groups = [['he', 'she', 'his', 'hers'], ['will', "'ll"], ['i am ', 'am'], ['?'], ['sh']];
+  for (const text of ['ushers', "she'll say: i am here, will you?", 'hishershe', '', 'no match at all', 'willwill', 'ßhe — “she”']) {
+    it(JSON.stringify(text), () => assert.deepEqual(scanned(new LiteralScanner(groups), text), naive(groups, text)));
+  }
+
+  it('agrees with a naive search on random texts over a small alphabet (overlaps, nesting, suffixes)', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const word = (n: number) => Array.from({ length: n }, () => 'abc '[Math.floor(random() * 4)]).join('');
+    for (let round = 0; round < 50; round++) {
+      const groups = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => word(1 + Math.floor(random() * 4)).replace(/^$/, 'a')));
+      const text = word(200);
+      assert.deepEqual(scanned(new LiteralScanner(groups), text), naive(groups, text), `round ${round}`);
+    }
+  });
+
+  it('uses the high word for groups past the 31st', () => {
+    const groups = Array.from({ length: 40 }, (_, i) => [`x${i}y`]);
+    assert.deepEqual(scanned(new LiteralScanner(groups), 'x35y x2y'), ['4:35', '8:2']);
+  });
+
+  it('refuses literals it could never match', () => {
+    assert.throws(() => new LiteralScanner([['Will']]), /lower-case printable ASCII/);
+    assert.throws(() => new LiteralScanner([['caf\u00e9']]), /lower-case printable ASCII/);
+    assert.throws(() => new LiteralScanner([['']]), /lower-case/);
+    assert.throws(() => new LiteralScanner(Array.from({ length: 63 }, () => ['a'])), /at most 62/);
+  });
+});
+
+describe('cues between two offsets', () => {
+  const scanner = new LiteralScanner([['will'], ['?'], ['done']]);
+  const text = 'Done. I will. Ok?';
+  const hits = scanner.scan(lowerSameLength(text));
+  it('holds the matches ending inside the stretch', () => {
+    assert.deepEqual(cuesBetween(hits, 0, 5), { lo: 0b100, hi: 0 });
+    assert.deepEqual(cuesBetween(hits, 6, 13), { lo: 0b001, hi: 0 });
+    assert.deepEqual(cuesBetween(hits, 14, 17), { lo: 0b010, hi: 0 });
+    assert.deepEqual(cuesBetween(hits, 0, 17), { lo: 0b111, hi: 0 });
+  });
+  it('leaves out a match that ends after the stretch', () => assert.deepEqual(cuesBetween(hits, 6, 11), { lo: 0, hi: 0 }));
+});
+
+describe('lower case of the same length', () => {
+  it('lower-cases ASCII and most letters', () => assert.equal(lowerSameLength('WILL Straße ÉTÉ'), 'will straße été'));
+  it('keeps a character whose lower case is longer, so offsets stay valid', () => {
+    const text = 'İ WILL';
+    assert.equal(lowerSameLength(text).length, text.length);
+    assert.equal(lowerSameLength(text), 'İ will');
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * One pass over a text for many literals at once (Aho–Corasick). The rules use it as a gate: a
+ * reply is scanned once for every cue literal, each sentence learns which cues occur in it, and a
+ * rule's patterns run only on sentences holding one of its cues. Literals are lower-case ASCII;
+ * the text is scanned lower-cased, so a match here is necessary for a case-insensitive pattern.
+ */
+
+/** Which cue groups occur in a stretch of text: two 31-bit words, so up to 62 groups. */
+export interface CueMask {
+  lo: number;
+  hi: number;
+}
+
+export const NO_CUES: Readonly<CueMask> = Object.freeze({ lo: 0, hi: 0 });
+export const ALL_CUES: Readonly<CueMask> = Object.freeze({ lo: 0x7fffffff, hi: 0x7fffffff });
+
+export const MAX_GROUPS = 62;
+const ALPHABET = 128;
+
+/** The literals found in one text: where each match ends and the groups it belongs to. */
+export interface Hits {
+  ends: number[];
+  lo: number[];
+  hi: number[];
+}
+
+export class LiteralScanner {
+  readonly #delta: Int32Array;
+  readonly #outLo: Int32Array;
+  readonly #outHi: Int32Array;
+
+  /** `groups[i]` holds the literals of group i. */
+  constructor(groups: readonly (readonly string[])[]) {
+    if (groups.length > MAX_GROUPS) throw new RangeError(`at most ${MAX_GROUPS} literal groups, got ${groups.length}`);
+    const children: Map<number, number>[] = [new Map()];
+    const ownLo: number[] = [0];
+    const ownHi: number[] = [0];
+    groups.forEach((literals, group) => {
+      for (const literal of literals) {
+        if (literal.length === 0 || !/^[\x20-\x7e]+$/.test(literal) || literal !== literal.toLowerCase()) {
+          throw new RangeError(`literal ${JSON.stringify(literal)} of group ${group}: expected lower-case printable ASCII`);
+        }
+        let node = 0;
+        for (let i = 0; i < literal.length; i++) {
+          const c = literal.charCodeAt(i);
+          let next = children[node]!.get(c);
+          if (next === undefined) {
+            next = children.length;
+            children.push(new Map());
+            ownLo.push(0);
+            ownHi.push(0);
+            children[node]!.set(c, next);
+          }
+          node = next;
+        }
+        if (group < 31) ownLo[node]! |= 1 << group;
+        else ownHi[node]! |= 1 << (group - 31);
+      }
+    });
+
+    // Breadth first: each node's failure link, its outputs merged with the link's, and a full
+    // transition table, so the scan makes one table lookup per character.
+    const size = children.length;
+    const delta = new Int32Array(size * ALPHABET);
+    const outLo = Int32Array.from(ownLo);
+    const outHi = Int32Array.from(ownHi);
+    const fail = new Int32Array(size);
+    const queue: number[] = [];
+    for (let c = 0; c < ALPHABET; c++) {
+      const next = children[0]!.get(c) ?? 0;
+      delta[c] = next;
+      if (next !== 0) queue.push(next);
+    }
+    for (let head = 0; head < queue.length; head++) {
+      const node = queue[head]!;
+      outLo[node]! |= outLo[fail[node]!]!;
+      outHi[node]! |= outHi[fail[node]!]!;
+      for (let c = 0; c < ALPHABET; c++) {
+        const next = children[node]!.get(c);
+        if (next === undefined) delta[node * ALPHABET + c] = delta[fail[node]! * ALPHABET + c]!;
+        else {
+          delta[node * ALPHABET + c] = next;
+          fail[next] = delta[fail[node]! * ALPHABET + c]!;
+          queue.push(next);
+        }
+      }
+    }
+    this.#delta = delta;
+    this.#outLo = outLo;
+    this.#outHi = outHi;
+  }
+
+  /** Every match in `lower` (already lower-cased): characters outside ASCII match no literal. */
+  scan(lower: string): Hits {
+    const hits: Hits = { ends: [], lo: [], hi: [] };
+    const delta = this.#delta;
+    const outLo = this.#outLo;
+    const outHi = this.#outHi;
+    let state = 0;
+    for (let i = 0; i < lower.length; i++) {
+      const c = lower.charCodeAt(i);
+      state = c < ALPHABET ? delta[state * ALPHABET + c]! : 0;
+      const lo = outLo[state]!;
+      const hi = outHi[state]!;
+      if ((lo | hi) !== 0) {
+        hits.ends.push(i + 1);
+        hits.lo.push(lo);
+        hits.hi.push(hi);
+      }
+    }
+    return hits;
+  }
+}
+
+/** The groups of every match lying wholly or partly inside [start, end) that ends by `end`. */
+export function cuesBetween(hits: Hits, start: number, end: number): CueMask {
+  const { ends } = hits;
+  // First match ending after `start`.
+  let a = 0;
+  let b = ends.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (ends[mid]! <= start) a = mid + 1;
+    else b = mid;
+  }
+  let lo = 0;
+  let hi = 0;
+  for (let k = a; k < ends.length && ends[k]! <= end; k++) {
+    lo |= hits.lo[k]!;
+    hi |= hits.hi[k]!;
+  }
+  return { lo, hi };
+}
+
+/**
+ * Lower-cases without changing the length (offsets stay valid): the rare character whose lower
+ * case is longer ("İ") is kept as it is, and so matches no literal.
+ */
+export function lowerSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
