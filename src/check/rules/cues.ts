@@ -19,6 +19,9 @@ export const CUES = {
   expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],
   acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
   dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time'],
+  // asks in the reply (reply-gate.ts)
+  confirm_ask: ['confirm', 'yes', '(y', 'proceed', 'go ahead', 'continue', 'correct', 'right', 'ok', 'good'],
+  details_ask: ['please', 'kindly', 'provide', 'share', 'send', 'let me', 'let us', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm', 'request', 'need', 'require', 'ask for'],
   // the response judge (response-judge.ts)
   limitation: ["n't", 'not ', 'unable', 'only', 'no way', 'fresh', 'scratch', 'beyond', 'outside'],
   hand_back_reminder: ['alarm', 'remind', 'calendar', 'diary', 'note', 'timer', 'siri', 'alexa', 'assistant', 'post-it', 'todo', 'to-do', 'event'],

@@ -14,7 +14,7 @@ import { hasAnyCue } from './cues.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 import type { ReplyContext } from './reply-context.ts';
-import { replyGate } from './reply-gate.ts';
+import { replyGate, type ReplyGate } from './reply-gate.ts';
 import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCode } from './rule-codes.ts';
 import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
@@ -66,10 +66,14 @@ export interface Detection {
 export function detectCommitments(input: DetectorInput): Detection {
   const conversation = { ...(input.conversation ?? EMPTY_CONVERSATION), userText: input.userText };
   const { sentences, setAside, framed } = ownVoice(input.reply, conversation);
+  let gate: ReplyGate | undefined;
   const replyContext: ReplyContext = {
     persona: input.persona,
     reply: fold(input.reply),
-    gate: replyGate(sentences),
+    // Only a reply with a promise in it needs to know what it asks for.
+    get gate() {
+      return (gate ??= replyGate(sentences));
+    },
     operatorSystems: input.operatorSystems ?? false,
     ownActs: input.ownActs ?? [],
   };

@@ -5,6 +5,7 @@
  * number. Our team will review your claim"). Such promises are `user_next_message`: they happen,
  * if at all, in the conversation's next exchange.
  */
+import { hasCue } from './cues.ts';
 import type { Sentence } from './text-regions.ts';
 
 export interface ReplyGate {
@@ -25,9 +26,9 @@ export function replyGate(sentences: readonly Sentence[]): ReplyGate {
   let asksToConfirm = false;
   let firstAsk = Infinity;
   for (const s of sentences) {
-    const confirm = CONFIRM_ASK.test(s.folded);
+    const confirm = hasCue(s.cues, 'confirm_ask') && CONFIRM_ASK.test(s.folded);
     if (confirm) asksToConfirm = true;
-    const ask = confirm || DETAILS_ASK.test(s.folded) || (/\?\s*$/.test(s.folded) && !NOT_AN_ASK.test(s.folded));
+    const ask = confirm || (hasCue(s.cues, 'details_ask') && DETAILS_ASK.test(s.folded)) || (hasCue(s.cues, 'question') && /\?\s*$/.test(s.folded) && !NOT_AN_ASK.test(s.folded));
     if (ask && s.start < firstAsk) firstAsk = s.start;
   }
   return { asksToConfirm, firstAsk };

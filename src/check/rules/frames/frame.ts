@@ -83,10 +83,11 @@ export interface Frame {
 export function lineSpans(text: string): Line[] {
   const lines: Line[] = [];
   let start = 0;
-  for (const part of text.split('\n')) {
-    lines.push({ text: part, start, end: start + part.length });
-    start += part.length + 1;
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+    lines.push({ text: text.slice(start, nl), start, end: nl });
+    start = nl + 1;
   }
+  lines.push({ text: text.slice(start), start, end: text.length });
   return lines;
 }
 

@@ -1,3 +1,4 @@
+import { hasCue } from '../cues.ts';
 import type { Frame, FrameInput, Region } from './frame.ts';
 import { FUTURE, hasAnyLater, sentenceRegion } from './sentence-frames.ts';
 
@@ -19,7 +20,7 @@ export const planNarrationFrame: Frame = {
   mark(input) {
     const regions: Region[] = [];
     input.sentences.forEach((s, index) => {
-      if (!FUTURE.test(s.folded) || !PLAN.test(s.folded) || hasAnyLater(s.folded)) return;
+      if (!hasCue(s.cues, 'future') || !FUTURE.test(s.folded) || !PLAN.test(s.folded) || hasAnyLater(s.folded)) return;
       if (HERE.test(s.folded) || contentFollows(input, index)) regions.push(sentenceRegion(s, 'plan_narration'));
     });
     return regions;

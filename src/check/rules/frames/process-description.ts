@@ -1,3 +1,4 @@
+import { cueMask, hasAnyCue } from '../cues.ts';
 import type { Frame, Region } from './frame.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
@@ -41,11 +42,12 @@ export const processDescriptionFrame: Frame = {
   summary: "what a company's people or systems do after the user acts through another channel",
   mark({ sentences }) {
     const regions: Region[] = [];
-    const handsBack = (text: string) => !/\?\s*$/.test(text) && (HAND_BACK.test(text) || HAND_BACK_GERUND.test(text));
+    // Only sentences that speak of the future can be marked: a reply with none is done with at once.
+    if (!sentences.some((s) => hasAnyCue(s.cues, FUTURE_OR_EXPECT))) return regions;
     const firstHandBack = sentences.findIndex((s) => handsBack(s.folded));
     sentences.forEach((s, index) => {
       const text = s.folded;
-      const future = FUTURE.test(text) || /\bexpect\b/i.test(text);
+      const future = hasAnyCue(s.cues, FUTURE_OR_EXPECT) && (FUTURE.test(text) || /\bexpect\b/i.test(text));
       if (!future || OWN_PROMISE.test(text)) return;
       const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(beforeFuture(text)));
       const afterHandBack = firstHandBack >= 0 && index > firstHandBack && !hasFixedTime(text);
@@ -68,6 +70,12 @@ export const processDescriptionFrame: Frame = {
     { reply: 'Call us on 0800 123 456. Someone will call you back tomorrow at 10.' },
   ],
 };
+
+const FUTURE_OR_EXPECT = cueMask('future', 'expectation');
+
+function handsBack(text: string): boolean {
+  return !/\?\s*$/.test(text) && (HAND_BACK.test(text) || HAND_BACK_GERUND.test(text));
+}
 
 function beforeFuture(text: string): string {
   const m = /(?:'ll|\bwill\b|\bexpect\b)/i.exec(text);
