@@ -76,7 +76,7 @@ function objectWords(text: string): string[] {
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
   // Every report names a completed form: the `completed` cue lets most sentences skip the patterns.
-  if (!hasCue(sentence.cues, 'completed') || /\?\s*$/.test(text)) return [];
+  if (!hasCue(sentence.cues, 'completed') || text.endsWith('?')) return [];
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     const match = row.pattern.exec(text);

@@ -99,7 +99,7 @@ export interface ClaimFinding {
 export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (/\?\s*$/.test(sentence.folded)) continue;
+    if (sentence.folded.endsWith('?')) continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ ...family, reports });

@@ -33,7 +33,7 @@ export class ClauseFeatures {
   }
 
   get question(): boolean {
-    return /\?\s*$/.test(this.clause.sentence.folded);
+    return this.clause.sentence.folded.endsWith('?');
   }
   get hypothetical(): boolean {
     return /\bif (?:i|we) (?:could|were|had|was)\b|\bwish i\b/i.test(this.clause.lead);

@@ -28,7 +28,7 @@ export function replyGate(sentences: readonly Sentence[]): ReplyGate {
   for (const s of sentences) {
     const confirm = hasCue(s.cues, 'confirm_ask') && CONFIRM_ASK.test(s.folded);
     if (confirm) asksToConfirm = true;
-    const ask = confirm || (hasCue(s.cues, 'details_ask') && DETAILS_ASK.test(s.folded)) || (hasCue(s.cues, 'question') && /\?\s*$/.test(s.folded) && !NOT_AN_ASK.test(s.folded));
+    const ask = confirm || (hasCue(s.cues, 'details_ask') && DETAILS_ASK.test(s.folded)) || (s.folded.endsWith('?') && !NOT_AN_ASK.test(s.folded));
     if (ask && s.start < firstAsk) firstAsk = s.start;
   }
   return { asksToConfirm, firstAsk };

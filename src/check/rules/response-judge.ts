@@ -79,7 +79,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
     (input.category ? SERVES[input.category].some((family) => input.succeededFamilies.has(family)) : [...input.succeededFamilies].some(isPersistentFamily));
 
   const limitations = input.sentences.filter((s) => hasCue(s.cues, 'limitation') && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !/\?\s*$/.test(s.folded)).flatMap((s) => HAND_BACK.filter((row) => hasCue(s.cues, row.cue) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !s.folded.endsWith('?')).flatMap((s) => HAND_BACK.filter((row) => hasCue(s.cues, row.cue) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
   const questions = input.sentences.filter((s) => hasCue(s.cues, 'question') && /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;

@@ -11,7 +11,7 @@ import { cuesIn, scanCues } from './cues.ts';
 import type { CueMask, Hits } from './literal-scanner.ts';
 
 export interface Sentence {
-  /** Exact text, as written. */
+  /** Exact text, as written, without leading or trailing white space (so a question ends in "?"). */
   text: string;
   start: number;
   end: number;
@@ -81,10 +81,48 @@ function mergeRanges(ranges: SetAside[]): SetAside[] {
 }
 
 /**
- * Sentences end at . ! ? (followed by space or end), at line breaks (list items, paragraphs) and
- * at the edges of set-aside regions. Abbreviations common in replies ("e.g.", "a.m.") are kept whole.
+ * Sentences end at a run of . ! ? followed by space, a closing bracket, emphasis or a quote (or the
+ * end), at line breaks (list items, paragraphs) and at the edges of set-aside regions.
+ * Abbreviations common in replies ("e.g.", "a.m.") are kept whole. A hand-written scan: the
+ * splitter runs on every reply.
  */
-const BOUNDARY = /[.!?]+(?=[\s)\]*_"']|$)|\n+/g;
+function isStopMark(code: number): boolean {
+  return code === 46 || code === 33 || code === 63; // . ! ?
+}
+
+/** After a run of stop marks, the sentence ends if one of these follows (or nothing does). */
+function endsAfterStop(code: number): boolean {
+  return isSpaceCode(code) || code === 41 || code === 93 || code === 42 || code === 95 || code === 34 || code === 39; // ) ] * _ " '
+}
+
+/** Where the next boundary starts at or after `from`: a line break, or a run of stop marks that ends a sentence; -1 when none. */
+function nextBoundary(piece: string, from: number): number {
+  for (let i = from; i < piece.length; i++) {
+    const code = piece.charCodeAt(i);
+    if (code === 10) return i;
+    if (!isStopMark(code)) continue;
+    let j = i + 1;
+    while (j < piece.length && isStopMark(piece.charCodeAt(j))) j++;
+    if (j === piece.length || endsAfterStop(piece.charCodeAt(j))) return i;
+    i = j - 1;
+  }
+  return -1;
+}
+
+/** The end of the boundary starting at `index`: the whole run of line breaks or of stop marks. */
+function boundaryEnd(piece: string, index: number): number {
+  const newline = piece.charCodeAt(index) === 10;
+  let j = index + 1;
+  while (j < piece.length && (newline ? piece.charCodeAt(j) === 10 : isStopMark(piece.charCodeAt(j)))) j++;
+  return j;
+}
+
+/** JavaScript's `\s`: ASCII and Unicode white space, line terminators and the BOM. */
+export function isSpaceCode(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
 const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|a\.m|p\.m|u\.k|u\.s)\.$/i;
 
 function splitSentences(text: string, folded: string, setAside: SetAside[], hits: Hits): Sentence[] {
@@ -101,14 +139,21 @@ function splitSentences(text: string, folded: string, setAside: SetAside[], hits
     const piece = folded.slice(pieceStart, pieceEnd);
     const split: Split = { text, folded, hits, piece, pieceStart, sentences };
     let start = 0;
-    BOUNDARY.lastIndex = 0;
-    for (let match = BOUNDARY.exec(piece); match; match = BOUNDARY.exec(piece)) {
-      const end = match.index + match[0].length;
-      if (match[0][0] === '.' && ABBREVIATION.test(piece.slice(Math.max(0, match.index - 6), match.index + 1))) continue;
+    for (let index = nextBoundary(piece, 0); index !== -1; index = nextBoundary(piece, index)) {
+      const mark = piece.charCodeAt(index);
+      const end = boundaryEnd(piece, index);
+      const isStop = mark === 46; // "."
+      if (isStop && ABBREVIATION.test(piece.slice(Math.max(0, index - 6), index + 1))) {
+        index = end;
+        continue;
+      }
       // "1. Passport": a list number, not the end of a sentence.
-      if (match[0][0] === '.' && /(?:^|\n)[ \t]*\d{1,3}$/.test(piece.slice(Math.max(0, match.index - 6), match.index))) continue;
+      if (isStop && /(?:^|\n)[ \t]*\d{1,3}$/.test(piece.slice(Math.max(0, index - 6), index))) {
+        index = end;
+        continue;
+      }
       pushSentence(split, start, end);
-      start = end;
+      start = index = end;
     }
     pushSentence(split, start, piece.length);
   }
@@ -134,14 +179,12 @@ function pushSentence(split: Split, from: number, to: number): void {
   pushBounded(split, from, to);
 }
 
-const SPACE = /\s/;
-
 function pushBounded(split: Split, from: number, to: number): void {
   const { text } = split;
   let a = split.pieceStart + from;
   let b = split.pieceStart + to;
-  while (a < b && SPACE.test(text[a]!)) a++;
-  while (b > a && SPACE.test(text[b - 1]!)) b--;
+  while (a < b && isSpaceCode(text.charCodeAt(a))) a++;
+  while (b > a && isSpaceCode(text.charCodeAt(b - 1))) b--;
   if (b - a < 2) return;
   split.sentences.push({ text: text.slice(a, b), start: a, end: b, folded: split.folded.slice(a, b), cues: cuesIn(split.hits, a, b) });
 }

@@ -44,14 +44,16 @@ export const processDescriptionFrame: Frame = {
     const regions: Region[] = [];
     // Only sentences that speak of the future can be marked: a reply with none is done with at once.
     if (!sentences.some((s) => hasAnyCue(s.cues, FUTURE_OR_EXPECT))) return regions;
-    const firstHandBack = sentences.findIndex((s) => handsBack(s.folded));
+    // The first sentence that hands back, looked for only once a sentence needs it.
+    let firstHandBack: number | undefined;
+    const handBackAt = () => (firstHandBack ??= sentences.findIndex((s) => handsBack(s.folded)));
     sentences.forEach((s, index) => {
       const text = s.folded;
       const future = hasAnyCue(s.cues, FUTURE_OR_EXPECT) && (FUTURE.test(text) || /\bexpect\b/i.test(text));
       if (!future || OWN_PROMISE.test(text)) return;
       const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(beforeFuture(text)));
-      const afterHandBack = firstHandBack >= 0 && index > firstHandBack && !hasFixedTime(text);
-      const helpInHandBack = firstHandBack >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text);
+      const afterHandBack = !actsFirst && handBackAt() >= 0 && index > handBackAt() && !hasFixedTime(text);
+      const helpInHandBack = !actsFirst && !afterHandBack && handBackAt() >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text);
       if (actsFirst || afterHandBack || helpInHandBack) regions.push(sentenceRegion(s, 'process_description'));
     });
     return regions;
