@@ -10,7 +10,8 @@ import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
 import { actKindOf } from './clause-commitment.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
-import { hasAnyCue } from './cues.ts';
+import { hasAnyCue, hasCue } from './cues.ts';
+import { rememberedTest } from './remembered-test.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 import type { ReplyContext } from './reply-context.ts';
@@ -22,7 +23,7 @@ import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
 
 export const RULES_DETECTOR_VERSION = 'rules@2';
 
-const USER_ASKS_FOR_LATER = /\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i;
+const USER_ASKS_FOR_LATER = rememberedTest(/\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i);
 
 export interface DetectorInput {
   /** The assistant's final text. */
@@ -85,7 +86,7 @@ export function detectCommitments(input: DetectorInput): Detection {
   const offers = new Set<Sentence>();
   const sentenceTrace = (code: SentenceRuleCode, c: Commitment): DetectorTrace => ({ verdict: 'commitment', code, rule: SENTENCE_RULE_TEXT[code], text: c.span });
 
-  const userAsksForLater = USER_ASKS_FOR_LATER.test(fold(input.userText));
+  const userText = fold(input.userText);
   const last = sentences.at(-1);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
@@ -119,7 +120,7 @@ export function detectCommitments(input: DetectorInput): Detection {
         acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
-    for (const clause of futureClauses(sentence, carried, userAsksForLater)) {
+    for (const clause of futureClauses(sentence, carried, hasCue(sentence.cues, 'future') && USER_ASKS_FOR_LATER(userText))) {
       const decision = decideClause(clause, replyContext);
       const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
       const made = decision.commitment;

@@ -1,3 +1,4 @@
+import { rememberedTest } from '../remembered-test.ts';
 import { userMessages, type Frame, type FrameInput } from './frame.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
@@ -14,6 +15,8 @@ const CODE_DOES = new RegExp(
   'i',
 );
 const CODE_IN_TEXT = /```|^\s*(?:import |from \S+ import|def |class |function |const |let |var |#include|public |private |SELECT |<\w+[^>]*>|\$ )|[{};]\s*$|=>/m;
+/** Code in a user's message (the same request comes back across a grid). */
+const USER_CODE = rememberedTest(CODE_IN_TEXT);
 /** The assistant's own later acts stay promises even in a reply about code. */
 const OWN_LATER_ACT = /\b(?:i|we)(?:'ll|\s+will)\s+(?:\w+\s+)?(?:remind|notify|email|e-mail|text|call|ping|message|get back|follow up|check (?:in|back)|send you|let you know|update you|keep you)\b/i;
 
@@ -43,5 +46,5 @@ export const codeExplanationFrame: Frame = {
 };
 
 function hasCode(input: FrameInput): boolean {
-  return input.setAside.some((r) => r.frame === 'code') || CODE_IN_TEXT.test(input.text) || userMessages(input.conversation).some((u) => CODE_IN_TEXT.test(u));
+  return input.setAside.some((r) => r.frame === 'code') || CODE_IN_TEXT.test(input.text) || userMessages(input.conversation).some(USER_CODE);
 }

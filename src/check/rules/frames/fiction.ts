@@ -1,8 +1,10 @@
+import { rememberedTest } from '../remembered-test.ts';
 import { userMessages, type Frame, type Line } from './frame.ts';
 
 /** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
-export const CREATIVE_REQUEST =
-  /\b(?:write|tell|compose|make up|create|draft|give|come up with|invent|read|continue|generate)\b[^.?!]{0,60}\b(?:story|stories|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|script|dialogues?|screenplay|fable|fairy tale|scene|skit|episode|monologue|fan ?fic(?:tion)?|chapter|forum (?:conversation|thread|post)|(?:fictional|imaginary) (?:conversation|chat|interview|dialogue)|conversation between|chat between|interview with)\b/i;
+const CREATIVE_REQUEST = rememberedTest(
+  /\b(?:write|tell|compose|make up|create|draft|give|come up with|invent|read|continue|generate)\b[^.?!]{0,60}\b(?:story|stories|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|script|dialogues?|screenplay|fable|fairy tale|scene|skit|episode|monologue|fan ?fic(?:tion)?|chapter|forum (?:conversation|thread|post)|(?:fictional|imaginary) (?:conversation|chat|interview|dialogue)|conversation between|chat between|interview with)\b/i,
+);
 const CONTINUE = /^\W*(?:continue|go on|keep going|next chapter|what happens next|more)\b/i;
 
 /**
@@ -16,7 +18,7 @@ export const fictionFrame: Frame = {
   summary: 'the story, poem or scene the user asked for',
   mark({ text, lines, conversation }) {
     const users = userMessages(conversation);
-    const asked = CREATIVE_REQUEST.test(conversation.userText) || (CONTINUE.test(conversation.userText) && users.slice(0, -1).some((u) => CREATIVE_REQUEST.test(u)));
+    const asked = CREATIVE_REQUEST(conversation.userText) || (CONTINUE.test(conversation.userText) && users.slice(0, -1).some(CREATIVE_REQUEST));
     if (!asked) return [];
     const bounds = framingBounds(text, lines);
     return bounds ? [{ ...bounds, frame: 'fiction' }] : [];

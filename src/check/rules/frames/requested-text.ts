@@ -1,15 +1,18 @@
+import { rememberedTest } from '../remembered-test.ts';
 import type { Frame, Region } from './frame.ts';
 import { framingBounds } from './fiction.ts';
 
 /** The user asks for text to send or publish: "write a cover letter", "draft an ad for my shop". */
 const TEXT_NOUN =
   '(?:e-?mails?|letters?|cover letter|messages?|posts?|blog(?: post)?|articles?|essays?|speech|toast|announcement|advert(?:isement)?|ad copy|ads?|product description|bio|press release|statement|newsletter|caption|tweet|review|proposal|pitch|slogan|tagline|notice|invitation|memo)';
-const WRITING_REQUEST = new RegExp(
+const WRITING_REQUEST = rememberedTest(
+  new RegExp(
   `\\b(?:write|draft|compose|help me (?:write|draft|compose))\\b[^.?!]{0,50}\\b${TEXT_NOUN}\\b|\\b(?:give me|create|generate|come up with|make|prepare)\\s+(?:me\\s+)?(?:a|an|the|some|my|our)?\\s*(?:[\\w-]+\\s+){0,2}?${TEXT_NOUN}\\b`,
-  'i',
+    'i',
+  ),
 );
 /** The user also asks for something later: the reply's own words may promise it, so read them all. */
-const ALSO_LATER = /\b(?:remind|reminder|later|tomorrow|tonight|next (?:week|time|month)|follow up|check back|keep an eye|let me know when|schedule)\b/i;
+const ALSO_LATER = rememberedTest(/\b(?:remind|reminder|later|tomorrow|tonight|next (?:week|time|month)|follow up|check back|keep an eye|let me know when|schedule)\b/i);
 /** A speech written out: it opens by addressing the audience. */
 const SPEECH_OPENING = /^\s*(?:\*\*)?(?:ladies and gentlemen|good (?:morning|afternoon|evening),? (?:everyone|all|ladies)|dear (?:friends|colleagues|guests|all|members)|distinguished guests|respected)\b/i;
 
@@ -23,7 +26,7 @@ export const requestedTextFrame: Frame = {
   level: 'text',
   summary: 'an e-mail, post, ad, speech or other text the user asked for',
   mark({ text, lines, conversation }) {
-    const asked = WRITING_REQUEST.test(conversation.userText) && !ALSO_LATER.test(conversation.userText);
+    const asked = WRITING_REQUEST(conversation.userText) && !ALSO_LATER(conversation.userText);
     if (!asked && !SPEECH_OPENING.test(text)) return [];
     const bounds = framingBounds(text, lines);
     return bounds ? [{ ...bounds, frame: 'requested_text' } satisfies Region] : [];

@@ -1,12 +1,14 @@
+import { rememberedTest } from '../remembered-test.ts';
 import type { Frame, Region } from './frame.ts';
 
 /** A role-play, game or persona the user set up in this conversation. */
-const USER_SETUP =
-  /\b(?:role-?play|text(?:-based)? adventure|interactive (?:story|fiction|game)|let'?s play|play a game|game master|dungeon master|stay in character|in character|pretend (?:to be|you(?:'re| are))|act as (?:a|an|my|the|if)\b|you are now\b|from now on,? you (?:are|will be)|play the (?:role|part) of|take on the (?:role|persona)|imagine you(?:'re| are) (?:a|an|my)|you will play|simulate (?:a|an)\b|\bDAN\b)/i;
+const USER_SETUP = rememberedTest(
+  /\b(?:role-?play|text(?:-based)? adventure|interactive (?:story|fiction|game)|let'?s play|play a game|game master|dungeon master|stay in character|in character|pretend (?:to be|you(?:'re| are))|act as (?:a|an|my|the|if)\b|you are now\b|from now on,? you (?:are|will be)|play the (?:role|part) of|take on the (?:role|persona)|imagine you(?:'re| are) (?:a|an|my)|you will play|simulate (?:a|an)\b|\bDAN\b)/i,
+);
 /** In a system prompt, "You are a support agent" sets a job, not a role-play: only explicit game words count. */
-const SYSTEM_SETUP = /\b(?:role-?play|text(?:-based)? adventure|interactive fiction|game master|dungeon master|stay in character|in-character|you are playing)\b/i;
+const SYSTEM_SETUP = rememberedTest(/\b(?:role-?play|text(?:-based)? adventure|interactive fiction|game master|dungeon master|stay in character|in-character|you are playing)\b/i);
 /** The user stepping out of the game: the reply is the assistant's own again. */
-const OUT_OF_GAME = /\b(?:out of character|ooc\b|stop (?:the )?(?:game|role-?play)|break character|end the (?:game|role-?play)|let'?s stop)\b/i;
+const OUT_OF_GAME = rememberedTest(/\b(?:out of character|ooc\b|stop (?:the )?(?:game|role-?play)|break character|end the (?:game|role-?play)|let'?s stop)\b/i);
 const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
 
 /**
@@ -19,8 +21,8 @@ export const rolePlayFrame: Frame = {
   level: 'text',
   summary: 'a reply in character, in a role-play or game set up earlier in the conversation',
   mark({ text, conversation }) {
-    if (OUT_OF_GAME.test(conversation.userText)) return [];
-    const setUp = SYSTEM_SETUP.test(conversation.systemPrompt) || [...conversation.earlierUser, conversation.userText].some((u) => USER_SETUP.test(u));
+    if (OUT_OF_GAME(conversation.userText)) return [];
+    const setUp = SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP);
     if (!setUp) return [];
     const regions: Region[] = [];
     let cursor = 0;
