@@ -8,7 +8,7 @@
  * No file access: the caller supplies the lines and decides where results go.
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
-import { checkWithExplanation, type CheckOptions } from './check.ts';
+import { check, checkWithExplanation, type CheckOptions } from './check.ts';
 import { conversationTurns, withTurn } from './conversations.ts';
 import { CheckInputError } from './check-input-error.ts';
 import type { CheckEngine } from './engines/engine.ts';
@@ -30,6 +30,11 @@ export interface JsonlOptions extends CheckOptions {
   engine?: CheckEngine;
   /** Each line is a whole conversation: one label per assistant turn, with `conversation` and `turn`. */
   conversations?: boolean;
+  /**
+   * Every label's explanation will be read (`--explain`): compute it while labelling. Without it
+   * the offline rules compute a label's explanation only if it is read, by labelling that turn again.
+   */
+  explain?: boolean;
 }
 
 /** The failure a response record carries, or undefined for a turn to label. */
@@ -53,65 +58,87 @@ export async function* checkJsonl(
 ): AsyncGenerator<LineResult> {
   const { engine } = options;
   if (engine === undefined) {
-    for await (const step of lineSteps(lines, options)) yield typeof step === 'function' ? await step() : step;
+    // One async step per line: the rules label synchronously, so nothing here awaits but the input.
+    let line = 0;
+    for await (const item of lines) {
+      for (const step of lineSteps(item, ++line, options)) yield typeof step === 'function' ? await step() : step;
+    }
     return;
   }
-  yield* mapOrdered(lineSteps(lines, options), engine.concurrency, async (step) => (typeof step === 'function' ? step() : step));
+  yield* mapOrdered(allSteps(lines, options), engine.concurrency, async (step) => (typeof step === 'function' ? step() : step));
 }
 
-/** Each line's result, or (for a turn to label) a function that labels it, so labelling can overlap. */
-async function* lineSteps(
-  lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
-  options: JsonlOptions,
-): AsyncGenerator<LineResult | (() => Promise<LineResult>)> {
+type Step = LineResult | (() => Promise<LineResult>);
+
+async function* allSteps(lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, options: JsonlOptions): AsyncGenerator<Step> {
   let line = 0;
-  for await (const item of lines) {
-    line++;
-    let raw: string;
-    try {
-      raw = typeof item === 'string' ? item : utf8.decode(item);
-    } catch {
-      yield { line, problem: { field: '(line)', message: 'not valid UTF-8 (save the file as UTF-8)' } };
-      continue;
-    }
-    // Files saved by some editors start with a byte-order mark; it is not part of the JSON.
-    const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      yield { line, problem: { field: '(line)', message: `not valid JSON: ${(error as Error).message}` } };
-      continue;
-    }
-    const failed = modelCallError(value);
-    if (failed !== undefined) {
-      const id = (withDefaultId(value, line) as { id?: unknown }).id;
-      yield { line, errored: { id: String(id), error: failed } };
-      continue;
-    }
-    const record = withDefaultId(value, line);
-    const at = line;
-    if (options.conversations) {
-      yield* conversationSteps(at, record, options);
-      continue;
-    }
-    yield labelStep(at, record, options);
-  }
+  for await (const item of lines) yield* lineSteps(item, ++line, options);
 }
 
-function labelStep(at: number, record: unknown, options: JsonlOptions, turnOf?: { conversation: string; turn: number }): LineResult | (() => Promise<LineResult>) {
+/** One line's results, or (for a turn an engine labels) functions that label it, so labelling can overlap. */
+function* lineSteps(item: string | Uint8Array, line: number, options: JsonlOptions): Generator<Step> {
+  let raw: string;
+  try {
+    raw = typeof item === 'string' ? item : utf8.decode(item);
+  } catch {
+    yield { line, problem: { field: '(line)', message: 'not valid UTF-8 (save the file as UTF-8)' } };
+    return;
+  }
+  // Files saved by some editors start with a byte-order mark; it is not part of the JSON.
+  const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (text.trim() === '') return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    yield { line, problem: { field: '(line)', message: `not valid JSON: ${(error as Error).message}` } };
+    return;
+  }
+  const failed = modelCallError(value);
+  if (failed !== undefined) {
+    const id = (withDefaultId(value, line) as { id?: unknown }).id;
+    yield { line, errored: { id: String(id), error: failed } };
+    return;
+  }
+  const record = withDefaultId(value, line);
+  if (options.conversations) {
+    yield* conversationSteps(line, record, options);
+    return;
+  }
+  yield labelStep(line, record, options);
+}
+
+function labelStep(at: number, record: unknown, options: JsonlOptions, turnOf?: { conversation: string; turn: number }): Step {
   const engine = options.engine;
   const decorate = <T extends LabelRecord>(label: T) => (turnOf ? withTurn(label, turnOf.conversation, turnOf.turn) : label);
   if (engine === undefined) {
-    const result = checked(at, () => checkWithExplanation(record, options));
-    return 'label' in result ? { ...result, label: decorate(result.label) } : result;
+    try {
+      if (options.explain) {
+        const { label, explanation } = checkWithExplanation(record, options);
+        return { line: at, label: decorate(label), explanation };
+      }
+      return lazilyExplained(at, decorate(check(record, options)), record, options);
+    } catch (error) {
+      return notLabelled(at, undefined, error);
+    }
   }
   return () => engine.label(record, options).then(({ label, explanation }) => ({ line: at, label: decorate(label), explanation }), (error: unknown) => notLabelled(at, record, error));
 }
 
+/** A label whose explanation is worked out when first read (the rules are deterministic: same turn, same reasons). */
+function lazilyExplained(line: number, label: LabelRecord, record: unknown, options: CheckOptions): LineResult {
+  let explanation: Explanation | undefined;
+  return {
+    line,
+    label,
+    get explanation(): Explanation {
+      return (explanation ??= checkWithExplanation(record, options).explanation);
+    },
+  };
+}
+
 /** A conversation line: one step per assistant turn, all under the line's number. */
-function* conversationSteps(at: number, record: unknown, options: JsonlOptions): Generator<LineResult | (() => Promise<LineResult>)> {
+function* conversationSteps(at: number, record: unknown, options: JsonlOptions): Generator<Step> {
   let split: ReturnType<typeof conversationTurns>;
   try {
     split = conversationTurns(record);
@@ -120,14 +147,6 @@ function* conversationSteps(at: number, record: unknown, options: JsonlOptions):
     return;
   }
   for (const { turn, record: turnRecord } of split.turns) yield labelStep(at, turnRecord, options, { conversation: split.id, turn });
-}
-
-function checked(line: number, label: () => { label: LabelRecord; explanation: Explanation }): LineResult {
-  try {
-    return { line, ...label() };
-  } catch (error) {
-    return notLabelled(line, undefined, error);
-  }
 }
 
 function notLabelled(line: number, record: unknown, error: unknown): LineResult {

@@ -7,7 +7,6 @@
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { createReadStream } from 'node:fs';
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { truncationWarning } from '../check/check-jsonl.ts';
 import { checkJsonl, formatExplanation, OutcomeTally } from '../check/index.ts';
@@ -16,10 +15,14 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { resolveSetup } from '../setups/load-deployment.ts';
 import { guarded } from './bench-errors.ts';
-import { byteLines } from './byte-lines.ts';
+import { byteLines, LineBatch } from './byte-lines.ts';
 import { EXIT, UsageError, oneLine } from './exit-codes.ts';
 import { ENGINE_KINDS, judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { openOutput } from './output-file.ts';
+
+/** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
+const READ_CHUNK = 1 << 20;
+const WRITE_BATCH = 1 << 16;
 
 export function checkCommand() {
   return new Command('check')
@@ -51,7 +54,7 @@ export function checkCommand() {
         const engine = opened.engine.kind === 'rules' ? undefined : opened.engine;
         if (options.dryRun) {
           const plans = new PlanTally();
-          const input = file === '-' ? process.stdin : createReadStream(file);
+          const input = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
           for await (const plan of planJsonl(readLines(input, source), opened.engine, { setup })) plans.add(plan);
           process.stderr.write(`${plans.format('check')}\n`);
           await opened.close();
@@ -60,9 +63,14 @@ export function checkCommand() {
         const out = options.out === undefined ? undefined : await openOutput(options.out, file === '-' ? [] : [file]);
         const output: Writable = out?.stream ?? process.stdout;
         const tally = new OutcomeTally();
+        const explain = options.explain ?? false;
+        // Offline labels to a file or pipe go in large writes. Each label comes as it is made to a
+        // terminal, beside its --explain lines, and from a model (slow enough that waiting shows).
+        const eachAtOnce = (output as NodeJS.WriteStream).isTTY === true || explain || engine !== undefined;
+        const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
         try {
-          const input = file === '-' ? process.stdin : createReadStream(file);
-          for await (const result of checkJsonl(readLines(input, source), { setup, engine, conversations: options.conversations ?? false })) {
+          const input = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
+          for await (const result of checkJsonl(readLines(input, source), { setup, engine, conversations: options.conversations ?? false, explain })) {
             tally.add(result);
             if ('problem' in result) {
               process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
@@ -77,11 +85,16 @@ export function checkCommand() {
               continue;
             }
             if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
-            if (!output.write(`${JSON.stringify(result.label)}\n`)) await once(output, 'drain');
-            if (options.explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
+            const full = labels.add(`${JSON.stringify(result.label)}\n`);
+            if (full) await full;
+            if (explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
           }
+          await labels.flush();
           await out?.commit();
         } finally {
+          // On stdout the labels before a failure still count; an --out file is dropped whole.
+          const rest = labels.take();
+          if (out === undefined && rest !== '') output.write(rest);
           out?.abort();
           await opened.close();
         }
