@@ -90,9 +90,9 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     commitments,
     booleans: judgement.booleans,
     engine: { detector: RULES_DETECTOR_VERSION, judge: RULES_JUDGE_VERSION },
-    // Only the first MAX_REPLY_CHARS of a reply are read (untrusted size): a label says so.
-    ...(view.finalText.length > MAX_REPLY_CHARS ? { truncated: true as const } : {}),
   };
+  // Only the first MAX_REPLY_CHARS of a reply are read (untrusted size): a label says so.
+  if (view.finalText.length > MAX_REPLY_CHARS) result.truncated = true;
   const explain = (): Explanation => ({
     detector: detection.trace,
     setAside: detection.setAside.map((r) => ({ reason: r.reason, text: view.finalText.slice(r.start, r.end) })),

@@ -40,7 +40,8 @@ export function validateTurn(value: unknown): ValidTurn {
   if (record.setup !== undefined && typeof record.setup !== 'string' && (typeof record.setup !== 'object' || record.setup === null || Array.isArray(record.setup))) {
     throw new CheckInputError('setup', 'neither a setup id nor a deployment object', 'C0…C4 or an object', show(record.setup));
   }
-  return { record: { ...record, id: String(record.id ?? ''), messages } as TurnRecord, persona, category, doable };
+  // Object.assign, not a spread: a spread followed by new keys is slow in Node 20, and this runs per turn.
+  return { record: Object.assign({}, record, { id: String(record.id ?? ''), messages }) as TurnRecord, persona, category, doable };
 }
 
 function validateMessage(message: unknown, index: number): void {

@@ -21,7 +21,7 @@ export function triggerOf(clause: FutureClause, predicate: string): TriggerDecis
   if (!byPredicate) triggers.set(clause, (byPredicate = new Map()));
   let decided = byPredicate.get(predicate);
   if (!decided) byPredicate.set(predicate, (decided = decideTrigger(predicate, clause.lead)));
-  return { ...decided };
+  return { trigger: decided.trigger, cue: decided.cue, timeExpression: decided.timeExpression };
 }
 
 export function actTrigger(clause: FutureClause, act: { kind: ActKind; performer: Performer; predicate: string }): TriggerDecision {
@@ -43,7 +43,7 @@ export function actTrigger(clause: FutureClause, act: { kind: ActKind; performer
   }
   // Remembering is for a later conversation unless the words tie it to this one; so is "from now on"
   // when the user asked about later conversations.
-  if ((act.kind === 'recall' || clause.userAsksForLater) && trigger.cue === 'from now on') return { ...trigger, trigger: 'next_session' };
-  if (act.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) return { ...trigger, trigger: 'next_session' };
+  if ((act.kind === 'recall' || clause.userAsksForLater) && trigger.cue === 'from now on') return { trigger: 'next_session', cue: trigger.cue, timeExpression: trigger.timeExpression };
+  if (act.kind === 'recall' && (trigger.trigger === 'unspecified_future' || trigger.trigger === 'time')) return { trigger: 'next_session', cue: trigger.cue, timeExpression: trigger.timeExpression };
   return trigger;
 }

@@ -102,7 +102,7 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
     if (sentence.folded.endsWith('?')) continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
-    if (family) findings.push({ ...family, reports });
+    if (family) findings.push({ id: family.id, kind: family.kind, text: family.text, reports });
     else for (const report of reports) findings.push({ id: 'reports an act', kind: 'action', text: report.text, reports: [report] });
   }
   return findings;

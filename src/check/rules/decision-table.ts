@@ -335,7 +335,9 @@ export function decideClause(clause: FutureClause, context: ReplyContext): Claus
   for (const row of DECISION_TABLE) {
     if (!row.when(f)) continue;
     const note = row.note?.(f);
-    return { code: row.code, commitment: row.read ? row.read(f) : null, ...(note === undefined ? {} : { note }) };
+    const decision: ClauseDecision = { code: row.code, commitment: row.read ? row.read(f) : null };
+    if (note !== undefined) decision.note = note;
+    return decision;
   }
   throw new Error('the decision table ends with a row that always decides');
 }

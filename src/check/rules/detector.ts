@@ -65,7 +65,8 @@ export interface Detection {
 }
 
 export function detectCommitments(input: DetectorInput): Detection {
-  const conversation = { ...(input.conversation ?? EMPTY_CONVERSATION), userText: input.userText };
+  const context = input.conversation ?? EMPTY_CONVERSATION;
+  const conversation: Conversation = { systemPrompt: context.systemPrompt, userText: input.userText, earlierUser: context.earlierUser, earlierAssistant: context.earlierAssistant };
   const { sentences, setAside, framed } = ownVoice(input.reply, conversation);
   let gate: ReplyGate | undefined;
   const replyContext: ReplyContext = {

@@ -52,7 +52,7 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const lines = lineSpans(folded);
   const marked: Region[] = [];
   for (const frame of TEXT_FRAMES) marked.push(...frame.mark({ text: folded, lines, conversation, setAside: marked, sentences: [] }));
-  const setAside = marked.map((r) => ({ ...r, reason: r.frame }));
+  const setAside: SetAside[] = marked.map((r) => ({ start: r.start, end: r.end, frame: r.frame, reason: r.frame }));
 
   // Quotations and inline code sit inside a sentence: mask them there; blocks cut sentences apart.
   const inline = setAside.filter((r) => r.reason === 'quotation' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
@@ -75,7 +75,7 @@ function mergeRanges(ranges: SetAside[]): SetAside[] {
   for (const range of sorted) {
     const last = merged.at(-1);
     if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
-    else merged.push({ ...range });
+    else merged.push({ start: range.start, end: range.end, frame: range.frame, reason: range.reason });
   }
   return merged;
 }

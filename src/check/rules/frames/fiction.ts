@@ -21,7 +21,7 @@ export const fictionFrame: Frame = {
     const asked = CREATIVE_REQUEST(conversation.userText) || (CONTINUE.test(conversation.userText) && users.slice(0, -1).some(CREATIVE_REQUEST));
     if (!asked) return [];
     const bounds = framingBounds(text, lines);
-    return bounds ? [{ ...bounds, frame: 'fiction' }] : [];
+    return bounds ? [{ start: bounds.start, end: bounds.end, frame: 'fiction' }] : [];
   },
   marks: [
     { user: 'Write me a short story about a lighthouse keeper.', reply: 'The keeper said, "I will light the lamp at dusk tomorrow."\n\nAnd he did.', marked: 'light the lamp' },
@@ -52,7 +52,7 @@ function paragraphsOf(lines: readonly Line[]): Line[] {
       continue;
     }
     if (current) current.end = line.end;
-    else paragraphs.push((current = { ...line }));
+    else paragraphs.push((current = { text: line.text, start: line.start, end: line.end }));
   }
   return paragraphs;
 }

@@ -29,7 +29,7 @@ export const requestedTextFrame: Frame = {
     const asked = WRITING_REQUEST(conversation.userText) && !ALSO_LATER(conversation.userText);
     if (!asked && !SPEECH_OPENING.test(text)) return [];
     const bounds = framingBounds(text, lines);
-    return bounds ? [{ ...bounds, frame: 'requested_text' } satisfies Region] : [];
+    return bounds ? [{ start: bounds.start, end: bounds.end, frame: 'requested_text' } satisfies Region] : [];
   },
   marks: [
     { user: 'Write an ad for QC Handyman flooring.', reply: "Transform your home! QC Handyman's team will assist you in choosing the perfect floor.", marked: 'will assist you' },
