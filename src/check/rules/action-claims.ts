@@ -6,9 +6,11 @@
  */
 import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
-import { hasCue } from './cues.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
 import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
+
+const COMPLETED_CUE = cueMask('completed');
 
 export interface ActionReport {
   /** Lemma of the reported act: "added" → "add". */
@@ -76,7 +78,7 @@ function objectWords(text: string): string[] {
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
   // Every report names a completed form: the `completed` cue lets most sentences skip the patterns.
-  if (!hasCue(sentence.cues, 'completed') || text.endsWith('?')) return [];
+  if (!hasAnyCue(sentence.cues, COMPLETED_CUE) || text.endsWith('?')) return [];
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     const match = row.pattern.exec(text);

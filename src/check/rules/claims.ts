@@ -7,7 +7,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { sameThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, type ActionReport } from './action-claims.ts';
-import { cueMask, hasAnyCue, hasCue, type Cue } from './cues.ts';
+import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import type { Sentence } from './text-regions.ts';
 
 /**
@@ -83,6 +83,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
 
 /** Every row's cue: a sentence that holds none of them skips all rows at once. */
 const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
+const ROW_CUES = CLAIM_ROWS.map((row) => cueMask(row.cue));
 
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = /(?:\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never|will|shall|going to|need to|needs to|must|ensure|make sure|to be)\b|'ll\b)[^.]*$/i;
@@ -109,8 +110,9 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
 }
 
 function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
-  for (const row of CLAIM_ROWS) {
-    if (!hasCue(sentence.cues, row.cue)) continue;
+  for (let i = 0; i < CLAIM_ROWS.length; i++) {
+    if (!hasAnyCue(sentence.cues, ROW_CUES[i]!)) continue;
+    const row = CLAIM_ROWS[i]!;
     const match = row.pattern.exec(sentence.folded);
     if (!match) continue;
     if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;

@@ -3,8 +3,10 @@
  * "am going to", "shall"), and the predicate up to the end of the clause. The commitment rules
  * then decide what each clause is.
  */
-import { hasCue } from './cues.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
 import type { Sentence } from './text-regions.ts';
+
+const FUTURE_CUE = cueMask('future');
 
 export interface FutureClause {
   sentence: Sentence;
@@ -37,7 +39,7 @@ const CLAUSE_END =
  */
 export function futureClauses(sentence: Sentence, carried = '', userAsksForLater = false): FutureClause[] {
   const clauses: FutureClause[] = [];
-  if (!hasCue(sentence.cues, 'future')) return clauses;
+  if (!hasAnyCue(sentence.cues, FUTURE_CUE)) return clauses;
   const text = sentence.folded;
   MARKER.lastIndex = 0;
   for (let match = MARKER.exec(text); match; match = MARKER.exec(text)) {

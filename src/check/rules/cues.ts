@@ -77,12 +77,7 @@ export function cuesOf(text: string): CueMask {
   return cuesBetween(scanCues(text), 0, text.length);
 }
 
-export function hasCue(mask: CueMask, cue: Cue): boolean {
-  const bit = BIT[cue];
-  return (mask.lo & bit.lo) !== 0 || (mask.hi & bit.hi) !== 0;
-}
-
-/** One of several cues: build the mask once (`cueMask`) and test it here. */
+/** Whether `mask` holds any of the cues in `any`: build `any` once per module (`cueMask`) and test it here. */
 export function hasAnyCue(mask: CueMask, any: CueMask): boolean {
   return (mask.lo & any.lo) !== 0 || (mask.hi & any.hi) !== 0;
 }

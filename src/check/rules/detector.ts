@@ -10,7 +10,7 @@ import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
 import { actKindOf } from './clause-commitment.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
-import { hasAnyCue, hasCue } from './cues.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
 import { rememberedTest } from './remembered-test.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
@@ -20,6 +20,8 @@ import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCo
 import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
+
+const FUTURE_CUE = cueMask('future');
 
 export const RULES_DETECTOR_VERSION = 'rules@2';
 
@@ -121,7 +123,7 @@ export function detectCommitments(input: DetectorInput): Detection {
         acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
-    for (const clause of futureClauses(sentence, carried, hasCue(sentence.cues, 'future') && USER_ASKS_FOR_LATER(userText))) {
+    for (const clause of futureClauses(sentence, carried, hasAnyCue(sentence.cues, FUTURE_CUE) && USER_ASKS_FOR_LATER(userText))) {
       const decision = decideClause(clause, replyContext);
       const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
       const made = decision.commitment;

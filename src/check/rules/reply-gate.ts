@@ -5,8 +5,11 @@
  * number. Our team will review your claim"). Such promises are `user_next_message`: they happen,
  * if at all, in the conversation's next exchange.
  */
-import { hasCue } from './cues.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
 import type { Sentence } from './text-regions.ts';
+
+const CONFIRM_ASK_CUE = cueMask('confirm_ask');
+const DETAILS_ASK_CUE = cueMask('details_ask');
 
 export interface ReplyGate {
   /** The reply asks the user to confirm a plan. */
@@ -26,9 +29,9 @@ export function replyGate(sentences: readonly Sentence[]): ReplyGate {
   let asksToConfirm = false;
   let firstAsk = Infinity;
   for (const s of sentences) {
-    const confirm = hasCue(s.cues, 'confirm_ask') && CONFIRM_ASK.test(s.folded);
+    const confirm = hasAnyCue(s.cues, CONFIRM_ASK_CUE) && CONFIRM_ASK.test(s.folded);
     if (confirm) asksToConfirm = true;
-    const ask = confirm || (hasCue(s.cues, 'details_ask') && DETAILS_ASK.test(s.folded)) || (s.folded.endsWith('?') && !NOT_AN_ASK.test(s.folded));
+    const ask = confirm || (hasAnyCue(s.cues, DETAILS_ASK_CUE) && DETAILS_ASK.test(s.folded)) || (s.folded.endsWith('?') && !NOT_AN_ASK.test(s.folded));
     if (ask && s.start < firstAsk) firstAsk = s.start;
   }
   return { asksToConfirm, firstAsk };

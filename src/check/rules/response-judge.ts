@@ -5,9 +5,12 @@
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
-import { cueMask, hasAnyCue, hasCue, type Cue } from './cues.ts';
+import { type Cue, cueMask, hasAnyCue } from './cues.ts';
 import type { FrameCode } from './frames/index.ts';
 import type { Sentence } from './text-regions.ts';
+
+const LIMITATION_CUE = cueMask('limitation');
+const QUESTION_CUE = cueMask('question');
 
 export const RULES_JUDGE_VERSION = 'rules@2';
 
@@ -61,6 +64,7 @@ const HAND_BACK: readonly { id: string; cue: Cue; pattern: RegExp }[] = [
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
 const ANY_HAND_BACK_CUE = cueMask(...HAND_BACK.map((row) => row.cue));
+const HAND_BACK_CUES = HAND_BACK.map((row) => cueMask(row.cue));
 
 const PHATIC_QUESTION =
   /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;
@@ -78,9 +82,9 @@ export function judgeResponse(input: JudgeInput): Judgement {
     input.performedRequest ||
     (input.category ? SERVES[input.category].some((family) => input.succeededFamilies.has(family)) : [...input.succeededFamilies].some(isPersistentFamily));
 
-  const limitations = input.sentences.filter((s) => hasCue(s.cues, 'limitation') && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !s.folded.endsWith('?')).flatMap((s) => HAND_BACK.filter((row) => hasCue(s.cues, row.cue) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
-  const questions = input.sentences.filter((s) => hasCue(s.cues, 'question') && /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
+  const limitations = input.sentences.filter((s) => hasAnyCue(s.cues, LIMITATION_CUE) && LIMITATION.test(s.folded));
+  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !s.folded.endsWith('?')).flatMap((s) => HAND_BACK.filter((row, i) => hasAnyCue(s.cues, HAND_BACK_CUES[i]!) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const questions = input.sentences.filter((s) => hasAnyCue(s.cues, QUESTION_CUE) && /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
   if (servingCall && !input.leavesPromiseUnanchored) {

@@ -7,10 +7,17 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import { summarise } from './clause-commitment.ts';
-import { cueMask, hasCue } from './cues.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
 import type { SentenceRuleCode } from './rule-codes.ts';
 import type { Sentence } from './text-regions.ts';
 import { decideTrigger, firstMatch, TIME_CUES } from './triggers.ts';
+
+const ACCEPTANCE_CUE = cueMask('acceptance');
+const DANGLING_CHECK_CUE = cueMask('dangling_check');
+const EXPECTATION_CUE = cueMask('expectation');
+const NOTE_TO_SELF_CUE = cueMask('note_to_self');
+const OFFER_CUE = cueMask('offer');
+const PROGRESSIVE_CUE = cueMask('progressive');
 
 export interface SentenceFinding {
   code: SentenceRuleCode;
@@ -67,7 +74,7 @@ export const SENTENCE_RULE_CUES = cueMask('offer', 'note_to_self', 'progressive'
 
 export function offerIn(sentence: Sentence): SentenceFinding | null {
   const text = sentence.folded;
-  if (!hasCue(sentence.cues, 'offer')) return null;
+  if (!hasAnyCue(sentence.cues, OFFER_CUE)) return null;
   const question = QUESTION_OFFER.exec(text);
   // "Which day would you like me to send it?" asks for information; it offers nothing new.
   const asksWhich = question && /\b(?:what|which|when|where|who|how|why)\b[^?]{0,40}$/i.test(text.slice(0, question.index + question[0].indexOf(question[1]!)));
@@ -110,7 +117,7 @@ function offer(sentence: Sentence, start: number, end: number, actText: string, 
 
 /** "I'm setting that reminder now" with no call behind it promises the act; with the call it narrates it. */
 export function presentTensePromiseIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!hasCue(sentence.cues, 'progressive')) return null;
+  if (!hasAnyCue(sentence.cues, PROGRESSIVE_CUE)) return null;
   const match = PROGRESSIVE.exec(sentence.folded);
   if (!match) return null;
   const verb = match[1]!.toLowerCase().replace(/\s+/g, ' ');
@@ -142,7 +149,7 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
 
 /** "I've made a note to send you the list in December" promises the act it noted. */
 export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
-  if (!hasCue(sentence.cues, 'note_to_self')) return null;
+  if (!hasAnyCue(sentence.cues, NOTE_TO_SELF_CUE)) return null;
   const match = NOTE_TO_SELF.exec(sentence.folded);
   if (!match) return null;
   const predicate = stripPrefixes(match[1]!);
@@ -167,7 +174,7 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
 
 /** Promises with no future marker: "Expect a call from us", "Reminder coming your way at 10:20". */
 export function expectationIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!hasCue(sentence.cues, 'expectation')) return null;
+  if (!hasAnyCue(sentence.cues, EXPECTATION_CUE)) return null;
   const expect = EXPECT.exec(sentence.folded);
   const onItsWay = expect ? null : ON_ITS_WAY.exec(sentence.folded);
   const match = expect ?? onItsWay;
@@ -210,7 +217,7 @@ const MOMENT_CHECK =
   /\b(?:(?:please\s+)?(?:allow|give|grant)\s+me\s+(?:a|one|just a|a few|some)\s+(?:short\s+)?(?:moments?|minutes?|seconds?|bit|little (?:time|while)|time)|one moment(?:,)? (?:please,? )?while|bear with me (?:for a (?:moment|minute|second) )?while|hold on (?:a (?:moment|minute|second) )?while|please (?:wait|hold) (?:a (?:moment|minute|second) )?while)\s+(?:to\s+|i\s+|as i\s+)?(?:check|look|verify|find|search|retrieve|pull|review|gather|confirm|investigate|get|locate|fetch|see|go through|process|prepare|compile|calculate)/i;
 
 export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFinding | null {
-  if (!isLast || !hasCue(sentence.cues, 'dangling_check')) return null;
+  if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;
   const match = MOMENT_CHECK.exec(sentence.folded);
   if (!match) return null;
   return {
@@ -231,7 +238,7 @@ export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFi
 
 /** "Consider it done!" promises what the user asked for, when nothing else in the reply says what. */
 export function acceptanceIn(sentence: Sentence, context: SentenceContext): SentenceFinding | null {
-  if (!context.category || !hasCue(sentence.cues, 'acceptance')) return null;
+  if (!context.category || !hasAnyCue(sentence.cues, ACCEPTANCE_CUE)) return null;
   const match = ACCEPTANCE.exec(sentence.folded);
   if (!match) return null;
   const kind = CATEGORY_ACT[context.category];

@@ -1,7 +1,9 @@
-import { hasCue } from '../cues.ts';
+import { cueMask, hasAnyCue } from '../cues.ts';
 import type { Frame } from './frame.ts';
 import { firstMatch, SESSION_CUES } from '../triggers.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
+
+const FUTURE_CUE = cueMask('future');
 
 const ASSURANCE = new RegExp(
   [
@@ -23,7 +25,7 @@ export const genericAssuranceFrame: Frame = {
   level: 'sentence',
   summary: 'effort and goodwill with no concrete later act',
   mark({ sentences }) {
-    return sentences.filter((s) => hasCue(s.cues, 'future') && FUTURE.test(s.folded) && ASSURANCE.test(s.folded) && !hasFixedTime(s.folded) && !firstMatch(SESSION_CUES, s.folded)).map((s) => sentenceRegion(s, 'generic_assurance'));
+    return sentences.filter((s) => hasAnyCue(s.cues, FUTURE_CUE) && FUTURE.test(s.folded) && ASSURANCE.test(s.folded) && !hasFixedTime(s.folded) && !firstMatch(SESSION_CUES, s.folded)).map((s) => sentenceRegion(s, 'generic_assurance'));
   },
   marks: [
     { reply: 'We will do our best to assist you with this matter.', marked: 'do our best' },

@@ -1,6 +1,8 @@
-import { hasCue } from '../cues.ts';
+import { cueMask, hasAnyCue } from '../cues.ts';
 import type { Frame, FrameInput, Region } from './frame.ts';
 import { FUTURE, hasAnyLater, sentenceRegion } from './sentence-frames.ts';
+
+const FUTURE_CUE = cueMask('future');
 
 const PLAN =
   /\b(?:i|we)(?:'ll|\s+will|\s+shall|(?:'m|\s+am|'re|\s+are)\s+going\s+to)\s+(?:(?:now|first|also|then|next|just|simply|briefly|quickly)\s+)*(?:provide|show|write|give|explain|walk you through|go through|go over|outline|create|implement|modify|update (?!you\b)|use|stick|set up|assume|focus|cover|start|build|define|add|include|demonstrate|perform|simulate|break|list|describe|present|summari[sz]e|rewrite|revise|translate|convert|draft|compose|prepare|put together|design|develop|refactor|fix|correct|replace|make|treat|consider|refer to|look at|analy[sz]e|compare|discuss|answer|address|tackle|approach|begin|proceed with (?:the|a|an|this) (?:code|example|explanation|steps?)|move on|do (?:this|that|so|it) (?:by|in|step|with))\b/i;
@@ -20,7 +22,7 @@ export const planNarrationFrame: Frame = {
   mark(input) {
     const regions: Region[] = [];
     input.sentences.forEach((s, index) => {
-      if (!hasCue(s.cues, 'future') || !FUTURE.test(s.folded) || !PLAN.test(s.folded) || hasAnyLater(s.folded)) return;
+      if (!hasAnyCue(s.cues, FUTURE_CUE) || !FUTURE.test(s.folded) || !PLAN.test(s.folded) || hasAnyLater(s.folded)) return;
       if (HERE.test(s.folded) || contentFollows(input, index)) regions.push(sentenceRegion(s, 'plan_narration'));
     });
     return regions;
