@@ -3,10 +3,12 @@
  * (`literal-scanner.ts`), and each rule runs its patterns only on sentences that hold one of its
  * cues. A cue list must hold a literal every match of its rule's pattern contains (lower-case,
  * as a substring): the cue only saves work, the pattern decides. To teach a rule a phrasing that
- * none of its cues covers, add the cue here too; `cues.test.ts` checks every rule's examples.
+ * none of its cues covers, add the cue here too. `cues.test.ts` labels the test cases (and, when
+ * present, the shared real sets) once with the scan and once with every cue open: a missing cue
+ * shows as a label that differs.
  */
 import { completedForms } from '../../setups/action-verbs.ts';
-import { cuesBetween, LiteralScanner, lowerSameLength, type CueMask, type Hits } from './literal-scanner.ts';
+import { ALL_CUES, cuesBetween, LiteralScanner, lowerSameLength, type CueMask, type Hits } from './literal-scanner.ts';
 
 export const CUES = {
   /** A future marker: will, shall, won't, 'll, going to, gonna. */
@@ -69,12 +71,22 @@ export function scanCues(folded: string): Hits {
 }
 
 export function cuesIn(hits: Hits, start: number, end: number): CueMask {
-  return cuesBetween(hits, start, end);
+  return everyCue ? ALL_CUES : cuesBetween(hits, start, end);
 }
 
-/** The cues of a text on its own (a sentence made outside a reply, in tests and frames' examples). */
-export function cuesOf(text: string): CueMask {
-  return cuesBetween(scanCues(text), 0, text.length);
+let everyCue = false;
+
+/**
+ * Runs `work` as if every sentence held every cue, so every rule runs its patterns everywhere.
+ * Labels must come out the same as with the scan: the test of that is the test of every cue list.
+ */
+export function withEveryCue<T>(work: () => T): T {
+  everyCue = true;
+  try {
+    return work();
+  } finally {
+    everyCue = false;
+  }
 }
 
 /** Whether `mask` holds any of the cues in `any`: build `any` once per module (`cueMask`) and test it here. */
