@@ -16,6 +16,8 @@ export const CUES = {
   question: ['?'],
   // sentence rules (sentence-rules.ts)
   offer: ['?', 'if', 'let me know', 'say the word', 'should you'],
+  /** The offers that are not questions: "if you like, I can…", "let me know if you'd like me to…". */
+  offer_condition: ['if', 'say the word', 'should you'],
   note_to_self: ['not', 'point'],
   progressive: ["i'm ", 'i am '],
   expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],

@@ -17,6 +17,8 @@ const DANGLING_CHECK_CUE = cueMask('dangling_check');
 const EXPECTATION_CUE = cueMask('expectation');
 const NOTE_TO_SELF_CUE = cueMask('note_to_self');
 const OFFER_CUE = cueMask('offer');
+const QUESTION_CUE = cueMask('question');
+const CONDITION_CUE = cueMask('offer_condition');
 const PROGRESSIVE_CUE = cueMask('progressive');
 
 export interface SentenceFinding {
@@ -75,16 +77,16 @@ export const SENTENCE_RULE_CUES = cueMask('offer', 'note_to_self', 'progressive'
 export function offerIn(sentence: Sentence): SentenceFinding | null {
   const text = sentence.folded;
   if (!hasAnyCue(sentence.cues, OFFER_CUE)) return null;
-  const question = QUESTION_OFFER.exec(text);
+  const question = hasAnyCue(sentence.cues, QUESTION_CUE) ? QUESTION_OFFER.exec(text) : null;
   // "Which day would you like me to send it?" asks for information; it offers nothing new.
   const asksWhich = question && /\b(?:what|which|when|where|who|how|why)\b[^?]{0,40}$/i.test(text.slice(0, question.index + question[0].indexOf(question[1]!)));
   if (question && !asksWhich && !/^(?:what|which|when|where|who|how|why)\b/i.test(text.trim().replace(/^[^a-z]+/i, ''))) {
     const start = question.index + question[0].indexOf(question[1]!);
     return offer(sentence, start, question.index + question[0].length - 1, question[2] ?? '', 'question_offer');
   }
-  const letMeKnow = LET_ME_KNOW_OFFER.exec(text);
+  const letMeKnow = hasAnyCue(sentence.cues, CONDITION_CUE) ? LET_ME_KNOW_OFFER.exec(text) : null;
   if (letMeKnow) return offer(sentence, letMeKnow.index, letMeKnow.index + letMeKnow[0].length, letMeKnow[1]!, 'offer_on_reply');
-  if (CONDITIONAL_OFFER.test(text)) {
+  if (hasAnyCue(sentence.cues, CONDITION_CUE) && CONDITIONAL_OFFER.test(text)) {
     const act = OFFER_ACT.exec(text);
     if (act) return offer(sentence, act.index, act.index + act[0].length, act[1]!, 'conditional_offer');
   }
