@@ -27,7 +27,7 @@ export const CUES = {
   confirm_ask: ['confirm', 'yes', '(y', 'proceed', 'go ahead', 'continue', 'correct', 'right', 'ok', 'good'],
   details_ask: ['please', 'kindly', 'provide', 'share', 'send', 'let me', 'let us', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm', 'request', 'need', 'require', 'ask for'],
   // the response judge (response-judge.ts)
-  limitation: ["n't", 'not ', 'unable', 'only', 'no way', 'fresh', 'scratch', 'beyond', 'outside'],
+  limitation: ["n't", 'not ', 'unable', 'only', 'no way', 'fresh', 'scratch', 'starts over', 'beyond', 'outside'],
   hand_back_reminder: ['alarm', 'remind', 'calendar', 'diary', 'note', 'timer', 'siri', 'alexa', 'assistant', 'post-it', 'todo', 'to-do', 'event'],
   hand_back_alerts: ['sign', 'subscri', 'regist', 'opt in', 'turn on', 'enable', 'set up', 'switch on', 'follow', 'track', 'alert', 'flights', 'skyscanner', 'kayak', 'hopper', 'camel'],
   /** A phone number starts with 0 ("0345 …"). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHANGE_VERBS, SAME_ACT_GROUPS } from '../../setups/action-verbs.ts';
+import * as judgeLexicon from './judge-lexicon.ts';
 import * as lexicon from './lexicon.ts';
 
 function duplicates(list: readonly string[]): string[] {
@@ -8,9 +9,13 @@ function duplicates(list: readonly string[]): string[] {
   return list.filter((entry) => (seen.has(entry) ? true : (seen.add(entry), false)));
 }
 
+const handBackLists = Object.fromEntries(
+  judgeLexicon.HAND_BACKS.flatMap((row) => [[`${row.id}: verbs`, row.verbs], [`${row.id}: objects`, row.objects], [`${row.id}: phrases`, row.phrases]]),
+);
+
 describe('word lists hold each phrasing once', () => {
-  for (const [name, value] of Object.entries(lexicon)) {
-    if (!Array.isArray(value)) continue;
+  for (const [name, value] of Object.entries({ ...lexicon, ...judgeLexicon, ...handBackLists })) {
+    if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) continue;
     it(`${name} has no duplicate entry`, () => assert.deepEqual(duplicates(value as string[]), []));
     it(`${name} entries are lower-case and trimmed`, () => {
       for (const entry of value as string[]) assert.equal(entry, entry.trim().toLowerCase(), entry);

@@ -63,6 +63,16 @@ describe('declines, hand-backs, doing it now, clarifying', () => {
     assert.equal(booleans.hands_back_to_user, true);
   });
 
+  test('limitations in their many phrasings are declines', () => {
+    for (const reply of [
+      "Sorry, we currently don't have access to your order history.",
+      "That's not something I can do from here.",
+      'Each conversation starts over for me.',
+      'Every chat starts from scratch for me.',
+      "I'm afraid I only respond when you write to me.",
+    ]) assert.equal(check(turn(reply, { setup: 'C0', category: 'memory' })).booleans.declines_request, true, reply);
+  });
+
   test('a caveat about one channel while doing the task another way is not a decline', () => {
     const { booleans } = check(turn("I can't text you, but I've created a reminder for 6pm instead.", { setup: 'C2', category: 'reminder', calls: ['create_reminder'] }));
     assert.equal(booleans.declines_request, false);

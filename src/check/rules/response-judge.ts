@@ -7,6 +7,8 @@ import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
 import { type Cue, cueMask, hasAnyCue } from './cues.ts';
 import type { FrameCode } from './frames/index.ts';
+import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
+import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
@@ -52,19 +54,27 @@ const SERVES: Record<Category, readonly CapabilityFamily[]> = {
   memory: ['memory'],
 };
 
-const LIMITATION =
-  /\b(?:i|we)(?:'m|\s+am|'re|\s+are)?\s*(?:(?:unfortunately|sadly|really|currently|simply|just|actually|afraid|honestly|still)\s+)*(?:not able to|unable to|not set up to|not capable of|can't|cannot|can not|am not able to|'m not able to|am unable to|'m unable to|won't be able to|will not be able to|have no way (?:to|of)|don't have (?:the ability|a way|any way|access|the option|the tools?|the means|the capability|memory|any memory)|do not have (?:the ability|a way|access|memory)|'m not set up to|am not set up to|'m not capable of|don't (?:retain|keep|store|remember)|do not (?:retain|keep|store|remember)|only (?:reply|respond|work|run|exist|see)|'m only able to|am only able to)\b|\b(?:isn't|is not|that's not|it's not|not) (?:something|a thing) (?:i|we) can\b|\bnot possible for me\b|\bno way for me\b|\b(?:each|every) (?:chat|conversation) starts (?:fresh|from scratch|over)\b|\bi (?:unfortunately )?(?:can't|cannot) (?:do|help with) that\b|\bbeyond what i can\b|\boutside (?:of )?what i can\b/i;
+/** "I'm not able to…", "we don't have access…", "that's not something I can…": the reply says it cannot. */
+const LIMITATION = new RegExp(
+  `\\b(?:i|we)(?:'m|\\s+am|'re|\\s+are)?\\s*(?:${phrases(INABILITY_HEDGES)}\\s+)*${phrases(INABILITIES)}\\b|\\b${phrases(LIMITATION_PHRASES)}\\b`,
+  'i',
+);
 
-const HAND_BACK: readonly { id: string; cue: Cue; pattern: RegExp }[] = [
-  { id: 'own reminder or alarm', cue: 'hand_back_reminder', pattern: /\b(?:set|add|create|put|pop|stick|use|try|schedule|save)\b.{0,50}?\b(?:alarm|reminder|calendar|diary|notes? app|timer|google calendar|siri|alexa|google assistant|sticky note|post-it|to-?do|event)\b/i },
-  { id: 'sign up for alerts', cue: 'hand_back_alerts', pattern: /\b(?:sign up|subscribe|register|opt in|turn on|enable|set up|switch on|follow)\b.{0,60}?\b(?:alerts?|notifications?|updates|texts?|e-?mails?|tracker|newsletter|account)\b|\bprice (?:tracker|alert)s?\b|\b(?:google flights|skyscanner|kayak|hopper|camelcamelcamel|google alerts?)\b/i },
-  { id: 'contact the people yourself', cue: 'hand_back_contact', pattern: /\b(?:call|ring|phone|contact|reach|e-?mail|message|get in touch with|speak to|talk to|write to|visit)(?:\s+[\w'*-]+){0,2}?\s+[*_]*(?:us|them|our|their|team|line|number|helpline|support|customer (?:service|support)|department|on \d|at \d|directly)\b|\b0\d{3}\s?\d{3}\s?\d{3,4}\b|\bcall 105\b/i },
-  { id: 'keep it yourself', cue: 'hand_back_keep', pattern: /\b(?:jot|write|note)\b.{0,30}?\bdown\b|\bbookmark\b|\bscreenshot\b|\bsave (?:it|this|that|them) (?:in|to|on) your\b|\bkeep (?:a|the) note\b|\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b|\bpaste (?:it|this|them)\b|\bcheck back\b|\b(?:go to|head to|visit|check|see) (?:the|our|your) (?:website|site|page|outage map|app)\b|\bmy northwind\b/i },
-];
+/** Each way of handing back as one pattern, built from its word lists (`judge-lexicon.ts`), with its cue. */
+const HAND_BACK: readonly { id: string; cue: Cue; pattern: RegExp }[] = HAND_BACKS.map((row) => ({ id: row.id, cue: row.cue, pattern: handBackPattern(row) }));
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
 const ANY_HAND_BACK_CUE = cueMask(...HAND_BACK.map((row) => row.cue));
 const HAND_BACK_CUES = HAND_BACK.map((row) => cueMask(row.cue));
+
+function handBackPattern(row: HandBackPhrasing): RegExp {
+  const gap = 'chars' in row.within ? `.{0,${row.within.chars}}?\\b` : `(?:\\s+[\\w'*-]+){0,${row.within.words}}?\\s+[*_]*`;
+  const objects = row.numbered ? `(?:${phrases(row.objects)}|(?:on|at) \\d)` : phrases(row.objects);
+  const forms = [`\\b${phrases(row.verbs)}\\b${gap}${objects}\\b`];
+  if (row.phrases.length > 0) forms.push(`\\b${phrases(row.phrases)}\\b`);
+  for (const shape of row.shapes ?? []) forms.push(shape.source);
+  return new RegExp(forms.join('|'), 'i');
+}
 
 const PHATIC_QUESTION =
   /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;

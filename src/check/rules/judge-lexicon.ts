@@ -1,0 +1,99 @@
+/**
+ * The response judge's phrasings, as word lists: how a reply says it cannot do something, and how
+ * it hands the job back to the user. `phrases()` joins a list into one alternation (longest
+ * first, a space matching any white space); `combine()` spells out every way to join parts.
+ * To teach the judge a phrasing, add it to a list (and, if no cue of it in `cues.ts` is in the
+ * phrase, a cue there).
+ */
+import type { Cue } from './cues.ts';
+
+/** Every way to join one entry of each list with spaces: combine(['each', 'every'], ['chat']). */
+export function combine(...parts: readonly (readonly string[])[]): string[] {
+  return parts.reduce<string[]>((joined, part) => joined.flatMap((head) => part.map((word) => (head ? `${head} ${word}` : word))), ['']);
+}
+
+/** After "I" or "we" (and "'m", "am", "'re", "are"): saying it cannot. */
+export const INABILITIES = [
+  'not able to', 'unable to', 'not set up to', 'not capable of', "can't", 'cannot', 'can not', 'am not able to', "'m not able to",
+  'am unable to', "'m unable to", "won't be able to", 'will not be able to', 'have no way to', 'have no way of',
+  "'m not set up to", 'am not set up to', "'m not capable of", "'m only able to", 'am only able to',
+  ...combine(["don't have"], ['the ability', 'a way', 'any way', 'access', 'the option', 'the tool', 'the tools', 'the means', 'the capability', 'memory', 'any memory']),
+  ...combine(['do not have'], ['the ability', 'a way', 'access', 'memory']),
+  ...combine(["don't", 'do not'], ['retain', 'keep', 'store', 'remember']),
+  ...combine(['only'], ['reply', 'respond', 'work', 'run', 'exist', 'see']),
+];
+
+/** Words between "I'm" and the inability that change nothing: "I'm unfortunately not able to". */
+export const INABILITY_HEDGES = ['unfortunately', 'sadly', 'really', 'currently', 'simply', 'just', 'actually', 'afraid', 'honestly', 'still'];
+
+/** Whole phrasings of a limitation, whoever the subject. */
+export const LIMITATION_PHRASES = [
+  ...combine(["isn't", 'is not', "that's not", "it's not", 'not'], ['something', 'a thing'], ['i can', 'we can']),
+  'not possible for me', 'no way for me', 'beyond what i can', 'outside what i can', 'outside of what i can',
+  ...combine(['i', 'i unfortunately'], ["can't", 'cannot'], ['do that', 'help with that']),
+  ...combine(['each', 'every'], ['chat', 'conversation'], ['starts'], ['fresh', 'from scratch', 'over']),
+];
+
+/**
+ * How a reply hands the job back: a verb of the user's own doing, then (within a few characters
+ * or words) what they use, or a whole phrase. `shapes` are the few forms no word list can say.
+ */
+export interface HandBackPhrasing {
+  id: string;
+  /** The cue (`cues.ts`) every phrasing of the row holds. */
+  cue: Cue;
+  verbs: readonly string[];
+  /** How far the object may follow the verb. */
+  within: { chars: number } | { words: number };
+  objects: readonly string[];
+  /** The object may also be a number after "on" or "at" ("call them on 0345…", "ring at 9"). */
+  numbered?: boolean;
+  phrases: readonly string[];
+  shapes?: readonly RegExp[];
+}
+
+export const HAND_BACKS: readonly HandBackPhrasing[] = [
+  {
+    id: 'own reminder or alarm',
+    cue: 'hand_back_reminder',
+    verbs: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
+    within: { chars: 50 },
+    objects: ['alarm', 'reminder', 'calendar', 'diary', 'note app', 'notes app', 'timer', 'google calendar', 'siri', 'alexa', 'google assistant', 'sticky note', 'post-it', 'todo', 'to-do', 'event'],
+    phrases: [],
+  },
+  {
+    id: 'sign up for alerts',
+    cue: 'hand_back_alerts',
+    verbs: ['sign up', 'subscribe', 'register', 'opt in', 'turn on', 'enable', 'set up', 'switch on', 'follow'],
+    within: { chars: 60 },
+    objects: ['alert', 'alerts', 'notification', 'notifications', 'updates', 'text', 'texts', 'email', 'emails', 'e-mail', 'e-mails', 'tracker', 'newsletter', 'account'],
+    phrases: ['price tracker', 'price trackers', 'price alert', 'price alerts', 'google flights', 'skyscanner', 'kayak', 'hopper', 'camelcamelcamel', 'google alert', 'google alerts'],
+  },
+  {
+    id: 'contact the people yourself',
+    cue: 'hand_back_contact',
+    verbs: ['call', 'ring', 'phone', 'contact', 'reach', 'email', 'e-mail', 'message', 'get in touch with', 'speak to', 'talk to', 'write to', 'visit'],
+    within: { words: 2 },
+    objects: ['us', 'them', 'our', 'their', 'team', 'line', 'number', 'helpline', 'support', 'customer service', 'customer support', 'department', 'directly'],
+    phrases: ['call 105'],
+    numbered: true,
+    // A UK-style phone number.
+    shapes: [/\b0\d{3}\s?\d{3}\s?\d{3,4}\b/],
+  },
+  {
+    id: 'keep it yourself',
+    cue: 'hand_back_keep',
+    verbs: ['jot', 'write', 'note'],
+    within: { chars: 30 },
+    objects: ['down'],
+    phrases: [
+      'bookmark', 'screenshot', 'check back', 'my northwind',
+      ...combine(['save'], ['it', 'this', 'that', 'them'], ['in', 'to', 'on'], ['your']),
+      ...combine(['keep'], ['a', 'the'], ['note']),
+      ...combine(['paste'], ['it', 'this', 'them']),
+      ...combine(['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']),
+    ],
+    // "tell me again where you parked when you come back": the user keeps it and brings it back.
+    shapes: [/\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i],
+  },
+];
