@@ -6,11 +6,7 @@
  * phrase, a cue there).
  */
 import type { Cue } from './cues.ts';
-
-/** Every way to join one entry of each list with spaces: combine(['each', 'every'], ['chat']). */
-export function combine(...parts: readonly (readonly string[])[]): string[] {
-  return parts.reduce<string[]>((joined, part) => joined.flatMap((head) => part.map((word) => (head ? `${head} ${word}` : word))), ['']);
-}
+import { combine } from './lexicon.ts';
 
 /** After "I" or "we" (and "'m", "am", "'re", "are"): saying it cannot. */
 export const INABILITIES = [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHANGE_VERBS, SAME_ACT_GROUPS } from '../../setups/action-verbs.ts';
+import * as actLexicon from './act-lexicon.ts';
 import * as judgeLexicon from './judge-lexicon.ts';
 import * as lexicon from './lexicon.ts';
 
@@ -13,8 +14,12 @@ const handBackLists = Object.fromEntries(
   judgeLexicon.HAND_BACKS.flatMap((row) => [[`${row.id}: verbs`, row.verbs], [`${row.id}: objects`, row.objects], [`${row.id}: phrases`, row.phrases]]),
 );
 
+/** Every list module, so a list is named by its file and two files may use the same name. */
+const modules = { lexicon, 'judge-lexicon': judgeLexicon, 'act-lexicon': actLexicon };
+const lists = [...Object.entries(modules).flatMap(([file, m]) => Object.entries(m).map(([name, value]) => [`${file} ${name}`, value] as const)), ...Object.entries(handBackLists)];
+
 describe('word lists hold each phrasing once', () => {
-  for (const [name, value] of Object.entries({ ...lexicon, ...judgeLexicon, ...handBackLists })) {
+  for (const [name, value] of lists) {
     if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) continue;
     it(`${name} has no duplicate entry`, () => assert.deepEqual(duplicates(value as string[]), []));
     it(`${name} entries are lower-case and trimmed`, () => {

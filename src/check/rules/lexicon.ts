@@ -6,8 +6,21 @@
 
 /** Build `(?:a|b|c)` from phrases, longest first, with spaces matching any whitespace. */
 export function phrases(list: readonly string[]): string {
-  const sorted = [...list].sort((a, b) => b.length - a.length);
-  return `(?:${sorted.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})`;
+  return inOrder([...list].sort((a, b) => b.length - a.length));
+}
+
+/** `phrases()` keeping the list's order: for patterns whose matched text is used, where the first alternative that fits wins. */
+export function inOrder(list: readonly string[]): string {
+  return `(?:${list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})`;
+}
+
+/**
+ * Every way to join one entry of each list with spaces: combine(['each', 'every'], ['chat']).
+ * An empty entry makes its part optional: combine(['send'], ['', 'you'], ['a text']).
+ */
+export function combine(...parts: readonly (readonly string[])[]): string[] {
+  const joined = parts.reduce<string[]>((heads, part) => heads.flatMap((head) => part.map((word) => (head && word ? `${head} ${word}` : head || word))), ['']);
+  return joined.filter((phrase) => phrase !== '');
 }
 
 /** Words naming people or teams other than the assistant. */
