@@ -1,13 +1,18 @@
 import { cueMask, hasAnyCue } from '../cues.ts';
+import { phrases } from '../lexicon.ts';
+import { HERE_WORDS, PLAN_ADVERBS, PLAN_VERBS } from './frame-lexicon.ts';
 import type { Frame, FrameInput, Region } from './frame.ts';
 import { FUTURE, hasAnyLater, sentenceRegion } from './sentence-frames.ts';
 
 const FUTURE_CUE = cueMask('future');
 
-const PLAN =
-  /\b(?:i|we)(?:'ll|\s+will|\s+shall|(?:'m|\s+am|'re|\s+are)\s+going\s+to)\s+(?:(?:now|first|also|then|next|just|simply|briefly|quickly)\s+)*(?:provide|show|write|give|explain|walk you through|go through|go over|outline|create|implement|modify|update (?!you\b)|use|stick|set up|assume|focus|cover|start|build|define|add|include|demonstrate|perform|simulate|break|list|describe|present|summari[sz]e|rewrite|revise|translate|convert|draft|compose|prepare|put together|design|develop|refactor|fix|correct|replace|make|treat|consider|refer to|look at|analy[sz]e|compare|discuss|answer|address|tackle|approach|begin|proceed with (?:the|a|an|this) (?:code|example|explanation|steps?)|move on|do (?:this|that|so|it) (?:by|in|step|with))\b/i;
-/** Words that point at content in this very reply. */
-const HERE = /(?::\s*$|\bbelow\b|\bthe following\b|\bhere(?:'s| is| are)?\b|\bin this (?:example|answer|response|post|guide|tutorial|reply|section|case|scenario|code|snippet)\b|\bfor (?:this|the) (?:example|purpose|sake|demonstration|simplicity)\b|\bfor simplicity\b|\bstep by step\b|\bstep-by-step\b)/i;
+/** "I'll now show", "we are going to define": a future marker of the assistant, adverbs, then a plan verb. */
+const PLAN = new RegExp(
+  `\\b(?:i|we)(?:'ll|\\s+will|\\s+shall|(?:'m|\\s+am|'re|\\s+are)\\s+going\\s+to)\\s+(?:${phrases(PLAN_ADVERBS)}\\s+)*(?:${phrases(PLAN_VERBS)}|update (?!you\\b))\\b`,
+  'i',
+);
+/** Words that point at content in this very reply, or a sentence ending in a colon. */
+const HERE = new RegExp(`:\\s*$|\\b${phrases(HERE_WORDS)}\\b`, 'i');
 
 /**
  * The plan of this very reply, carried out in it: "I will update the code to use the correct
