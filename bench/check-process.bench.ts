@@ -197,7 +197,8 @@ function rssAt(run: Run, corpus: Corpus): string {
 }
 
 function report(name: string, run: Run, corpus: Corpus): void {
-  const cpu = run.cpu === undefined ? '' : `, cpu ${run.cpu.toFixed(1)} s`;
+  // CPU seconds (all threads) say more than wall time when other work shares the cores.
+  const cpu = run.cpu === undefined ? '' : `, cpu ${run.cpu.toFixed(1)} s (${fmt(corpus.turns / run.cpu)} turns/cpu-s)`;
   console.log(`${name.padEnd(18)} wall ${run.wall.toFixed(1)} s${cpu}, ${(corpus.bytes / 1e6 / run.wall).toFixed(1)} MB/s, ${fmt(corpus.turns / run.wall)} turns/s, peak RSS ${mib(run.peakRss)}`);
   console.log(`${''.padEnd(18)} RSS at ${rssAt(run, corpus)} of the file (${run.samples.length} samples)`);
 }
