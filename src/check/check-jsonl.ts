@@ -18,6 +18,7 @@ import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 
 export type LineResult =
+  /** From the offline rules without `explain`, the explanation is worked out when first read. */
   | { line: number; label: LabelRecord; explanation: Explanation }
   | { line: number; problem: { field: string; message: string } }
   /** The model call behind this response failed (`error` on the record): not labelled. */
