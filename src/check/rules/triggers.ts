@@ -4,14 +4,15 @@
  * explanation can say which words decided the trigger.
  */
 import type { TriggerType } from '../../core/types.ts';
-import { phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
+import { inOrder, phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
+import * as L from './trigger-lexicon.ts';
 
-const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)';
-const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)';
-const PART_OF_DAY = '(?:morning|afternoon|evening|night|lunchtime|lunch|noon|midday|teatime|bedtime)';
-const NUMBER_WORD = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five|a few|a couple of|couple of|several)';
+const WEEKDAY = inOrder(L.WEEKDAYS);
+const MONTH = inOrder(L.MONTHS);
+const PART_OF_DAY = inOrder(L.PARTS_OF_DAY);
+const NUMBER_WORD = `(?:\\d+|${inOrder(L.NUMBER_WORDS)})`;
 const CLOCK = '(?:\\d{1,2}(?::\\d{2}|\\.\\d{2})?\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|o\'clock)?|noon|midnight|midday)';
-const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|working days?|business days?|weeks?|months?|years?)';
+const UNIT = inOrder(L.UNITS);
 
 /** Every cue's name: decisions compare these, never display text. */
 export type CueId =
@@ -54,21 +55,20 @@ export const TIME_CUES: CueSet = cueSet([
 
 /** "later", "soon": a future with no time or event. */
 export const UNSPECIFIED_CUES: CueSet = cueSet([
-  { id: 'later', pattern: /\b(?:later(?: on)?|shortly|soon|in a bit|in a while|at some point|in due course|down the line|when i can|asap|as soon as possible)\b/i },
+  { id: 'later', pattern: new RegExp(`\\b${inOrder(L.UNSPECIFIED_LATER)}\\b`, 'i') },
 ]);
 
 /** A future conversation. */
 export const SESSION_CUES: CueSet = cueSet([
   {
     id: 'next session',
-    pattern:
-      /\b(?:next time|the next time|future (?:chats?|conversations?|sessions?|requests?|questions?|messages?|visits?|interactions?|contacts?)|(?:in|for) (?:the )?future|for next time|later (?:chats?|conversations?|sessions?)|(?:next|another|a new|our next) (?:chat|conversation|session)|whenever you (?:come back|return|ask|message|chat|get in touch|contact|reach out|talk|write|next)|when(?:ever)? you (?:come back|return|next)|(?:any|every) ?time you (?:come back|ask|get in touch|contact|message|chat|reach out|talk|write)|each time you (?:come back|ask|get in touch|contact|message|chat)|(?<!(?:address|card|details|number|e-?mail|method|information|info|account|phone|name)\s)on file|next visit)\b/i,
+    pattern: new RegExp(`\\b(?:${inOrder(L.NEXT_SESSION)}|(?<!${phrases(L.DATA_ON_FILE)}\\s)on file|${inOrder(L.LATER_VISIT)})\\b`, 'i'),
   },
 ]);
 
 /** The rest of this conversation: such promises wait for the user's next message. */
 export const SAME_CONVERSATION_CUES: CueSet = cueSet([
-  { id: 'this conversation', pattern: /\b(?:in|for|during|throughout) (?:the rest of )?(?:this|our) (?:chat|conversation|session|thread)\b|\bfor the rest of (?:this|our) (?:chat|conversation)\b|\bhere in this chat\b/i },
+  { id: 'this conversation', pattern: new RegExp(`\\b${inOrder(L.THIS_CONVERSATION)}\\b`, 'i') },
   // "I'll use Celsius from now on" keeps to this conversation (LABELING.md), unless it is about remembering.
   { id: 'from now on', pattern: /\bfrom (?:now|here) on(?: in| out)?\b|\bgoing forward\b/i },
 ]);
@@ -77,24 +77,25 @@ export const SAME_CONVERSATION_CUES: CueSet = cueSet([
 export const EVENT_CUES: CueSet = cueSet([
   {
     id: 'event',
-    pattern:
-      /\b(?:when|whenever|as soon as|the (?:moment|minute|second|instant)|once|if|in case|should|the day|any time)\s+(?!you\b|you'(?:re|ve|d)\b|i\b|we\b|possible\b|practicable\b|feasible\b)(?:the|your|my|it|its|they|there|prices?|tickets?|a|an|this|that|anything|something|[a-z]+'s|[a-z]+)\b/i,
+    // "when you…" waits for the user, "as soon as possible" is a manner; any word after an opener is an event's subject.
+    pattern: new RegExp(`\\b${inOrder(L.EVENT_OPENERS)}\\s+(?!${phrases(L.NOT_EVENT_SUBJECTS)}\\b)(?:${inOrder(L.EVENT_SUBJECTS)}|[a-z]+'s|[a-z]+)\\b`, 'i'),
   },
   { id: 'until', pattern: /\b(?:until|till) (?:it|the|your)\b/i },
 ]);
 
 const USER_MESSAGE_CONDITION = new RegExp(
-  `\\b(?:once|when|whenever|if|as soon as|after|the moment)\\s+(?:you(?:'ve|'re|\\s+have)?|i (?:know|hear|get|have|receive)|i've (?:got|heard|received))\\s+(?:(?:just|already|got|finally|both)\\s+)?${phrases(USER_MESSAGE_VERBS)}(?:s|d|ed|ing)?\\b`,
+  `\\b${phrases(L.USER_WAIT_OPENERS)}\\s+${phrases(L.USER_WAIT_SUBJECTS)}\\s+(?:${phrases(L.USER_WAIT_ADVERBS)}\\s+)?${phrases(USER_MESSAGE_VERBS)}(?:s|d|ed|ing)?\\b`,
   'i',
 );
-const USER_MESSAGE_IMPERATIVE = new RegExp(
-  `^[*_\\s]*(?:(?:so|ok|okay|then|and|just|simply|please|kindly|feel free to|go ahead and)\\s+)*(?:${phrases(['send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'let us know', 'reply', 'ask', 'ask me', 'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention', 'provide', 'confirm', 'reach out', 'specify'])})\\b`,
-  'i',
-);
-const DETAILS = '(?:that|it|those|them|this|these|the (?:details?|information|info|order number|number|documents?|receipts?|screenshots?)|your (?:details?|information|reply|response|confirmation|answer|order number|account number))';
+const USER_MESSAGE_IMPERATIVE = new RegExp(`^[*_\\s]*(?:${phrases(L.IMPERATIVE_LEADS)}\\s+)*${phrases(L.USER_IMPERATIVES)}\\b`, 'i');
 /** The assistant (or "we" of a support bot) waits for what it asked for: "Once we receive this information, …", "With these details, I will…". */
 const USER_CONDITION_SHORT = new RegExp(
-  `\\b(?:once|when|as soon as|after) (?:i|we) (?:know|have|hear back|get|receive|'ve (?:got|received|had)|have (?:received|got|had))(?: ${DETAILS})?\\b|\\b(?:once|when|as soon as|after) (?:${DETAILS}|(?:you(?:'re| are)|you've been|your (?:identity|account) (?:is|has been)) (?:verified|confirmed|authenticated)) |\\bwith (?:this|these|that|those|the|your) (?:details?|information|info|answers?)\\b|^\\W*(?:upon|on) (?:receiving|receipt of) `,
+  [
+    `\\b${phrases(L.WAITING_OPENERS)} ${phrases(L.ASSISTANT_RECEIVES)}(?: ${phrases(L.USER_DETAILS)})?\\b`,
+    `\\b${phrases(L.WAITING_OPENERS)} ${phrases([...L.USER_DETAILS, ...L.USER_VERIFIED])} `,
+    `\\b${phrases(L.WITH_DETAILS)}\\b`,
+    `^\\W*${phrases(L.UPON_RECEIVING)} `,
+  ].join('|'),
   'i',
 );
 
