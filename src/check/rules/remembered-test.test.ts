@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { rememberedTest } from './remembered-test.ts';
+import { MAX_REMEMBERED_CHARS, rememberedTest } from './remembered-test.ts';
 
 describe('a remembered test of a message', () => {
   it('answers as the pattern does, for new and for seen texts', () => {
@@ -20,6 +20,17 @@ describe('a remembered test of a message', () => {
     test('c'); // third distinct text: the memory is dropped, then holds 'c'
     test('ax');
     assert.equal(runs, 4);
+  });
+  it('tests a very long message every time instead of holding it', () => {
+    let runs = 0;
+    const counting = new RegExp('x');
+    const original = counting.test.bind(counting);
+    counting.test = (text: string) => (runs++, original(text));
+    const test = rememberedTest(counting);
+    const long = 'x'.repeat(MAX_REMEMBERED_CHARS + 1);
+    assert.equal(test(long), true);
+    assert.equal(test(long), true);
+    assert.equal(runs, 2);
   });
   it('refuses a global or sticky pattern, whose test depends on lastIndex', () => {
     assert.throws(() => rememberedTest(/a/g), /without g or y/);
