@@ -219,6 +219,8 @@ async function main(): Promise<void> {
     console.log(`labels written: ${fmt(labels)} of ${fmt(corpus.turns)} turns`);
     console.log(`(b)/(a) throughput = ${(baseline.wall / check.wall).toFixed(3)}   (felicity check runs at ${((100 * baseline.wall) / check.wall).toFixed(1)}% of the baseline's speed)`);
     if (check.cpu !== undefined && baseline.cpu !== undefined) console.log(`(b)/(a) cpu seconds = ${(check.cpu / baseline.cpu).toFixed(2)}`);
+    const load = os.loadavg()[0]!;
+    if (load > os.cpus().length) console.log(`load average ${load.toFixed(2)} on ${os.cpus().length} cores: other work shared the cores, so compare CPU seconds rather than wall time`);
     const last = check.stderr.trim().split('\n').at(-1);
     if (last) console.log(`check said: ${last}`);
   } finally {
