@@ -6,6 +6,7 @@
  */
 import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
+import { NOT_AN_ACT_REPORT } from './claim-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
@@ -40,7 +41,7 @@ const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean 
 ];
 
 /** Words before a report that make it no report of a completed act (a negation, a condition, a wish). */
-const NOT_A_REPORT = /\b(?:haven't|have not|hasn't|has not|hadn't|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|unless|as soon as|whether|would|could|should|might|must|need to|needs to|wasn't|weren't|isn't|aren't|no way|never|not yet|yet to|to be|will)\b[^.]*$/i;
+const NOT_A_REPORT = new RegExp(`\\b${phrases(NOT_AN_ACT_REPORT)}\\b[^.]*$`, 'i');
 /** "I've noted that": an acknowledgement, unless it names a store (the family rows read those). */
 const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
 

@@ -7,7 +7,9 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { sameThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, type ActionReport } from './action-claims.ts';
+import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
+import { inOrder, phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
 /**
@@ -25,55 +27,66 @@ export interface ClaimRow {
   pattern: RegExp;
 }
 
-const HAVE = "(?:i(?:'ve| have)|we(?:'ve| have))\\s+(?:now\\s+|also\\s+|just\\s+|already\\s+|gone ahead and\\s+|successfully\\s+)*";
-const SCHEDULED_THING = '(?:reminders?|alarms?|alerts?|notifications?|tasks?|follow-?ups?|check-?ins?|nudges?|pings?)';
+/** A list as an alternation in its own order: the first entry that fits is the claim's text. */
+const oneOf = inOrder;
+const HAVE = `${oneOf(L.HAVE_FORMS)}\\s+(?:${oneOf(L.HAVE_ADVERBS)}\\s+)*`;
+const SCHEDULED_THING = oneOf(L.SCHEDULED_THINGS);
 /** What the user asked to keep: "Your preference is saved", "That's stored". */
-const USERS_THING = "(?:it|that|this|these|those|they|everything|all of (?:it|that|this)|your (?:[\\w-]+\\s+){0,2}?(?:preferences?|details|information|info|notes?|choices?|settings|answers?|address|number|birthday|name|list|plan|reminders?|requests?|diet|allerg(?:y|ies)|budget|order|goals?|dates?|progress|favourites?|favorites?)|the (?:note|reminder|preference|details|information|info|list)|(?:my|a) note)";
-const STORE = '(?:memory|my memory|your profile|your account|our system|the system|your file|your records?|my notes|your notes|your preferences|file|record|your details)';
+const USERS_THING = `(?:${oneOf(L.KEPT_PRONOUNS)}|your (?:[\\w-]+\\s+){0,2}?${oneOf(L.USERS_KEPT)}|${oneOf(L.KEPT_NOTES)})`;
+const claim = (...forms: string[]) => new RegExp(forms.join('|'), 'i');
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing',
-    pattern: new RegExp(`\\b${SCHEDULED_THING}(?:'s|\\s+(?:is|are|has been|have been|now))*\\s+(?:all\\s+)?(?:set|scheduled|created|booked|added|in place|sorted|locked in|saved|confirmed)\\b(?!\\s+(?:to|up to|by you))`, 'i') },
+    pattern: claim(`\\b${SCHEDULED_THING}(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.SCHEDULED_STATES)}\\b(?!\\s+(?:to|up to|by you))`) },
   { id: 'I have scheduled', kind: 'later', cue: 'have',
-    pattern: new RegExp(`\\b${HAVE}(?:set|scheduled|created|added|booked|put in|arranged|lined up|queued|programmed)\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`, 'i') },
+    pattern: claim(`\\b${HAVE}${oneOf(L.SCHEDULING_VERBS)}\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`) },
   { id: 'I have scheduled it', kind: 'later', cue: 'claim_scheduled_it',
-    pattern: new RegExp(`\\b${HAVE}(?:scheduled|set up|set)\\s+(?:it|this|that|them|everything|(?:the|your)\\s+(?:[\\w-]+\\s+)?(?:message|checklist|summary|list|plan|delivery|update|report|recap|email|text))\\b|\\b(?:it's|it is|that's|that is|this is|everything's|everything is)\\s+(?:all\\s+)?(?:scheduled|set up|booked in)\\b`, 'i') },
+    pattern: claim(
+      `\\b${HAVE}${oneOf(L.SCHEDULED_IT_VERBS)}\\s+(?:${oneOf(L.SCHEDULED_PRONOUNS)}|(?:the|your)\\s+(?:[\\w-]+\\s+)?${oneOf(L.SCHEDULED_ITEMS)})\\b`,
+      `\\b${oneOf(L.IT_IS)}\\s+(?:all\\s+)?${oneOf(L.SCHEDULED_IT_STATES)}\\b`,
+    ) },
   { id: 'watch set up', kind: 'later', cue: 'have',
-    pattern: new RegExp(`\\b${HAVE}(?:put|set up|placed|set|started|turned on|switched on)\\s+(?:a |an )?(?:\\w+\\s+)?(?:watch|alert|tracker|tracking|monitor|monitoring|flag)\\b|\\b${HAVE}signed you up\\b|\\b${HAVE}subscribed you\\b|\\b${HAVE}(?:enabled|activated|turned on)\\b.{0,30}?\\b(?:alerts?|notifications?|updates)\\b`, 'i') },
+    pattern: claim(
+      `\\b${HAVE}${oneOf(L.WATCH_VERBS)}\\s+(?:a |an )?(?:\\w+\\s+)?${oneOf(L.WATCHES)}\\b`,
+      `\\b${HAVE}${oneOf(L.SIGNED_UP)}\\b`,
+      `\\b${HAVE}${oneOf(L.ENABLE_VERBS)}\\b.{0,30}?\\b${oneOf(L.ENABLED_THINGS)}\\b`,
+    ) },
   { id: 'added to calendar', kind: 'later', cue: 'claim_calendar',
-    pattern: new RegExp(`\\b${HAVE}(?:added|put|popped)\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+(?:in|on|to|into)\\s+(?:your|the|my)\\s+(?:calendar|diary|schedule)`, 'i') },
-  { id: 'saved', kind: 'memory', cue: 'have',
-    pattern: new RegExp(`\\b${HAVE}(?:saved|stored|memori[sz]ed|committed (?:it|this|that) to memory|filed|recorded)\\b`, 'i') },
+    pattern: claim(`\\b${HAVE}${oneOf(L.CALENDAR_VERBS)}\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+${oneOf(L.INTO)}\\s+(?:your|the|my)\\s+${oneOf(L.CALENDARS)}`) },
+  { id: 'saved', kind: 'memory', cue: 'have', pattern: claim(`\\b${HAVE}${oneOf(L.SAVED_VERBS)}\\b`) },
   { id: 'saved to a store', kind: 'memory_or_people', cue: 'claim_store',
-    pattern: new RegExp(`\\b(?:saved|stored|noted|recorded|logged(?!\\s+in(?:to)?\\b)|added|jotted|put|made a note of (?:it|this|that))\\s+(?:it\\s+|this\\s+|that\\s+|them\\s+|(?:a|the) note\\s+|your \\w+\\s+)?(?:down\\s+)?(?:to|in|on|into)\\s+${STORE}\\b`, 'i') },
+    pattern: claim(`\\b(?:${oneOf(L.STORE_VERBS)}|logged(?!\\s+in(?:to)?\\b))\\s+(?:${oneOf(L.STORED_OBJECTS)}\\s+|your \\w+\\s+)?(?:down\\s+)?${oneOf(L.INTO)}\\s+${oneOf(L.STORES)}\\b`) },
   { id: 'updated a store', kind: 'memory_or_people', cue: 'have',
-    pattern: new RegExp(`\\b${HAVE}(?:updated|changed|added to)\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}(?:profile|preferences?|settings|notes|memory|records?|file|details)`, 'i') },
-  { id: 'updated your records', kind: 'memory_or_people', cue: 'have', pattern: new RegExp(`\\b${HAVE}(?:updated|changed|amended|corrected|marked|flagged)\\s+(?:your|the|her|his|their)\\s+(?:[\\w-]+\\s+)?(?:account|records?|file|profile|details|preferences)\\b`, 'i') },
-  { id: 'saved for later', kind: 'memory', cue: 'claim_saved_for_later', pattern: /\b(?:saved|stored|noted down|logged)\s+(?:for|until|till)\s+(?:next|later|the|your|january|february|march|april|may|june|july|august|september|october|november|december|\w+day)\b/i },
+    pattern: claim(`\\b${HAVE}${oneOf(L.STORE_UPDATES)}\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}${oneOf(L.PROFILE_PARTS)}`) },
+  { id: 'updated your records', kind: 'memory_or_people', cue: 'have',
+    pattern: claim(`\\b${HAVE}${oneOf(L.RECORD_UPDATES)}\\s+${oneOf(L.RECORD_OWNERS)}\\s+(?:[\\w-]+\\s+)?${oneOf(L.RECORDS)}\\b`) },
+  { id: 'saved for later', kind: 'memory', cue: 'claim_saved_for_later',
+    pattern: claim(`\\b${oneOf(L.SAVED_FOR_VERBS)}\\s+(?:for|until|till)\\s+(?:${oneOf(L.SAVED_FOR)}|\\w+day)\\b`) },
   { id: 'is saved', kind: 'memory', cue: 'claim_is_saved',
-    pattern: new RegExp(`\\b${USERS_THING}(?:\\s+(?:is|are|has been|have been)|'s|'re|'s been|'ve been)\\s+(?:now\\s+|all\\s+|safely\\s+)*(?:saved|stored|memori[sz]ed|on file|recorded)\\b`, 'i') },
+    pattern: claim(`\\b${USERS_THING}(?:\\s+${oneOf(L.IS)}|${oneOf(L.IS_SHORT)})\\s+(?:now\\s+|all\\s+|safely\\s+)*${oneOf(L.SAVED_STATES)}\\b`) },
   { id: 'changed your account', kind: 'memory_or_people', cue: 'claim_account',
-    pattern: new RegExp(`\\b${HAVE}(?:noted|made a note|added|left a note|put|logged|flagged|saved|recorded|registered|set|changed|updated|marked|listed)\\b.{0,60}?\\b(?:on|to|in|against)\\s+(?:your|the|our)\\s+(?:account|file|records?|profile|system|notes)`, 'i') },
-  {
-    id: 'handed to people',
-    kind: 'people',
-    cue: 'have',
-    pattern: new RegExp(
-      `\\b${HAVE}(?:raised|created|opened|submitted|put in|lodged|booked|arranged|requested|escalated|passed|forwarded|flagged|referred|notified|informed|alerted|contacted|messaged|let|asked|assigned|sent)\\b.{0,60}?\\b(?:tickets?|requests?|case|complaint|call ?backs?|appointment|visit|engineers?|technicians?|team|department|colleagues?|manager|supervisor|billing|specialists?|advisors?|agents?|someone|somebody|on|along|know|human|staff|person|through)\\b`,
-      'i',
-    ),
-  },
-  { id: 'logged a request', kind: 'memory_or_people', cue: 'have', pattern: new RegExp(`\\b${HAVE}(?:logged|recorded|registered|filed)\\b.{0,40}?\\b(?:request|details|callback|call ?back|preference|complaint|issue|case|ticket)\\b`, 'i') },
-  { id: 'callback booked', kind: 'people', cue: 'claim_booked', pattern: /\b(?:callback|call ?back|appointment|visit|ticket|case|request)s?(?:'s|\s+(?:is|are|has been|have been|now))*\s+(?:all\s+)?(?:booked|arranged|scheduled|logged|raised|confirmed|set up|in the system|created|opened|submitted|escalated)\b(?!\s+(?:for you|by you))/i },
+    pattern: claim(`\\b${HAVE}${oneOf(L.ACCOUNT_VERBS)}\\b.{0,60}?\\b${oneOf(L.ONTO)}\\s+${oneOf(L.ACCOUNT_OWNERS)}\\s+${oneOf(L.ACCOUNTS)}`) },
+  { id: 'handed to people', kind: 'people', cue: 'have', pattern: claim(`\\b${HAVE}${oneOf(L.HANDED_VERBS)}\\b.{0,60}?\\b${oneOf(L.HANDED_TO)}\\b`) },
+  { id: 'logged a request', kind: 'memory_or_people', cue: 'have', pattern: claim(`\\b${HAVE}${oneOf(L.LOGGED_VERBS)}\\b.{0,40}?\\b${oneOf(L.LOGGED_THINGS)}\\b`) },
+  { id: 'callback booked', kind: 'people', cue: 'claim_booked',
+    pattern: claim(`\\b${oneOf(L.BOOKABLE)}s?(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.BOOKED_STATES)}\\b(?!\\s+(?:for you|by you))`) },
   { id: 'gone through', kind: 'any', cue: 'claim_gone_through', pattern: /\b(?:request|order|booking|application|referral|message|email|it|that|everything|this)\s+(?:has|'s)\s+(?:now\s+)?gone through\b/i },
   { id: 'sent!', kind: 'channel', cue: 'claim_sent', pattern: /^\W*(?:sent|emailed|e-mailed|texted)(?:\s*[!.,:\u2014\u2013]|\s*$|\s+(?:it|that|this|them|to (?:you|your)\b(?! (?:by|from))|over\b))/i },
   { id: 'has been escalated', kind: 'people', cue: 'claim_been',
-    pattern: /\b(?:it|this|that|everything|your (?:[\w-]+\s+){0,2}?(?:request|case|ticket|complaint|query|issue|enquiry|inquiry|report|callback|call ?back|appointment|visit|details|concern|problem|booking|claim|application)s?|(?:the|a|an) (?:[\w-]+\s+){0,2}?(?:request|case|ticket|complaint|query|enquiry|inquiry|callback|call ?back|appointment|visit|referral|escalation|booking)s?|(?:our|the|your) (?:[\w-]+\s+)?(?:team|manager|supervisor|department|engineers?|staff|colleagues?))(?:\s+(?:has|have)|'s)\s+been\s+(?:now\s+)?(?:raised|created|opened|logged|submitted|escalated|passed (?:on|along)|forwarded|flagged|notified|informed|alerted|booked|arranged|referred|assigned|filed|lodged)\b/i },
+    pattern: claim(
+      `\\b(?:${oneOf(L.ESCALATED_PRONOUNS)}|your (?:[\\w-]+\\s+){0,2}?${oneOf(L.YOUR_CASES)}s?|${oneOf(L.CASE_ARTICLES)} (?:[\\w-]+\\s+){0,2}?${oneOf(L.THE_CASES)}s?|${oneOf(L.TEAM_OWNERS)} (?:[\\w-]+\\s+)?${oneOf(L.ESCALATED_TO)})`
+        + `(?:\\s+(?:has|have)|'s)\\s+been\\s+(?:now\\s+)?${oneOf(L.ESCALATED_STATES)}\\b`,
+    ) },
   { id: 'team is on it', kind: 'people', cue: 'claim_team',
-    pattern: /\b(?:our|the|your)\s+(?:\w+\s+){0,2}(?:team|engineers?|department|staff|colleagues?|specialists?|advisors?)\s+(?:is|are|has|have)\s+(?:now\s+|already\s+)?(?:on it|been told|been notified|got it|aware of (?:the|your|this|that) (?:issue|problem|request|complaint|case|query|situation|fault (?:on|with) your))\b/i },
+    pattern: claim(`\\b${oneOf(L.TEAM_OWNERS)}\\s+(?:\\w+\\s+){0,2}${oneOf(L.TEAMS)}\\s+(?:is|are|has|have)\\s+(?:now\\s+|already\\s+)?${oneOf(L.TEAM_STATES)}\\b`) },
   { id: 'sent by channel', kind: 'channel', cue: 'claim_channel',
-    pattern: new RegExp(`\\b${HAVE}(?:emailed|texted|e-mailed|sms'd)\\b|\\b${HAVE}sent\\b.{0,40}?\\b(?:e-?mail|inbox|text|sms|phone|mobile)\\b|\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}(?:e-?mail|inbox|phone|mobile|text|sms))`, 'i') },
-  { id: 'on its way', kind: 'any', cue: 'claim_on_its_way', pattern: /\b(?:e-?mail|copy|letter|summary|reminder|statement|message|text|confirmation|document|list|bill|card|pack|invoice|receipt|checklist|plan|report)s?\b[^.!?]{0,40}?\b(?:is|are|'s)\s+(?:now\s+|already\s+)?on (?:its|their|the) way\b/i },
+    pattern: claim(
+      `\\b${HAVE}${oneOf(L.CHANNEL_VERBS)}\\b`,
+      `\\b${HAVE}sent\\b.{0,40}?\\b${oneOf(L.CHANNELS)}\\b`,
+      `\\b(?:has|have)\\s+been\\s+(?:emailed|texted|sent (?:over )?(?:to|by) (?:the |your )?(?:\\w+\\s+){0,2}${oneOf(L.CHANNELS)})`,
+    ) },
+  { id: 'on its way', kind: 'any', cue: 'claim_on_its_way',
+    pattern: claim(`\\b${oneOf(L.THINGS_SENT)}s?\\b[^.!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+)?on (?:its|their|the) way\\b`) },
   { id: 'did it as well', kind: 'any', cue: 'claim_and', pattern: /\b(?:i've|i have|we've|we have)\b[^.!?]{0,60}?\band\s+(?:also\s+)?(?:set|scheduled|created|added|booked|saved|stored|raised|logged|escalated|passed|forwarded|arranged|requested)\b/i },
   { id: 'lined up', kind: 'any', cue: 'claim_lined_up', pattern: /\b(?:i've|i have|we've|we have)\s+(?:got\s+)?(?:lined|queued|teed)\s+(?:\w+\s+){0,2}?up\b|\b(?:it's|it is|that's|that is|everything's|everything is|all)\s+(?:now\s+)?(?:queued|lined|teed)\s+up\b/i },
   { id: 'done after a failed call', kind: 'attempted', cue: 'claim_done', pattern: /^\W*(?:done|sorted|all done|all sorted|that's done|that's sorted)\b/i },
@@ -86,7 +99,7 @@ const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
 const ROW_CUES = CLAIM_ROWS.map((row) => cueMask(row.cue));
 
 /** Words before a claim that make it not a report of a completed act. */
-const NOT_A_REPORT = /(?:\b(?:haven't|have not|hasn't|has not|can't|cannot|couldn't|unable|not able|didn't|did not|won't|will not|once|after|when|if|before|until|as soon as|whether|would|could|should|might|wasn't|weren't|no way|never|will|shall|going to|need to|needs to|must|ensure|make sure|to be)\b|'ll\b)[^.]*$/i;
+const NOT_A_REPORT = new RegExp(`(?:\\b${phrases(L.NOT_A_CLAIM)}\\b|'ll\\b)[^.]*$`, 'i');
 
 export interface ClaimFinding {
   id: string;
