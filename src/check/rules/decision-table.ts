@@ -102,6 +102,13 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     ignores: ["I'll remind you tomorrow."],
   },
   {
+    // "We'll need to wait until it's delivered before we can process an exchange": a wait is no act.
+    code: 'self_waits',
+    when: (f) => selfSpeaks(f) && !f.act && /^wait\b/i.test(f.predicate),
+    reads: [{ reply: "We'll need to wait until it's delivered before we can process an exchange.", persona: 'support' }, "I'll have to wait until Monday for the results."],
+    ignores: ["I'll wait until the price drops and let you know.", "I'll have the numbers for you on Friday."],
+  },
+  {
     code: 'self_act_at_future_time',
     when: (f) => selfSpeaks(f) && !f.act,
     read: (f) => make(f, 'self', 'deliver', 0.6),

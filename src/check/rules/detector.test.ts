@@ -162,3 +162,23 @@ describe('untrusted size', () => {
     assert.ok(sentences.every((s) => s.text.length <= MAX_SENTENCE_CHARS));
   });
 });
+
+describe('promises that wait for the answer the reply asks for', () => {
+  const triggerOf = (reply: string, options: { persona?: string; operatorSystems?: boolean } = {}) =>
+    detectCommitments({ reply, userText: '', persona: options.persona, succeededFamilies: new Set(), operatorSystems: options.operatorSystems ?? false }).commitments.map((c) => c.trigger_type);
+
+  test('a promise tied to handling the details asked for waits, even to "let you know"', () => {
+    const ask = 'Could you please provide the email address on your account?';
+    assert.deepEqual(triggerOf(`${ask} Once I've verified you, I'll pull up the order and let you know what we can do.`), ['user_next_message']);
+    assert.deepEqual(triggerOf(`${ask} With this information, I'll let you know the delivery date.`), ['user_next_message']);
+  });
+  test('…but not one with its own event, nor one in a reply that asks for nothing', () => {
+    assert.deepEqual(triggerOf("Could you confirm the postcode? As soon as I have it, I'll let you know the minute your supply is restored."), ['external_event']);
+    assert.deepEqual(triggerOf("Once I've verified you, I'll let you know what we can do."), ['unspecified_future']);
+  });
+  test("an agent whose tools do the work: the company's plan before \"reply yes to confirm\" waits for the yes", () => {
+    const reply = 'Here’s a summary of what we’ll do:\n\n1) Order #W3295833: change the luggage set to the red one\n\nPlease review and reply “yes” to confirm these changes.';
+    assert.deepEqual(triggerOf(reply, { persona: 'support', operatorSystems: true }), ['user_next_message']);
+    assert.deepEqual(triggerOf(reply, { persona: 'support', operatorSystems: false }), ['unspecified_future']);
+  });
+});

@@ -11,6 +11,7 @@ import type { ToolAction } from '../../setups/tool-performs.ts';
 import { actKindOf } from './clause-commitment.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
+import { phrases } from './lexicon.ts';
 import { rememberedTest } from './remembered-test.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
@@ -167,6 +168,13 @@ function waitsForReply(commitment: Commitment, clause: FutureClause, context: Re
   if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
   if (firstMatch(STRONG_TIME_CUES, commitment.span)) return false;
+  // "Could you provide your email? Once I've verified you, I'll pull up the order and let you know…":
+  // the promise itself names the answer it waits for, so even a later-by-nature act waits (one
+  // with its own event, "…let you know the minute it is restored", keeps it).
+  if (commitment.trigger_type === 'unspecified_future' && clause.spanStart >= context.gate.firstAsk && ONCE_ANSWERED.test(clause.lead)) return true;
+  // "Here's what we'll do: … Reply yes to confirm." In a deployment whose tools carry out the
+  // domain's acts, the company's plan is the assistant's own, and it waits for the confirmation.
+  if (context.operatorSystems && context.gate.asksToConfirm && clause.spanStart < context.gate.firstAsk && /^we$/i.test(clause.subject.trim())) return true;
   if (commitment.performer === 'self') {
     if (kind !== 'deliver' && kind !== 'in_turn' && kind !== 'delegate') return false;
     return context.gate.asksToConfirm || clause.spanStart >= context.gate.firstAsk;
@@ -174,6 +182,12 @@ function waitsForReply(commitment: Commitment, clause: FutureClause, context: Re
   // People asked to act on details the reply asks for act, if at all, once the user has replied.
   return clause.spanStart >= context.gate.firstAsk;
 }
+
+/** The words before a promise that tie it to the answer asked for: "once I've verified you", "with this information". */
+const ONCE_ANSWERED = new RegExp(
+  `\\b(?:once|when|after|as soon as)\\s+(?:i|we)(?:'ve|\\s+have)?\\s+(?:${phrases(['verified', 'verify', 'confirmed', 'confirm', 'received', 'receive', 'got', 'get', 'have', 'located', 'locate', 'found', 'find'])})\\b|\\bwith (?:this|that|these|those|the|your) (?:${phrases(['information', 'info', 'details', 'order number', 'email', 'email address'])})\\b`,
+  'i',
+);
 
 function overlapsExisting(existing: readonly Commitment[], candidate: Commitment): boolean {
   return existing.some((c) => c.span.includes(candidate.span) || candidate.span.includes(c.span));

@@ -4,7 +4,7 @@
  */
 export const CLAUSE_RULE_CODES = [
   'question', 'hypothetical', 'negated_forgetting', 'negation', 'capability', 'habit',
-  'self_on_next_message', 'self_no_future_act', 'self_act_at_future_time', 'self_phatic', 'self_plan_narration', 'self_act',
+  'self_on_next_message', 'self_no_future_act', 'self_waits', 'self_act_at_future_time', 'self_phatic', 'self_plan_narration', 'self_act',
   'own_answers_later', 'own_answers_this_chat',
   'user_acts_first', 'operator_act', 'they_unknown',
   'conditional_policy', 'standing_process', 'generic_role', 'capability_of_other', 'person_no_act', 'company_people_act', 'person_act',
@@ -23,6 +23,7 @@ export const RULE_TEXT: Record<ClauseRuleCode, string> = {
   habit: 'describes how another system usually behaves',
   self_on_next_message: "promise in the assistant's own voice: on the user's next message",
   self_no_future_act: "promise in the assistant's own voice: no future act",
+  self_waits: 'waiting for something, with no act promised after it',
   self_act_at_future_time: "promise in the assistant's own voice: act at a future time",
   self_phatic: 'phatic closing (availability)',
   self_plan_narration: 'plan narration within the turn',
