@@ -5,7 +5,9 @@
  * number. Our team will review your claim"). Such promises are `user_next_message`: they happen,
  * if at all, in the conversation's next exchange.
  */
+import * as L from './ask-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
+import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
 const CONFIRM_ASK_CUE = cueMask('confirm_ask');
@@ -18,12 +20,26 @@ export interface ReplyGate {
   firstAsk: number;
 }
 
-const CONFIRM_ASK =
-  /\b(?:do you confirm|can you confirm|could you (?:please )?confirm|please confirm|kindly confirm|confirm (?:that|if|whether|with|by|to proceed|you(?:'d| would)? like)|(?:reply|respond|answer|type|say) (?:with )?["'\u201c]?yes|\((?:yes|y)\)|yes\/no|shall i (?:proceed|go ahead|continue)|should i (?:proceed|go ahead|continue)|(?:would|do) you (?:like|want) (?:me )?to (?:proceed|go ahead|continue)|like to proceed|want to proceed|ready to proceed|(?:is|does) (?:that|this|everything) (?:look |sound )?(?:correct|right|ok|okay|good)\b[^.!]*\?|let me know if (?:you(?:'d| would)? like|this is ok|that works)[^.!?]*(?:proceed|go ahead))/i;
-const DETAILS_ASK =
-  /\b(?:please|kindly)\s+(?:\w+\s+)?(?:provide|share|send|let (?:me|us) know|tell|specify|give|enter|reply|respond|confirm|clarify)\b|\b(?:could|can|would|will) you (?:please |kindly )?(?:provide|share|send|let (?:me|us) know|tell|specify|give|clarify|check|verify|confirm)\b|\b(?:we|i) (?:kindly |would )?(?:request|need|require|ask for) (?:the following|some|a few|more|additional|your|you to provide)\b|\bi(?:'ll| will)? need (?:some|a few|more|additional|the|your)\b/i;
+const CONFIRM_ASK = new RegExp(
+  [
+    `\\b(?:${phrases(L.CONFIRM_ASKS)}`,
+    `${phrases(L.SAY_YES)} (?:with )?["'\\u201c]?yes`,
+    `${phrases(L.IS_THIS)} (?:${phrases(L.LOOK)} )?${phrases(L.RIGHT)}\\b[^.!]*\\?`,
+    `let me know if ${phrases(L.IF_YOU_AGREE)}[^.!?]*(?:proceed|go ahead))`,
+  ].join('|'),
+  'i',
+);
+const DETAILS_ASK = new RegExp(
+  [
+    `\\b${phrases(L.PLEASE)}\\s+(?:\\w+\\s+)?${phrases(L.PLEASE_VERBS)}\\b`,
+    `\\b${phrases(L.COULD_YOU)} ${phrases(L.COULD_YOU_VERBS)}\\b`,
+    `\\b${phrases(L.WE_NEED)} ${phrases(L.WE_NEED_WHAT)}\\b`,
+    `\\b${phrases(L.I_NEED)} ${phrases(L.I_NEED_WHAT)}\\b`,
+  ].join('|'),
+  'i',
+);
 /** Questions that ask nothing of substance, and offers, are not asks for details. */
-const NOT_AN_ASK = /\b(?:anything else|is there anything|can i help|would you like me to|do you want me to|want me to|shall i|should i|can i|could i|may i|how does (?:that|this) sound|does (?:that|this) help)\b/i;
+const NOT_AN_ASK = new RegExp(`\\b${phrases(L.NOT_ASKS)}\\b`, 'i');
 
 export function replyGate(sentences: readonly Sentence[]): ReplyGate {
   let asksToConfirm = false;

@@ -1,0 +1,43 @@
+/**
+ * How a reply asks the user for something (`reply-gate.ts`), as word lists: asking them to confirm
+ * a plan, asking for details, and the questions that ask nothing of substance.
+ */
+import { combine } from './lexicon.ts';
+
+const GO_ON = ['proceed', 'go ahead', 'continue'];
+
+/** Asking the user to confirm: "could you please confirm", "shall I proceed?", "yes/no". */
+export const CONFIRM_ASKS = [
+  'do you confirm', 'can you confirm', 'could you confirm', 'could you please confirm', 'please confirm', 'kindly confirm',
+  ...combine(['confirm'], ['that', 'if', 'whether', 'with', 'by', 'to proceed', 'you like', "you'd like", 'you would like']),
+  '(yes)', '(y)', 'yes/no',
+  ...combine(['shall i', 'should i'], GO_ON),
+  ...combine(['would you', 'do you'], ['like', 'want'], ['', 'me'], ['to'], GO_ON),
+  'like to proceed', 'want to proceed', 'ready to proceed',
+];
+/** "reply yes", "type 'yes'". */
+export const SAY_YES = ['reply', 'respond', 'answer', 'type', 'say'];
+/** "Does this look right?": the question asks to confirm. */
+export const IS_THIS = combine(['is', 'does'], ['that', 'this', 'everything']);
+export const LOOK = ['look', 'sound'];
+export const RIGHT = ['correct', 'right', 'ok', 'okay', 'good'];
+/** "let me know if you'd like … to proceed". */
+export const IF_YOU_AGREE = ['you like', "you'd like", 'you would like', 'this is ok', 'that works'];
+
+/** "please send", "kindly let us know". */
+export const PLEASE = ['please', 'kindly'];
+export const PLEASE_VERBS = ['provide', 'share', 'send', 'let me know', 'let us know', 'tell', 'specify', 'give', 'enter', 'reply', 'respond', 'confirm', 'clarify'];
+/** "could you please share". */
+export const COULD_YOU = combine(['could', 'can', 'would', 'will'], ['you'], ['', 'please', 'kindly']);
+export const COULD_YOU_VERBS = ['provide', 'share', 'send', 'let me know', 'let us know', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm'];
+/** "we kindly request the following", "I need a few details". */
+export const WE_NEED = combine(['we', 'i'], ['', 'kindly', 'would'], ['request', 'need', 'require', 'ask for']);
+export const WE_NEED_WHAT = ['the following', 'some', 'a few', 'more', 'additional', 'your', 'you to provide'];
+export const I_NEED = ['i need', "i'll need", 'i will need'];
+export const I_NEED_WHAT = ['some', 'a few', 'more', 'additional', 'the', 'your'];
+
+/** Questions that ask nothing of substance, and offers: not asks for details. */
+export const NOT_ASKS = [
+  'anything else', 'is there anything', 'can i help', 'would you like me to', 'do you want me to', 'want me to', 'shall i', 'should i',
+  'can i', 'could i', 'may i', 'how does that sound', 'how does this sound', 'does that help', 'does this help',
+];
