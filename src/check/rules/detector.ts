@@ -70,11 +70,11 @@ export interface Detection {
 export function detectCommitments(input: DetectorInput): Detection {
   const context = input.conversation ?? EMPTY_CONVERSATION;
   const conversation: Conversation = { systemPrompt: context.systemPrompt, userText: input.userText, earlierUser: context.earlierUser, earlierAssistant: context.earlierAssistant };
-  const { sentences, setAside, framed } = ownVoice(input.reply, conversation);
+  const { folded, sentences, setAside, framed } = ownVoice(input.reply, conversation);
   let gate: ReplyGate | undefined;
   const replyContext: ReplyContext = {
     persona: input.persona,
-    reply: fold(input.reply),
+    reply: folded,
     // Only a reply with a promise in it needs to know what it asks for.
     get gate() {
       return (gate ??= replyGate(sentences));

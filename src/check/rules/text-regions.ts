@@ -24,6 +24,8 @@ export interface Sentence {
 export type SetAside = Region & { reason: FrameCode };
 
 export interface Regions {
+  /** The reply as read (the first MAX_REPLY_CHARS), folded. */
+  folded: string;
   sentences: Sentence[];
   /** Text set aside by the text frames (drafts, quotations, code, stories, role-play). */
   setAside: SetAside[];
@@ -66,7 +68,7 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
       for (const sentence of sentences) if (sentence.start >= region.start && sentence.end <= region.end && !framed.has(sentence)) framed.set(sentence, frame.code);
     }
   }
-  return { sentences, setAside: mergeRanges(setAside), framed };
+  return { folded, sentences, setAside: mergeRanges(setAside), framed };
 }
 
 function mergeRanges(ranges: SetAside[]): SetAside[] {
