@@ -28,3 +28,134 @@ export const HERE_WORDS = [
   ...combine(['for'], ['this', 'the'], ['example', 'purpose', 'sake', 'demonstration', 'simplicity']),
   'for simplicity', 'step by step', 'step-by-step',
 ];
+
+// process description (process-description.ts)
+
+/** How the user is sent to act through another channel: "contact", "log in to", "fill out". */
+export const CHANNEL_VERBS = [
+  'contact', 'call', 'ring', 'phone', 'reach', 'reach out', 'reach to', 'reach out to', 'get in touch', 'get in touch with', 'speak to',
+  'speak with', 'talk to', 'chat with', 'email', 'e-mail', 'write to', 'message', 'visit', 'go to', 'head to', 'head over to',
+  'navigate to', 'log in', 'login', 'log into', 'loginto', 'sign in', 'sign into', 'submit', 'fill in', 'fill out', 'complete', 'send',
+  'report', 'file', 'use', 'click', 'tap', 'select', 'access', 'open', 'follow', 'apply', 'request', 'initiate', 'place',
+  'provide them', 'provide the team', 'provide our team', 'provide us', 'return', 'bring', 'take', 'mail', 'ship', 'drop off',
+];
+/** The channel itself: a team, a site, a form, a number ("{{Phone}}" placeholders are a shape of their own). */
+export const CHANNELS = [
+  'support', 'team', 'customer service', 'customer care', 'customer support', 'service desk', 'helpdesk', 'help desk', 'department',
+  'agents', 'agent', 'representatives', 'representative', 'specialists', 'specialist', 'advisors', 'advisor', 'us', 'them', 'website',
+  'site', 'portal', 'app', 'page', 'form', 'link', 'account', 'profile', 'live chat', 'chat', 'phone', 'helpline', 'hotline', 'number',
+  'email', 'e-mail', 'inbox', 'office', 'store', 'shop', 'branch', 'centre', 'center', 'platform', 'section', 'menu', 'settings', 'tab',
+  'dashboard', 'request', 'claim', 'application', 'ticket', 'order', 'item', 'package', 'parcel', 'channels', 'channel', 'line',
+];
+/** Words before the hand-back's verb: "please", "you'll need to", "don't hesitate to". */
+export const HAND_BACK_LEADS = [
+  'please', 'simply', 'just', 'kindly', 'then', 'next', 'first', 'finally', 'alternatively', 'also', 'or', 'and', 'directly', 'you can',
+  'you could', 'you may', 'you might', 'you should', "you'll need to", 'you will need to', 'feel free to', 'i recommend', 'i suggest',
+  'we recommend', 'we suggest', "i'd recommend", "it's best to", "don't hesitate to", 'do not hesitate to',
+];
+/** "we would kindly ask that you…". */
+export const URGE_VERBS = ['request', 'ask', 'advise', 'encourage', 'invite', 'urge', 'recommend'];
+/** "I suggest visiting our website": a hand-back in the gerund. */
+export const GERUND_LEADS = ['by', 'or', 'and', 'through', 'via', 'try', 'recommend', 'suggest', 'consider', 'without'];
+export const CHANNEL_GERUNDS = [
+  'contacting', 'calling', 'visiting', 'reaching out to', 'emailing', 'e-mailing', 'messaging', 'speaking to', 'speaking with',
+  'chatting with', 'getting in touch with', 'checking', 'reviewing', 'logging in', 'logging into', 'submitting', 'filling in', 'filling out',
+];
+/** Help of no particular kind: "they will gladly assist", "our team will provide further guidance". */
+export const SOFT_HELP_ADVERBS = ['gladly', 'happily', 'be happy to', 'be glad to', 'promptly', 'also', 'further', 'then', 'always'];
+export const SOFT_HELP_VERBS = ['assist', 'help', 'guide', 'support', 'advise'];
+export const HELP_AMOUNTS = ['further', 'more', 'additional', 'all the', 'the necessary', 'detailed'];
+export const HELP_KINDS = ['guidance', 'assistance', 'information', 'support', 'details', 'instructions', 'help', 'answers'];
+/** The user acting first: "once you submit", "after confirming", "when your return is received". */
+export const USER_FIRST_OPENERS = ['once', 'when', 'after', 'as soon as', 'if'];
+export const YOU_FORMS = ['you', "you've", 'you have', "you're", 'you are'];
+export const USER_STEPS = [...CHANNEL_VERBS, 'confirm', 'finish'];
+export const USER_STEP_GERUNDS = [
+  'contacting', 'calling', 'visiting', 'submitting', 'completing', 'confirming', 'placing', 'filling', 'sending', 'returning', 'logging',
+  'signing', 'finishing',
+];
+export const RECEIVING = combine(['receiving'], ['your', 'the'], ['request', 'form', 'claim', 'return', 'item', 'package']);
+export const USER_ITEMS = ['request', 'form', 'claim', 'application', 'return', 'order', 'item', 'package', 'parcel', 'refund'];
+export const ITEM_STATES = ['submitted', 'received', 'completed', 'placed', 'processed', 'shipped', 'dispatched', 'delivered', 'approved', 'confirmed'];
+/** Who acts in a process ("our team", "the system" are shapes: a determiner and up to two words). */
+export const PROCESS_PRONOUNS = ['they', 'he', 'she', 'it', 'we', 'someone'];
+export const COMPANY_PEOPLE = ['member', 'representative', 'specialist', 'agent'];
+/** The user receiving something: "you'll then receive", "you will be contacted". */
+export const RECEIPT_ADVERBS = ['then', 'also', 'soon', 'promptly', 'automatically'];
+export const RECEIPTS = [
+  'receive', 'get', 'see', 'find', 'hear',
+  ...combine(['be'], ['contacted', 'notified', 'sent', 'emailed', 'asked', 'given', 'guided', 'redirected', 'taken', 'prompted', 'able', 'provided']),
+];
+export const EXPECT_WHAT = combine(['expect'], ['a', 'an', 'the', 'to']);
+
+// code explanation (code-explanation.ts)
+
+/** Things code is and makes (a plural "s" may follow each). */
+export const CODE_NOUNS = [
+  'code', 'script', 'program', 'function', 'method', 'class', 'module', 'component', 'snippet', 'query', 'command', 'loop', 'regex',
+  'pattern', 'file', 'spider', 'crawler', 'scraper', 'bot', 'model', 'app', 'application', 'server', 'api', 'endpoint', 'test',
+  'build', 'compiler', 'library', 'package', 'variable', 'array', 'list', 'dictionary', 'dict', 'object', 'table', 'column',
+  'database', 'request', 'response', 'output', 'result', 'data', 'dataset', 'value', 'error', 'exception', 'process', 'job',
+  'pipeline', 'workflow', 'container', 'image', 'page', 'button', 'form', 'element', 'hook', 'handler', 'listener', 'callback',
+  'promise', 'thread', 'worker', 'cron job', 'macro', 'formula', 'cell', 'sheet', 'spreadsheet', 'workbook', 'template', 'prompt',
+  'line', 'statement', 'condition', 'operator', 'parameter', 'argument', 'field', 'key', 'row', 'plugin', 'extension', 'browser',
+  'terminal', 'shell', 'system', 'service', 'contract', 'transaction', 'algorithm', 'network', 'layer',
+];
+/** "this code", "each function", "an endpoint". */
+export const CODE_DETERMINERS = ['this', 'the', 'your', 'my', 'that', 'these', 'those', 'each', 'every', 'our', 'its', 'a', 'an', 'all'];
+export const CODE_FUTURES = ['will', 'would', 'should', 'shall', 'is going to'];
+/** "it will return", "they'll then print". */
+export const CODE_SUBJECTS = ['it', 'this', 'they'];
+export const CODE_MODALS = ['will', "'ll", 'should', 'would'];
+export const CODE_ADVERBS = ['then', 'now', 'also', 'automatically'];
+export const CODE_ACTS = [
+  'return', 'print', 'output', 'log', 'display', 'show', 'create', 'generate', 'produce', 'run', 'execute', 'call', 'loop', 'iterate',
+  'parse', 'extract', 'save', 'store', 'write', 'read', 'load', 'send', 'fetch', 'compile', 'throw', 'raise', 'crash', 'fail', 'work',
+  'match', 'replace', 'convert', 'render', 'update', 'delete', 'remove', 'add', 'append', 'split', 'sort', 'filter', 'calculate',
+  'compute', 'check', 'validate', 'trigger', 'fire', 'wait', 'sleep', 'retry', 'exit', 'stop', 'start', 'open', 'close', 'install',
+  'download', 'upload', 'export', 'import',
+];
+/** "the data will be saved". */
+export const CODE_PASSIVES = [
+  'saved', 'stored', 'written', 'printed', 'logged', 'created', 'displayed', 'returned', 'generated', 'exported', 'called', 'executed',
+  'run', 'triggered', 'loaded', 'updated', 'deleted', 'removed', 'added', 'processed', 'parsed', 'converted', 'split', 'replaced',
+  'installed', 'downloaded', 'uploaded', 'rendered', 'shown', 'used', 'passed', 'set', 'reset', 'cleared', 'closed', 'opened', 'sent',
+  'emailed',
+];
+/** "when the spider finishes", "when you run it". */
+export const CODE_RUNS = [
+  'you run', 'it runs',
+  ...combine(['the', 'this', 'your'], ['script', 'code', 'program', 'spider', 'crawler', 'function', 'job', 'loop', 'test', 'build'], ['runs', 'finishes', 'completes', 'is run', 'is executed', 'starts']),
+];
+/** What code does in the present: "the options are stored in state". */
+export const CODE_DOES_DETERMINERS = ['this', 'the', 'your', 'my', 'that', 'these', 'those', 'each', 'every', 'its', 'all'];
+export const CODE_GETS = ['is', 'are', 'gets', 'get'];
+export const CODE_PRESENT_PASSIVES = ['saved', 'stored', 'written', 'printed', 'logged', 'created', 'displayed', 'returned', 'generated', 'exported', 'sent', 'called', 'executed', 'passed', 'set', 'updated', 'added', 'removed', 'kept', 'held'];
+/** The assistant's own later acts, which stay promises in a reply about code. */
+export const OWN_LATER_ACTS = ['remind', 'notify', 'email', 'e-mail', 'text', 'call', 'ping', 'message', 'get back', 'follow up', 'check in', 'check back', 'send you', 'let you know', 'update you', 'keep you'];
+
+// generic assurance (generic-assurance.ts)
+
+export const ASSURANCE_ADVERBS = ['always', 'also', 'certainly', 'definitely', 'continue to', 'promptly', 'gladly', 'truly', 'sincerely'];
+/** Effort with no act: "do our very best", "work diligently to resolve", "make every effort". */
+export const EFFORTS = [
+  ...combine(['do'], ['our', 'my'], ['', 'very', 'absolute', 'utmost'], ['best']),
+  ...combine(['do'], ['everything', 'all', 'whatever'], ['we', 'i'], ['can']),
+  'do everything possible', ...combine(['do everything in'], ['our', 'my'], ['power']),
+  ...combine(['do'], ['our', 'my'], ['utmost']),
+  ...combine(['make every'], ['effort', 'attempt']),
+  ...combine(['work', 'strive', 'endeavor', 'endeavour'], ['diligently', 'hard', 'tirelessly', 'closely', 'towards', ...combine(['to'], [
+    'resolve', 'address', 'ensure', 'find', 'identify', 'fix', 'get', 'make', 'provide', 'improve', 'understand',
+  ])]),
+  'strive', 'endeavor', 'endeavour', 'be with you every step',
+  ...combine(['ensure'], ['your', 'that you', 'a', 'the best', 'utmost', ...combine(['you'], ['receive', 'get', 'have'], ['the best'])]),
+  ...combine(['prioritise', 'prioritize'], ['your', 'this']),
+  ...combine(['take'], ['', 'good', 'great'], ['care of'], ['you', 'your concerns', 'your concern', 'your needs']),
+  'appreciate',
+];
+/** "be more than happy to help". */
+export const GLADNESS_DEGREES = ['more than', 'very', 'truly', 'always', 'so'];
+export const GLAD = ['happy', 'glad', 'delighted', 'pleased', 'thrilled', 'willing', 'eager'];
+export const GLAD_TO = ['help', 'assist', 'support', 'answer', 'guide', 'address', 'be of'];
+/** "be here for you" (ending at a word). */
+export const BE_THERE = combine(['be'], ['here', 'there', 'available'], ['to', 'for']);

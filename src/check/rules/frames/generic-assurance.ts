@@ -1,17 +1,20 @@
 import { cueMask, hasAnyCue } from '../cues.ts';
+import { phrases } from '../lexicon.ts';
 import type { Frame } from './frame.ts';
+import * as L from './frame-lexicon.ts';
 import { firstMatch, SESSION_CUES } from '../triggers.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
 const FUTURE_CUE = cueMask('future');
 
+/** A future marker, adverbs, then effort or goodwill ("we will always do our very best"). */
 const ASSURANCE = new RegExp(
-  [
-    "(?:\\b(?:will|shall)|'ll)\\s+(?:(?:always|also|certainly|definitely|continue to|promptly|gladly|truly|sincerely)\\s+)*",
-    '(?:do (?:our|my) (?:very |absolute |utmost )?best|do (?:everything|all|whatever) (?:we|i) can|do everything (?:possible|in (?:our|my) power)',
-    '|do (?:our|my) utmost|make every (?:effort|attempt)|(?:work|strive|endeavou?r) (?:diligently|hard|tirelessly|closely|towards|to (?:resolve|address|ensure|find|identify|fix|get|make|provide|improve|understand))|strive|endeavou?r|be (?:more than |very |truly |always |so )?(?:happy|glad|delighted|pleased|thrilled|willing|eager) to (?:help|assist|support|answer|guide|address|be of)',
-    '|be (?:here|there|available) (?:to|for)\\b|be with you every step|ensure (?:your|that you|a|the best|utmost|you (?:receive|get|have) the best) ?(?:satisfaction|smooth|seamless|positive|pleasant|best|excellent)?|prioriti[sz]e (?:your|this)|take (?:good |great )?care of (?:you|your (?:concerns?|needs))|treat (?:this|your \\w+) (?:with|as)|appreciate)',
-  ].join(''),
+  `(?:\\b(?:will|shall)|'ll)\\s+(?:${phrases(L.ASSURANCE_ADVERBS)}\\s+)*(?:${[
+    phrases(L.EFFORTS),
+    `be (?:${phrases(L.GLADNESS_DEGREES)} )?${phrases(L.GLAD)} to ${phrases(L.GLAD_TO)}`,
+    `${phrases(L.BE_THERE)}\\b`,
+    'treat (?:this|your \\w+) (?:with|as)',
+  ].join('|')})`,
   'i',
 );
 

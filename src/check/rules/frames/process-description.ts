@@ -1,32 +1,38 @@
 import { cueMask, hasAnyCue } from '../cues.ts';
+import { phrases } from '../lexicon.ts';
+import * as L from './frame-lexicon.ts';
 import type { Frame, Region } from './frame.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
-const CHANNEL_VERB =
-  '(?:contact|call|ring|phone|reach(?: out)?(?: to)?|get in touch(?: with)?|speak (?:to|with)|talk to|chat with|e-?mail|write to|message|visit|go to|head (?:over )?to|navigate to|log ?in(?:to)?|sign in(?:to)?|submit|fill (?:in|out)|complete|send|report|file|use|click|tap|select|access|open|follow|apply|request|initiate|place|provide (?:them|the team|our team|us)|return|bring|take|mail|ship|drop off)';
-const CHANNEL =
-  '(?:support|team|customer (?:service|care|support)|service desk|helpdesk|help desk|department|agents?|representatives?|specialists?|advisors?|us|them|website|site|portal|app|page|form|link|account|profile|live chat|chat|phone|helpline|hotline|number|e-?mail|inbox|office|store|shop|branch|centre|center|platform|section|menu|settings|tab|dashboard|request|claim|application|ticket|order|item|package|parcel|channels?|line|\\{\\{[^}]+\\}\\})';
+const CHANNEL_VERB = phrases(L.CHANNEL_VERBS);
+const CHANNEL = `(?:${phrases(L.CHANNELS)}|\\{\\{[^}]+\\}\\})`;
 /** The user is sent to act through another channel: "Contact our support team at {{Phone}}", "Submit the form". */
 const HAND_BACK = new RegExp(
-  `(?:^|[.!:;,]\\s+|\\n)[*_\\s]*(?:\\d+[.)]\\s*|[-*\\u2022]\\s*)?(?:(?:please|simply|just|kindly|then|next|first|finally|alternatively|also|or|and|directly|you can|you could|you may|you might|you should|you'll need to|you will need to|feel free to|i recommend|i suggest|we recommend|we suggest|i'd recommend|it's best to|don't hesitate to|do not hesitate to|(?:i|we) (?:would )?(?:kindly )?(?:request|ask|advise|encourage|invite|urge|recommend) (?:that )?you(?: to)?)\\s+)*${CHANNEL_VERB}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
+  `(?:^|[.!:;,]\\s+|\\n)[*_\\s]*(?:\\d+[.)]\\s*|[-*\\u2022]\\s*)?(?:(?:${phrases(L.HAND_BACK_LEADS)}|(?:i|we) (?:would )?(?:kindly )?${phrases(L.URGE_VERBS)} (?:that )?you(?: to)?)\\s+)*${CHANNEL_VERB}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
   'i',
 );
 /** "I suggest visiting our website or contacting our support team": a hand-back in the gerund. */
-const HAND_BACK_GERUND = new RegExp(
-  `\\b(?:by|or|and|through|via|try|recommend|suggest|consider|without)\\s+(?:contacting|calling|visiting|reaching out to|emailing|e-mailing|messaging|speaking (?:to|with)|chatting with|getting in touch with|checking|reviewing|logging in(?:to)?|submitting|filling (?:in|out))\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
+const HAND_BACK_GERUND = new RegExp(`\\b${phrases(L.GERUND_LEADS)}\\s+${phrases(L.CHANNEL_GERUNDS)}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`, 'i');
+/** Help of no particular kind ("they will assist you further", "our team will guide you"): in a reply that hands back, part of that process. */
+const SOFT_HELP = new RegExp(
+  `(?:\\bwill|'ll)\\s+(?:${phrases(L.SOFT_HELP_ADVERBS)}\\s+)*(?:${phrases(L.SOFT_HELP_VERBS)}|provide (?:you )?(?:with )?(?:${phrases(L.HELP_AMOUNTS)} )?${phrases(L.HELP_KINDS)})\\b`,
   'i',
 );
-/** Help of no particular kind ("they will assist you further", "our team will guide you"): in a reply that hands back, part of that process. */
-const SOFT_HELP = /(?:\bwill|'ll)\s+(?:(?:gladly|happily|be happy to|be glad to|promptly|also|further|then|always)\s+)*(?:assist|help|guide|support|advise|provide (?:you )?(?:with )?(?:further |more |additional |all the |the necessary |detailed )?(?:guidance|assistance|information|support|details|instructions|help|answers))\b/i;
 
 /** The user acting first within the sentence: "Once you submit the form, …", "After confirming the order, …". */
 const USER_ACTS_FIRST = new RegExp(
-  `\\b(?:once|when|after|as soon as|if)\\s+(?:you(?:'ve| have|'re| are)?\\s+(?:\\w+\\s+){0,2}?(?:${CHANNEL_VERB}|confirm|complete|place|finish)\\b|(?:contacting|calling|visiting|submitting|completing|confirming|placing|filling|sending|returning|logging|signing|finishing|receiving (?:your|the) (?:request|form|claim|return|item|package))\\b|(?:your|the) (?:request|form|claim|application|return|order|item|package|parcel|refund) (?:is|has been) (?:submitted|received|completed|placed|processed|shipped|dispatched|delivered|approved|confirmed)\\b)`,
+  `\\b${phrases(L.USER_FIRST_OPENERS)}\\s+(?:${phrases(L.YOU_FORMS)}\\s+(?:\\w+\\s+){0,2}?${phrases(L.USER_STEPS)}\\b|${phrases([...L.USER_STEP_GERUNDS, ...L.RECEIVING])}\\b|(?:your|the) ${phrases(L.USER_ITEMS)} (?:is|has been) ${phrases(L.ITEM_STATES)}\\b)`,
   'i',
 );
 /** Who acts in a process: people or systems of the company, or the user receiving something. */
-const PROCESS_SUBJECT =
-  /\b(?:they|he|she|it|our [\w-]+(?: [\w-]+)?|the [\w-]+(?: [\w-]+)?|your [\w-]+(?: [\w-]+)?|we|someone|a (?:member|representative|specialist|agent)[\w ]*)\s*(?:'ll|will|would|shall)\b|\byou(?:'ll| will)\s+(?:(?:then|also|soon|promptly|automatically)\s+)?(?:receive|get|be (?:contacted|notified|sent|emailed|asked|given|guided|redirected|taken|prompted|able|provided)|see|find|hear)\b|\bexpect (?:a|an|the|to)\b/i;
+const PROCESS_SUBJECT = new RegExp(
+  [
+    `\\b(?:${phrases(L.PROCESS_PRONOUNS)}|(?:our|the|your) [\\w-]+(?: [\\w-]+)?|a ${phrases(L.COMPANY_PEOPLE)}[\\w ]*)\\s*(?:'ll|will|would|shall)\\b`,
+    `\\byou(?:'ll| will)\\s+(?:${phrases(L.RECEIPT_ADVERBS)}\\s+)?${phrases(L.RECEIPTS)}\\b`,
+    `\\b${phrases(L.EXPECT_WHAT)}\\b`,
+  ].join('|'),
+  'i',
+);
 const OWN_PROMISE = /\bi(?:'ll| will| shall)\b/i;
 
 /**
