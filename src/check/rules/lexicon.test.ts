@@ -7,6 +7,7 @@ import * as claimLexicon from './claim-lexicon.ts';
 import * as frameLexicon from './frames/frame-lexicon.ts';
 import * as judgeLexicon from './judge-lexicon.ts';
 import * as lexicon from './lexicon.ts';
+import * as sentenceLexicon from './sentence-lexicon.ts';
 import * as triggerLexicon from './trigger-lexicon.ts';
 
 function duplicates(list: readonly string[]): string[] {
@@ -19,7 +20,7 @@ const handBackLists = Object.fromEntries(
 );
 
 /** Every list module, so a list is named by its file and two files may use the same name. */
-const modules = { lexicon, 'judge-lexicon': judgeLexicon, 'act-lexicon': actLexicon, 'ask-lexicon': askLexicon, 'claim-lexicon': claimLexicon, 'frame-lexicon': frameLexicon, 'trigger-lexicon': triggerLexicon };
+const modules = { lexicon, 'judge-lexicon': judgeLexicon, 'act-lexicon': actLexicon, 'ask-lexicon': askLexicon, 'claim-lexicon': claimLexicon, 'frame-lexicon': frameLexicon, 'sentence-lexicon': sentenceLexicon, 'trigger-lexicon': triggerLexicon };
 const lists = [...Object.entries(modules).flatMap(([file, m]) => Object.entries(m).map(([name, value]) => [`${file} ${name}`, value] as const)), ...Object.entries(handBackLists)];
 
 describe('word lists hold each phrasing once', () => {

@@ -8,7 +8,9 @@ import type { Category, Commitment } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import { summarise } from './clause-commitment.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
+import { inOrder, phrases } from './lexicon.ts';
 import type { SentenceRuleCode } from './rule-codes.ts';
+import * as L from './sentence-lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 import { decideTrigger, firstMatch, TIME_CUES } from './triggers.ts';
 
@@ -28,23 +30,23 @@ export interface SentenceFinding {
   consumesSentence: boolean;
 }
 
-const QUESTION_OFFER =
-  /(?:^|[\s,:;!.])((?:would you like me to|would you like|do you want me to|do you want|want me to|want|shall i|should i|(?:can|could|may) i(?!\s+(?:have|get|ask|borrow|see|take|speak|talk|pay|use|come|go|leave|know|check out|try))|would it help if i|how about i|fancy|would you prefer (?:me to|that i|if i|i)|is it ok(?:ay)? if i|would it be (?:helpful|useful) (?:if i|for me to)|need me to|shall we|should we)\b)\s*(?!to\b)(.*?)\s*\?/i;
-const CONDITIONAL_OFFER =
-  /\b(?:if you(?:'d)? (?:like|want|prefer|wish|need)|if (?:it|that|this) (?:would |might )?helps?|if (?:that's|it's|that is|it is|that would be) (?:useful|helpful)|if useful|if helpful|just say the word|if you'?re interested|should you (?:want|wish|need))\b/i;
-const OFFER_ACT =
-  /\b(?:i can (?:also )?|i could (?:also )?|i'd be (?:happy|glad|delighted) to |i'm (?:happy|glad) to |happy to |glad to |i'll (?:gladly |happily |also )?|i would |i'm able to )(.*?)(?=[.!?]|$|,\s*(?:if|just)\b|\s+if\b)/i;
+const QUESTION_OFFER = new RegExp(
+  `(?:^|[\\s,:;!.])((?:${inOrder(L.OFFER_QUESTIONS)}|(?:can|could|may) i(?!\\s+${phrases(L.ASKS_FOR_ITSELF)})|${inOrder(L.MORE_OFFER_QUESTIONS)})\\b)\\s*(?!to\\b)(.*?)\\s*\\?`,
+  'i',
+);
+const CONDITIONAL_OFFER = new RegExp(`\\b${phrases(L.OFFER_CONDITIONS)}\\b`, 'i');
+const OFFER_ACT = new RegExp(`\\b${inOrder(L.OFFER_OPENERS)} (.*?)(?=[.!?]|$|,\\s*(?:if|just)\\b|\\s+if\\b)`, 'i');
 const LET_ME_KNOW_OFFER = /\b(?:let me know|tell me|just say)\s+if you(?:'d)? (?:like|want) me to\s+(.*?)(?=[.!?]|$)/i;
 
-const PROGRESSIVE =
-  /\bi(?:'m| am) (?:now |also |just |going ahead and |currently )?(setting(?: up)?|scheduling|creating|adding|saving|storing|arranging|passing|forwarding|escalating|raising|sending|booking|logging|putting in|making a note|noting|flagging|submitting|requesting|filing|opening)\b(.*?)(?=[.!?]|$)/i;
 const NOTE_TO_SELF = /\b(?:i(?:'ve| have) (?:made|set|written) (?:a |myself a )?(?:mental )?(?:note|reminder)|i(?:'ve| have) noted|i'll make (?:a )?(?:mental )?note|i(?:'ve| have) made it a point) to\s+(.*?)(?=[.!?]|$)/i;
 /** "Expect a call from us before 6pm", "A confirmation email is on its way", "Reminder coming your way at 10:20". */
-const EXPECT =
-  /(?:^[^a-z]*|[.!:\u2014\u2013]\s*|\s-\s|\b(?:you can|you'll|you will|please)\s+)(?:expect|count on|look out for|watch out for|keep an eye out for|look forward to)\s+(?:a|an|the|our|my|your|another)?\s*(?:[\w-]+\s+)?(call|email|e-mail|text|message|reminder|update|letter|visit|notification|alert|summary|reply|response|ping|nudge|follow-up|callback|comparison|breakdown|report|recap|list|checklist|statement|quote|answer)\b(?:\s+from\s+(me|us|our\b[^.,!?]{0,30}|the\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\s[^.,!?]{0,30}))?/i;
-const ON_ITS_WAY =
-  /\b(reminder|summary|checklist|list|update|alert|message|text|email|notification|nudge|ping|call|letter|copy|confirmation)s?\b[^.!?]{0,25}?\b(?:(?:is|are|'s)\s+)?(?:coming your way|heading your way|headed your way|coming (?:at|tomorrow|tonight|on|in))/i;
-const ACCEPTANCE = /(?:^\W*will do\b|\b(?:consider it done|consider it sorted|i'll make it happen|i will make it happen|leave that with me|i've got you covered|you have my word|leave it with me|i'm on it|i am on it|count on me|you can count on me|you got it)\b)/i;
+const EXPECT = new RegExp(
+  `(?:^[^a-z]*|[.!:\\u2014\\u2013]\\s*|\\s-\\s|\\b${inOrder(L.EXPECT_LEADS)}\\s+)${inOrder(L.EXPECT_VERBS)}\\s+${inOrder(L.EXPECT_ARTICLES)}?\\s*(?:[\\w-]+\\s+)?(${inOrder(L.EXPECTED)})\\b`
+    + `(?:\\s+from\\s+(me|us|our\\b[^.,!?]{0,30}|the\\b[^.,!?]{0,30}|someone[^.,!?]{0,20}|an?\\s[^.,!?]{0,30}))?`,
+  'i',
+);
+const ON_ITS_WAY = new RegExp(`\\b(${inOrder(L.ON_ITS_WAY_THINGS)})s?\\b[^.!?]{0,25}?\\b(?:(?:is|are|'s)\\s+)?${inOrder(L.COMING)}`, 'i');
+const ACCEPTANCE = new RegExp(`^\\W*will do\\b|\\b${inOrder(L.ACCEPTANCES)}\\b`, 'i');
 
 /** The capability family a present-tense action would have needed a call of. */
 const PROGRESSIVE_KIND: Record<string, ActKind> = {
@@ -54,6 +56,8 @@ const PROGRESSIVE_KIND: Record<string, ActKind> = {
   booking: 'delegate', logging: 'delegate', 'putting in': 'delegate', flagging: 'delegate', submitting: 'delegate',
   requesting: 'delegate', filing: 'delegate', opening: 'delegate', sending: 'deliver',
 };
+/** "I'm setting that reminder now": the act in the present tense (group 1, a key of PROGRESSIVE_KIND) and the rest (group 2). */
+const PROGRESSIVE = new RegExp(`\\bi(?:'m| am) (?:${inOrder(L.PROGRESSIVE_ADVERBS)} )?(${phrases(Object.keys(PROGRESSIVE_KIND))})\\b(.*?)(?=[.!?]|$)`, 'i');
 const FAMILY_OF_KIND: Partial<Record<ActKind, CapabilityFamily>> = { notify: 'later', deliver: 'later', watch: 'later', recall: 'memory', delegate: 'people', ask_person: 'people' };
 
 const CATEGORY_ACT: Record<Category, ActKind> = {
@@ -215,8 +219,10 @@ function endOfClause(text: string, from: number): number {
  * "Please allow me a moment to check the available shipment methods…" as the last words of the
  * turn, with no call after it: the check can only come back in a later turn, so it promises to.
  */
-const MOMENT_CHECK =
-  /\b(?:(?:please\s+)?(?:allow|give|grant)\s+me\s+(?:a|one|just a|a few|some)\s+(?:short\s+)?(?:moments?|minutes?|seconds?|bit|little (?:time|while)|time)|one moment(?:,)? (?:please,? )?while|bear with me (?:for a (?:moment|minute|second) )?while|hold on (?:a (?:moment|minute|second) )?while|please (?:wait|hold) (?:a (?:moment|minute|second) )?while)\s+(?:to\s+|i\s+|as i\s+)?(?:check|look|verify|find|search|retrieve|pull|review|gather|confirm|investigate|get|locate|fetch|see|go through|process|prepare|compile|calculate)/i;
+const MOMENT_CHECK = new RegExp(
+  `\\b(?:${phrases(L.ALLOW_ME)}\\s+${phrases(L.MOMENT_AMOUNTS)}\\s+(?:short\\s+)?${phrases(L.MOMENTS)}|${phrases(L.WAIT_WHILE)})\\s+(?:${phrases(L.MOMENT_LINKS)}\\s+)?${phrases(L.MOMENT_CHECKS)}`,
+  'i',
+);
 
 export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFinding | null {
   if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;

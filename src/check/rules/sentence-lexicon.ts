@@ -1,0 +1,69 @@
+/**
+ * The sentence rules' phrasings (`sentence-rules.ts`), as word lists: offers, conditions of an
+ * offer, expectations ("expect a call"), acceptances ("consider it done") and requests for a
+ * moment to check. These rules show the text they match and read its groups, so their lists keep
+ * the order in which the first entry that fits wins (`inOrder()`).
+ */
+import { combine } from './lexicon.ts';
+
+/** A question that offers an act: "would you like me to…?", "shall I…?" ("can I…" is a shape of its own). */
+export const OFFER_QUESTIONS = ['would you like me to', 'would you like', 'do you want me to', 'do you want', 'want me to', 'want', 'shall i', 'should i'];
+export const MORE_OFFER_QUESTIONS = [
+  'would it help if i', 'how about i', 'fancy', ...combine(['would you prefer'], ['me to', 'that i', 'if i', 'i']), 'is it okay if i',
+  'is it ok if i', ...combine(['would it be'], ['helpful', 'useful'], ['if i', 'for me to']), 'need me to', 'shall we', 'should we',
+];
+/** "Can I have…?", "may I ask…?": the user is asked for something, nothing is offered. */
+export const ASKS_FOR_ITSELF = ['have', 'get', 'ask', 'borrow', 'see', 'take', 'speak', 'talk', 'pay', 'use', 'come', 'go', 'leave', 'know', 'check out', 'try'];
+
+/** The condition of an offer: "if you like", "should you need". */
+export const OFFER_CONDITIONS = [
+  ...combine(['if you', "if you'd"], ['like', 'want', 'prefer', 'wish', 'need']),
+  ...combine(['if'], ['it', 'that', 'this'], ['', 'would', 'might'], ['help', 'helps']),
+  ...combine(['if'], ["that's", "it's", 'that is', 'it is', 'that would be'], ['useful', 'helpful']),
+  'if useful', 'if helpful', 'just say the word', "if you're interested", 'if youre interested',
+  ...combine(['should you'], ['want', 'wish', 'need']),
+];
+/** What the offered act follows: "I can also…", "I'd be glad to…", "happy to…". */
+export const OFFER_OPENERS = [
+  'i can also', 'i can', 'i could also', 'i could', ...combine(["i'd be"], ['happy', 'glad', 'delighted'], ['to']),
+  ...combine(["i'm"], ['happy', 'glad'], ['to']), 'happy to', 'glad to', "i'll gladly", "i'll happily", "i'll also", "i'll", 'i would',
+  "i'm able to",
+];
+
+/** "I'm now setting…": adverbs between "I'm" and the act. */
+export const PROGRESSIVE_ADVERBS = ['now', 'also', 'just', 'going ahead and', 'currently'];
+
+/** "You can expect a call from us": who says it, the verb, and what is expected. */
+export const EXPECT_LEADS = ['you can', "you'll", 'you will', 'please'];
+export const EXPECT_VERBS = ['expect', 'count on', 'look out for', 'watch out for', 'keep an eye out for', 'look forward to'];
+export const EXPECT_ARTICLES = ['a', 'an', 'the', 'our', 'my', 'your', 'another'];
+export const EXPECTED = [
+  'call', 'email', 'e-mail', 'text', 'message', 'reminder', 'update', 'letter', 'visit', 'notification', 'alert', 'summary', 'reply',
+  'response', 'ping', 'nudge', 'follow-up', 'callback', 'comparison', 'breakdown', 'report', 'recap', 'list', 'checklist', 'statement',
+  'quote', 'answer',
+];
+/** "Reminder coming your way at 10:20" (a plural "s" may follow the thing). */
+export const ON_ITS_WAY_THINGS = ['reminder', 'summary', 'checklist', 'list', 'update', 'alert', 'message', 'text', 'email', 'notification', 'nudge', 'ping', 'call', 'letter', 'copy', 'confirmation'];
+export const COMING = ['coming your way', 'heading your way', 'headed your way', ...combine(['coming'], ['at', 'tomorrow', 'tonight', 'on', 'in'])];
+
+/** A bare acceptance: "consider it done", "leave it with me" ("will do" opens a sentence: a shape). */
+export const ACCEPTANCES = [
+  'consider it done', 'consider it sorted', "i'll make it happen", 'i will make it happen', 'leave that with me', "i've got you covered",
+  'you have my word', 'leave it with me', "i'm on it", 'i am on it', 'count on me', 'you can count on me', 'you got it',
+];
+
+/** "Please allow me a few moments to check…", "bear with me while I look". */
+export const ALLOW_ME = combine(['', 'please'], ['allow', 'give', 'grant'], ['me']);
+export const MOMENT_AMOUNTS = ['a', 'one', 'just a', 'a few', 'some'];
+export const MOMENTS = ['moments', 'moment', 'minutes', 'minute', 'seconds', 'second', 'bit', 'little time', 'little while', 'time'];
+const A_MOMENT = ['', 'a moment', 'a minute', 'a second'];
+export const WAIT_WHILE = [
+  ...combine(['one moment', 'one moment,'], ['', 'please', 'please,'], ['while']),
+  ...combine(['bear with me'], ['', 'for a moment', 'for a minute', 'for a second'], ['while']),
+  ...combine(['hold on', 'please wait', 'please hold'], A_MOMENT, ['while']),
+];
+export const MOMENT_LINKS = ['to', 'i', 'as i'];
+export const MOMENT_CHECKS = [
+  'check', 'look', 'verify', 'find', 'search', 'retrieve', 'pull', 'review', 'gather', 'confirm', 'investigate', 'get', 'locate',
+  'fetch', 'see', 'go through', 'process', 'prepare', 'compile', 'calculate',
+];
