@@ -3,7 +3,9 @@
  * "am going to", "shall"), and the predicate up to the end of the clause. The commitment rules
  * then decide what each clause is.
  */
+import * as L from './clause-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
+import { inOrder } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
 const FUTURE_CUE = cueMask('future');
@@ -27,11 +29,23 @@ export interface FutureClause {
 
 const MARKER = /(?:\b(will|shall|won't|wont)\b|'ll\b|\b(?:am|are|is)\s+(?:going\s+to|gonna)\b|'(?:m|re|s)\s+(?:going\s+to|gonna)\b)/gi;
 /** Where a subject starts: after these words or punctuation the next words are a new clause. */
-const SUBJECT_BOUNDARY =
-  /(?:[,;:(\u2014\u2013]|\s[-\u2013\u2014]\s|\b(?:and|but|so|then|or|because|since|while|once|when|whenever|if|after|before|until|as soon as|that|where|which|who|now)\b|[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2B50\u2705]+|\*\*)\s*/giu;
+const SUBJECT_BOUNDARY = new RegExp(
+  `(?:[,;:(\\u2014\\u2013]|\\s[-\\u2013\\u2014]\\s|\\b${inOrder(L.SUBJECT_BOUNDARY_WORDS)}\\b|[\\u{1F300}-\\u{1FAFF}\\u2600-\\u27BF\\u2B50\\u2705]+|\\*\\*)\\s*`,
+  'giu',
+);
 /** Where a promise's clause ends. */
-const CLAUSE_END =
-  /(?:[.;!?](?=\s|$)|\s[\u2014\u2013]\s|\s-\s|[\u2014\u2013]|,\s*(?:so|but|which|who|where|and (?:i|we|you|it|they|that|this|there)\b|just|in the meantime|meanwhile|then you|though)\b|\s+so\s+(?:that|you|there|it|your|the)\b|:\s|\s\(|\s+but\s|\s+and\s+(?:i|you)\s+(?:can|could|should|may|might)\b|\s+and\s+(?=(?:i|we)(?:'ll|\s+will|\s+shall)\b)|\s+[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u2705])/iu;
+const CLAUSE_END = new RegExp(
+  [
+    '[.;!?](?=\\s|$)|\\s[\\u2014\\u2013]\\s|\\s-\\s|[\\u2014\\u2013]',
+    `,\\s*${inOrder(L.COMMA_CLAUSE_ENDS)}\\b`,
+    `\\s+so\\s+${inOrder(L.SO_WHAT)}\\b`,
+    ':\\s|\\s\\(|\\s+but\\s',
+    `\\s+and\\s+${inOrder(L.AND_WHO_CAN)}\\b`,
+    "\\s+and\\s+(?=(?:i|we)(?:'ll|\\s+will|\\s+shall)\\b)",
+    '\\s+[\\u{1F300}-\\u{1FAFF}\\u2600-\\u27BF\\u2705]',
+  ].join('|'),
+  'iu',
+);
 
 /**
  * `carried` is the sentence this one continues, when a quote or draft cut it in two

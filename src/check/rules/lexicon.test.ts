@@ -4,6 +4,7 @@ import { CHANGE_VERBS, SAME_ACT_GROUPS } from '../../setups/action-verbs.ts';
 import * as actLexicon from './act-lexicon.ts';
 import * as askLexicon from './ask-lexicon.ts';
 import * as claimLexicon from './claim-lexicon.ts';
+import * as clauseLexicon from './clause-lexicon.ts';
 import * as frameLexicon from './frames/frame-lexicon.ts';
 import * as judgeLexicon from './judge-lexicon.ts';
 import * as lexicon from './lexicon.ts';
@@ -20,7 +21,7 @@ const handBackLists = Object.fromEntries(
 );
 
 /** Every list module, so a list is named by its file and two files may use the same name. */
-const modules = { lexicon, 'judge-lexicon': judgeLexicon, 'act-lexicon': actLexicon, 'ask-lexicon': askLexicon, 'claim-lexicon': claimLexicon, 'frame-lexicon': frameLexicon, 'sentence-lexicon': sentenceLexicon, 'trigger-lexicon': triggerLexicon };
+const modules = { lexicon, 'judge-lexicon': judgeLexicon, 'act-lexicon': actLexicon, 'ask-lexicon': askLexicon, 'claim-lexicon': claimLexicon, 'clause-lexicon': clauseLexicon, 'frame-lexicon': frameLexicon, 'sentence-lexicon': sentenceLexicon, 'trigger-lexicon': triggerLexicon };
 const lists = [...Object.entries(modules).flatMap(([file, m]) => Object.entries(m).map(([name, value]) => [`${file} ${name}`, value] as const)), ...Object.entries(handBackLists)];
 
 describe('word lists hold each phrasing once', () => {
