@@ -1,10 +1,10 @@
+import { phrases } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
+import * as L from './frame-lexicon.ts';
 
-const DRAFT_INTRO =
-  /\b(draft|message|email|e-mail|text|note|letter|script|post|version|template|wording|reply|caption|announcement|invitation|invite|speech|toast|bio|copy|you (?:can|could) (?:send|post|paste|use|say)|something like)\b[^\n]{0,80}:\s*$/i;
-const SALUTATION = /^\s*(?:\*\*)?(?:subject:|dear\b|hi\b|hello\b|hey\b|to whom|good (?:morning|afternoon|evening)\b)[^\n]{0,60}$/i;
-const SIGN_OFF =
-  /^\s*(?:kind regards|best regards|warm regards|regards|best wishes|best|thanks(?: again)?|thank you|many thanks|sincerely|yours(?: sincerely| faithfully| truly)?|cheers|all the best|speak soon|talk soon)\s*[,.!]?\s*$/i;
+const DRAFT_INTRO = new RegExp(`\\b${phrases(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
+const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrases(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
+const SIGN_OFF = new RegExp(`^\\s*${phrases(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
 const RULE_LINE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 
 /**

@@ -1,11 +1,11 @@
+import { phrases } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
+import * as L from './frame-lexicon.ts';
 import { userMessages, type Frame, type Line } from './frame.ts';
 
 /** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
-const CREATIVE_REQUEST = rememberedTest(
-  /\b(?:write|tell|compose|make up|create|draft|give|come up with|invent|read|continue|generate)\b[^.?!]{0,60}\b(?:story|stories|poem|poetry|song|lyrics|limerick|haiku|sonnet|rap|script|dialogues?|screenplay|fable|fairy tale|scene|skit|episode|monologue|fan ?fic(?:tion)?|chapter|forum (?:conversation|thread|post)|(?:fictional|imaginary) (?:conversation|chat|interview|dialogue)|conversation between|chat between|interview with)\b/i,
-);
-const CONTINUE = /^\W*(?:continue|go on|keep going|next chapter|what happens next|more)\b/i;
+const CREATIVE_REQUEST = rememberedTest(new RegExp(`\\b${phrases(L.CREATIVE_VERBS)}\\b[^.?!]{0,60}\\b${phrases(L.CREATIVE_FORMS)}\\b`, 'i'));
+const CONTINUE = new RegExp(`^\\W*${phrases(L.CONTINUE_ASKS)}\\b`, 'i');
 
 /**
  * The story, poem or scene the user asked for: only its framing paragraphs (a short intro ending in

@@ -159,3 +159,61 @@ export const GLAD = ['happy', 'glad', 'delighted', 'pleased', 'thrilled', 'willi
 export const GLAD_TO = ['help', 'assist', 'support', 'answer', 'guide', 'address', 'be of'];
 /** "be here for you" (ending at a word). */
 export const BE_THERE = combine(['be'], ['here', 'there', 'available'], ['to', 'for']);
+
+// fiction (fiction.ts)
+
+/** A request to write fiction: a verb of making, then (within a few words) a form of fiction. */
+export const CREATIVE_VERBS = ['write', 'tell', 'compose', 'make up', 'create', 'draft', 'give', 'come up with', 'invent', 'read', 'continue', 'generate'];
+export const CREATIVE_FORMS = [
+  'story', 'stories', 'poem', 'poetry', 'song', 'lyrics', 'limerick', 'haiku', 'sonnet', 'rap', 'script', 'dialogue', 'dialogues',
+  'screenplay', 'fable', 'fairy tale', 'scene', 'skit', 'episode', 'monologue', 'fanfic', 'fan fic', 'fanfiction', 'fan fiction',
+  'chapter', ...combine(['forum'], ['conversation', 'thread', 'post']),
+  ...combine(['fictional', 'imaginary'], ['conversation', 'chat', 'interview', 'dialogue']),
+  'conversation between', 'chat between', 'interview with',
+];
+/** A whole message asking for more of the same. */
+export const CONTINUE_ASKS = ['continue', 'go on', 'keep going', 'next chapter', 'what happens next', 'more'];
+
+// role-play (role-play.ts)
+
+/** The user setting up a game or persona: "let's role-play", "pretend you're my coach". */
+export const GAME_SETUPS = [
+  'roleplay', 'role-play', 'text adventure', 'text-based adventure', ...combine(['interactive'], ['story', 'fiction', 'game']),
+  "let's play", 'lets play', 'play a game', 'game master', 'dungeon master', 'stay in character', 'in character',
+  ...combine(['pretend'], ['to be', "you're", 'you are']),
+  ...combine(['from now on', 'from now on,'], ['you'], ['are', 'will be']),
+  ...combine(['play the'], ['role', 'part'], ['of']), ...combine(['take on the'], ['role', 'persona']),
+  ...combine(['imagine'], ["you're", 'you are'], ['a', 'an', 'my']), 'you will play',
+];
+/** The same, ending at a word ("act as a", not "act as an-"); "dan" is the jailbreak persona. */
+export const GAME_SETUP_WORDS = [...combine(['act as'], ['a', 'an', 'my', 'the', 'if']), 'you are now', ...combine(['simulate'], ['a', 'an']), 'dan'];
+/** In a system prompt only explicit game words count ("You are a support agent" sets a job). */
+export const SYSTEM_GAME_WORDS = ['roleplay', 'role-play', 'text adventure', 'text-based adventure', 'interactive fiction', 'game master', 'dungeon master', 'stay in character', 'in-character', 'you are playing'];
+/** The user stepping out of the game. */
+export const OUT_OF_GAME = [
+  'out of character', 'ooc', ...combine(['stop', 'stop the', 'end the'], ['game', 'roleplay', 'role-play']), 'break character', "let's stop", 'lets stop',
+];
+/** Schedules and outlines label lines with days, times and parts: "Monday: …", "Week 2: …". */
+export const SCHEDULE_LABELS = [
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun',
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'today',
+  'tomorrow', 'tonight', 'morning', 'afternoon', 'evening', 'night', 'breakfast', 'lunch', 'dinner', 'snack', 'day', 'week', 'month',
+  'phase', 'part', 'round', 'level', 'stage', 'section', 'chapter', 'item', 'point', 'line', 'option', 'scenario', 'case', 'weekend',
+  'weekdays', 'weekday', 'daily', 'weekly',
+];
+
+// drafts and letters (draft.ts)
+
+/** What introduces a draft, on a line ending in a colon: "Here's a message you can send:". */
+export const DRAFT_INTROS = [
+  'draft', 'message', 'email', 'e-mail', 'text', 'note', 'letter', 'script', 'post', 'version', 'template', 'wording', 'reply', 'caption',
+  'announcement', 'invitation', 'invite', 'speech', 'toast', 'bio', 'copy',
+  ...combine(['you'], ['can', 'could'], ['send', 'post', 'paste', 'use', 'say']), 'something like',
+];
+/** How a letter opens ("subject:" and "to whom" are shapes of their own: they need no word end). */
+export const GREETINGS = ['dear', 'hi', 'hello', 'hey', ...combine(['good'], ['morning', 'afternoon', 'evening'])];
+/** How a letter closes, alone on its line. */
+export const SIGN_OFFS = [
+  'kind regards', 'best regards', 'warm regards', 'regards', 'best wishes', 'best', 'thanks', 'thanks again', 'thank you', 'many thanks',
+  'sincerely', 'yours', 'yours sincerely', 'yours faithfully', 'yours truly', 'cheers', 'all the best', 'speak soon', 'talk soon',
+];
