@@ -6,7 +6,7 @@
  */
 import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
-import { NOT_AN_ACT_REPORT } from './claim-lexicon.ts';
+import { NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
@@ -48,7 +48,7 @@ const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
 /** "has already been cancelled" describes a state the lookup showed, not an act of this reply. */
 const STATE_READ = /\balready\b/i;
 /** A state read from a record: "It looks like your order…", "According to our records…". */
-const STATE_INTRO = /\b(?:it looks like|it seems|looks like|i (?:can )?see (?:that|your|the)|according to (?:the|our|your|my) (?:records?|system|details|account)|(?:the|your) (?:order|account|records?) shows?|records show|it appears)\b/i;
+const STATE_INTRO = new RegExp(`\\b${phrases(STATE_INTROS)}\\b`, 'i');
 
 /** The clause a report sits in: the words since the last punctuation or conjunction. */
 function lastClause(before: string): string {

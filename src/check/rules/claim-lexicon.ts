@@ -130,6 +130,19 @@ export const THINGS_SENT = [
   'bill', 'card', 'pack', 'invoice', 'receipt', 'checklist', 'plan', 'report',
 ];
 
+/** "I've set the alarm and also saved your list": a second act after "and". */
+export const AND_ALSO_DONE = ['set', 'scheduled', 'created', 'added', 'booked', 'saved', 'stored', 'raised', 'logged', 'escalated', 'passed', 'forwarded', 'arranged', 'requested'];
+/** "I've lined it up", "everything's queued up". */
+export const LINED = ['lined', 'queued', 'teed'];
+export const ALL_OF_IT = ["it's", 'it is', "that's", 'that is', "everything's", 'everything is', 'all'];
+
+/** A state read from a record, before a report: "it looks like", "according to our records". */
+export const STATE_INTROS = [
+  'it looks like', 'it seems', 'looks like', ...combine(['i', 'i can'], ['see'], ['that', 'your', 'the']),
+  ...combine(['according to'], ['the', 'our', 'your', 'my'], ['records', 'record', 'system', 'details', 'account']),
+  ...combine(['the', 'your'], ['order', 'account', 'records', 'record'], ['shows', 'show']), 'records show', 'it appears',
+];
+
 /** Words before a family claim that make it no report of a completed act: a negation, a condition, a promise. */
 export const NOT_A_CLAIM = [
   "haven't", 'have not', "hasn't", 'has not', "can't", 'cannot', "couldn't", 'unable', 'not able', "didn't", 'did not', "won't",
