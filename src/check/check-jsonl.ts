@@ -8,7 +8,7 @@
  * No file access: the caller supplies the lines and decides where results go.
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
-import { check, checkWithExplanation, type CheckOptions } from './check.ts';
+import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
 import { conversationTurns, withTurn } from './conversations.ts';
 import { CheckInputError } from './check-input-error.ts';
 import type { CheckEngine } from './engines/engine.ts';
@@ -118,7 +118,8 @@ function labelStep(at: number, record: unknown, options: JsonlOptions, turnOf?: 
         const { label, explanation } = checkWithExplanation(record, options);
         return { line: at, label: decorate(label), explanation };
       }
-      return lazilyExplained(at, decorate(check(record, options)), record, options);
+      const { label, explain } = checkExplainLater(record, options);
+      return lazilyExplained(at, decorate(label), explain);
     } catch (error) {
       return notLabelled(at, undefined, error);
     }
@@ -126,14 +127,14 @@ function labelStep(at: number, record: unknown, options: JsonlOptions, turnOf?: 
   return () => engine.label(record, options).then(({ label, explanation }) => ({ line: at, label: decorate(label), explanation }), (error: unknown) => notLabelled(at, record, error));
 }
 
-/** A label whose explanation is worked out when first read (the rules are deterministic: same turn, same reasons). */
-function lazilyExplained(line: number, label: LabelRecord, record: unknown, options: CheckOptions): LineResult {
+/** A label whose explanation is worked out from the same labelling when first read. */
+function lazilyExplained(line: number, label: LabelRecord, explain: () => Explanation): LineResult {
   let explanation: Explanation | undefined;
   return {
     line,
     label,
     get explanation(): Explanation {
-      return (explanation ??= checkWithExplanation(record, options).explanation);
+      return (explanation ??= explain());
     },
   };
 }

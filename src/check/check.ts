@@ -42,6 +42,11 @@ export function checkWithExplanation(turn: unknown, options: CheckOptions = {}):
   return { label: result, explanation: explain() };
 }
 
+/** Labels one turn now; says why only if `explain()` is called (a stream labels many turns and explains few). */
+export function checkExplainLater(turn: unknown, options: CheckOptions = {}): { label: LabelRecord; explain: () => Explanation } {
+  return label(turn, options);
+}
+
 function label(turn: unknown, options: CheckOptions): { label: LabelRecord; explain: () => Explanation } {
   const { record, persona, category, doable } = validateTurn(turn);
   const deployment = resolveRecordDeployment(record.setup, options.setup);

@@ -8,8 +8,8 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { createReadStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { truncationWarning } from '../check/check-jsonl.ts';
-import { checkJsonl, formatExplanation, OutcomeTally } from '../check/index.ts';
+import { checkJsonl, OutcomeTally, truncationWarning } from '../check/check-jsonl.ts';
+import { formatExplanation } from '../check/explanation.ts';
 import { planJsonl } from '../check/engines/plan-jsonl.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';

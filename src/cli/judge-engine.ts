@@ -4,11 +4,9 @@
  * cache hits and tokens per stage, and the share of turns the model saw.
  */
 import { ENGINE_KINDS, Routing, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
-import { createCheckEngine } from '../check/engines/create-engine.ts';
-import { defaultCacheFile, FileJudgeCache } from '../check/judge-cache-file.ts';
+import { rulesEngine } from '../check/engines/rules-engine.ts';
 import { NO_CACHE, type JudgeCache } from '../check/judge-cache.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
-import { createChatModel } from '../llm/create-chat-model.ts';
 import { UsageError } from './exit-codes.ts';
 
 export { ENGINE_KINDS };
@@ -35,9 +33,15 @@ export async function openEngine(flags: EngineFlags, dbCache?: JudgeCache): Prom
   const kind = flags.engine ?? 'rules';
   if (kind === 'rules') {
     if (flags.judgeModel) throw new UsageError('--judge-model needs --engine llm or --engine hybrid');
-    return { engine: createCheckEngine('rules'), cacheWhere: null, close: async () => {} };
+    return { engine: rulesEngine(), cacheWhere: null, close: async () => {} };
   }
   if (!flags.judgeModel) throw new UsageError(`--engine ${kind} needs --judge-model SPEC (e.g. ollama:qwen3:8b)`);
+  // The model clients and judges load only when a model judges: an offline check starts faster.
+  const [{ createChatModel }, { createCheckEngine }, { defaultCacheFile, FileJudgeCache }] = await Promise.all([
+    import('../llm/create-chat-model.ts'),
+    import('../check/engines/create-engine.ts'),
+    import('../check/judge-cache-file.ts'),
+  ]);
   const judgeModel: ChatModel = await createChatModel(flags.judgeModel);
   let cache: JudgeCache;
   let cacheWhere: string | null;

@@ -1,18 +1,10 @@
 /**
  * The `felicity` command line: one thin file per command, each exporting a commander Command.
+ * Only the command being run is loaded (start-up time and memory for every `felicity check`);
+ * `felicity --help`, a bare `felicity` or an unknown name loads them all.
  */
 import { Command } from '@commander-js/extra-typings';
 import { usageErrorsExitBadInput } from './exit-codes.ts';
-import { chatCommand } from './chat.ts';
-import { checkCommand } from './check.ts';
-import { deploymentCommand } from './deployment.ts';
-import { exportCommand } from './export.ts';
-import { judgeCommand } from './judge.ts';
-import { reportCommand } from './report.ts';
-import { requestsCommand } from './requests.ts';
-import { runCommand } from './run.ts';
-import { validateCommand } from './validate.ts';
-
 // A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -24,16 +16,20 @@ const program = new Command('felicity')
   .version('0.1.0')
   .showHelpAfterError('(run with --help for usage)');
 
-program
-  .addCommand(checkCommand())
-  .addCommand(chatCommand())
-  .addCommand(deploymentCommand())
-  .addCommand(runCommand())
-  .addCommand(exportCommand())
-  .addCommand(judgeCommand())
-  .addCommand(reportCommand())
-  .addCommand(requestsCommand())
-  .addCommand(validateCommand());
+const COMMANDS = {
+  check: async () => (await import('./check.ts')).checkCommand(),
+  chat: async () => (await import('./chat.ts')).chatCommand(),
+  deployment: async () => (await import('./deployment.ts')).deploymentCommand(),
+  run: async () => (await import('./run.ts')).runCommand(),
+  export: async () => (await import('./export.ts')).exportCommand(),
+  judge: async () => (await import('./judge.ts')).judgeCommand(),
+  report: async () => (await import('./report.ts')).reportCommand(),
+  requests: async () => (await import('./requests.ts')).requestsCommand(),
+  validate: async () => (await import('./validate.ts')).validateCommand(),
+};
+const asked = process.argv[2];
+const names = asked !== undefined && Object.hasOwn(COMMANDS, asked) ? [asked as keyof typeof COMMANDS] : (Object.keys(COMMANDS) as (keyof typeof COMMANDS)[]);
+for (const name of names) program.addCommand(await COMMANDS[name]());
 
 usageErrorsExitBadInput(program);
 await program.parseAsync(process.argv);
