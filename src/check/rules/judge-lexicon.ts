@@ -1,33 +1,38 @@
 /**
  * The response judge's phrasings, as word lists: how a reply says it cannot do something, and how
- * it hands the job back to the user. `phrases()` joins a list into one alternation (longest
- * first, a space matching any white space); `combine()` spells out every way to join parts.
+ * it hands the job back to the user. A phrasing is a row of slots, each a word list, and is
+ * built slot by slot (`shapePattern`): one alternation per slot keeps the pattern short and fast,
+ * where spelling out every combination would multiply it.
  * To teach the judge a phrasing, add it to a list (and, if no cue of it in `cues.ts` is in the
  * phrase, a cue there).
  */
 import type { Cue } from './cues.ts';
-import { combine } from './lexicon.ts';
+
+/** A phrasing as a row of slots, one word list each: [["each", "every"], ["chat", "conversation"], ["starts over"]]. */
+export type PhraseShape = readonly (readonly string[])[];
 
 /** After "I" or "we" (and "'m", "am", "'re", "are"): saying it cannot. */
-export const INABILITIES = [
-  'not able to', 'unable to', 'not set up to', 'not capable of', "can't", 'cannot', 'can not', 'am not able to', "'m not able to",
-  'am unable to', "'m unable to", "won't be able to", 'will not be able to', 'have no way to', 'have no way of',
-  "'m not set up to", 'am not set up to', "'m not capable of", "'m only able to", 'am only able to',
-  ...combine(["don't have"], ['the ability', 'a way', 'any way', 'access', 'the option', 'the tool', 'the tools', 'the means', 'the capability', 'memory', 'any memory']),
-  ...combine(['do not have'], ['the ability', 'a way', 'access', 'memory']),
-  ...combine(["don't", 'do not'], ['retain', 'keep', 'store', 'remember']),
-  ...combine(['only'], ['reply', 'respond', 'work', 'run', 'exist', 'see']),
+export const INABILITIES: readonly PhraseShape[] = [
+  [[
+    'not able to', 'unable to', 'not set up to', 'not capable of', "can't", 'cannot', 'can not', 'am not able to', "'m not able to",
+    'am unable to', "'m unable to", "won't be able to", 'will not be able to', 'have no way to', 'have no way of',
+    "'m not set up to", 'am not set up to', "'m not capable of", "'m only able to", 'am only able to',
+  ]],
+  [["don't have"], ['the ability', 'a way', 'any way', 'access', 'the option', 'the tool', 'the tools', 'the means', 'the capability', 'memory', 'any memory']],
+  [['do not have'], ['the ability', 'a way', 'access', 'memory']],
+  [["don't", 'do not'], ['retain', 'keep', 'store', 'remember']],
+  [['only'], ['reply', 'respond', 'work', 'run', 'exist', 'see']],
 ];
 
 /** Words between "I'm" and the inability that change nothing: "I'm unfortunately not able to". */
 export const INABILITY_HEDGES = ['unfortunately', 'sadly', 'really', 'currently', 'simply', 'just', 'actually', 'afraid', 'honestly', 'still'];
 
 /** Whole phrasings of a limitation, whoever the subject. */
-export const LIMITATION_PHRASES = [
-  ...combine(["isn't", 'is not', "that's not", "it's not", 'not'], ['something', 'a thing'], ['i can', 'we can']),
-  'not possible for me', 'no way for me', 'beyond what i can', 'outside what i can', 'outside of what i can',
-  ...combine(['i', 'i unfortunately'], ["can't", 'cannot'], ['do that', 'help with that']),
-  ...combine(['each', 'every'], ['chat', 'conversation'], ['starts'], ['fresh', 'from scratch', 'over']),
+export const LIMITATION_PHRASES: readonly PhraseShape[] = [
+  [["isn't", 'is not', "that's not", "it's not", 'not'], ['something', 'a thing'], ['i', 'we'], ['can']],
+  [['not possible for me', 'no way for me', 'beyond what i can', 'outside what i can', 'outside of what i can']],
+  [['i', 'i unfortunately'], ["can't", 'cannot'], ['do that', 'help with that']],
+  [['each', 'every'], ['chat', 'conversation'], ['starts'], ['fresh', 'from scratch', 'over']],
 ];
 
 /**
@@ -44,7 +49,7 @@ export interface HandBackPhrasing {
   objects: readonly string[];
   /** The object may also be a number after "on" or "at" ("call them on 0345…", "ring at 9"). */
   numbered?: boolean;
-  phrases: readonly string[];
+  phrases: readonly PhraseShape[];
   shapes?: readonly RegExp[];
 }
 
@@ -63,7 +68,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
     verbs: ['sign up', 'subscribe', 'register', 'opt in', 'turn on', 'enable', 'set up', 'switch on', 'follow'],
     within: { chars: 60 },
     objects: ['alert', 'alerts', 'notification', 'notifications', 'updates', 'text', 'texts', 'email', 'emails', 'e-mail', 'e-mails', 'tracker', 'newsletter', 'account'],
-    phrases: ['price tracker', 'price trackers', 'price alert', 'price alerts', 'google flights', 'skyscanner', 'kayak', 'hopper', 'camelcamelcamel', 'google alert', 'google alerts'],
+    phrases: [[['price'], ['tracker', 'trackers', 'alert', 'alerts']], [['google flights', 'skyscanner', 'kayak', 'hopper', 'camelcamelcamel', 'google alert', 'google alerts']]],
   },
   {
     id: 'contact the people yourself',
@@ -71,7 +76,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
     verbs: ['call', 'ring', 'phone', 'contact', 'reach', 'email', 'e-mail', 'message', 'get in touch with', 'speak to', 'talk to', 'write to', 'visit'],
     within: { words: 2 },
     objects: ['us', 'them', 'our', 'their', 'team', 'line', 'number', 'helpline', 'support', 'customer service', 'customer support', 'department', 'directly'],
-    phrases: ['call 105'],
+    phrases: [[['call 105']]],
     numbered: true,
     // A UK-style phone number.
     shapes: [/\b0\d{3}\s?\d{3}\s?\d{3,4}\b/],
@@ -83,13 +88,18 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
     within: { chars: 30 },
     objects: ['down'],
     phrases: [
-      'bookmark', 'screenshot', 'check back', 'my northwind',
-      ...combine(['save'], ['it', 'this', 'that', 'them'], ['in', 'to', 'on'], ['your']),
-      ...combine(['keep'], ['a', 'the'], ['note']),
-      ...combine(['paste'], ['it', 'this', 'them']),
-      ...combine(['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']),
+      [['bookmark', 'screenshot', 'check back', 'my northwind']],
+      [['save'], ['it', 'this', 'that', 'them'], ['in', 'to', 'on'], ['your']],
+      [['keep'], ['a', 'the'], ['note']],
+      [['paste'], ['it', 'this', 'them']],
+      [['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']],
     ],
     // "tell me again where you parked when you come back": the user keeps it and brings it back.
     shapes: [/\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i],
   },
 ];
+
+/** One alternation per slot, joined by white space; several shapes are alternatives. */
+export function shapePattern(shapes: readonly PhraseShape[], phrases: (list: readonly string[]) => string): string {
+  return `(?:${shapes.map((slots) => slots.map(phrases).join('\\s+')).join('|')})`;
+}

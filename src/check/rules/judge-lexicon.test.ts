@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HAND_BACKS, INABILITIES, LIMITATION_PHRASES, shapePattern, type PhraseShape } from './judge-lexicon.ts';
+import { phrases } from './lexicon.ts';
+
+const slotsOf = (shapes: readonly PhraseShape[]) => shapes.flat();
+
+describe("the judge's phrase shapes", () => {
+  const lists: [string, readonly string[]][] = [
+    ...slotsOf(INABILITIES).map((slot, i): [string, readonly string[]] => [`INABILITIES slot ${i}`, slot]),
+    ...slotsOf(LIMITATION_PHRASES).map((slot, i): [string, readonly string[]] => [`LIMITATION_PHRASES slot ${i}`, slot]),
+    ...HAND_BACKS.flatMap((row) => slotsOf(row.phrases).map((slot, i): [string, readonly string[]] => [`${row.id} phrases slot ${i}`, slot])),
+  ];
+  for (const [name, slot] of lists) {
+    it(`${name}: lower-case, trimmed, each entry once`, () => {
+      assert.equal(new Set(slot).size, slot.length);
+      for (const entry of slot) assert.equal(entry, entry.trim().toLowerCase());
+    });
+  }
+  it('a shape matches every way of filling its slots, and nothing with a slot left out', () => {
+    const pattern = new RegExp(`^${shapePattern([[['each', 'every'], ['chat', 'conversation'], ['starts over']]], phrases)}$`, 'i');
+    for (const text of ['each chat starts over', 'Every  conversation starts\nover', 'each conversation starts over']) assert.match(text, pattern);
+    for (const text of ['each starts over', 'chat starts over', 'each chat starts']) assert.doesNotMatch(text, pattern);
+  });
+});
