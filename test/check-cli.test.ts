@@ -5,36 +5,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { felicity, REPO } from './helpers/felicity-bin.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(REPO, 'bin', 'felicity.js');
 const EXAMPLES = join(REPO, 'examples', 'turns.jsonl');
 const OUTCOMES = ['false_claim', 'empty', 'unanchored', 'anchored', 'done_now', 'over_refusal', 'deferral', 'other'];
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function felicity(args: string[], stdin?: string): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
-}
 
 const labelsOf = (stdout: string) => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; outcome: string; failure: boolean });
 const linesOf = (text: string) => text.split('\n').filter(Boolean);

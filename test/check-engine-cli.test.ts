@@ -5,29 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { booleansAnswer, scriptedJudge, stageOf } from '../src/check/llm/testing/scripted-judge.ts';
 import { turn } from '../src/check/testing/turns.ts';
 import { reply, startScriptedServer, type ScriptFunction } from '../src/llm/testing/scripted-chat-server.ts';
+import { felicity, REPO } from './helpers/felicity-bin.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(REPO, 'bin', 'felicity.js');
-
-function felicity(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function turnsFile(dir: string): string {
   const records = [0, 1, 2, 3].map((i) => ({ ...turn(`Reply ${i}: you could set an alarm on your phone.`, { setup: 'C0', category: 'reminder' }), id: `t${i}` }));

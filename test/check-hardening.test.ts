@@ -5,28 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
-import { REPO, runCli, type Finished } from './helpers/cli.ts';
+import { felicity } from './helpers/felicity-bin.ts';
+import { REPO, runCli } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
-const BIN = path.join(REPO, 'bin', 'felicity.js');
 const EXAMPLES = path.join(REPO, 'examples', 'turns.jsonl');
-
-function felicity(args: string[], stdin = ''): Promise<Finished> & { child: ReturnType<typeof spawn> } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdin.end(stdin);
-  const done = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  return Object.assign(done, { child });
-}
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-checkhard-'));

@@ -10,27 +10,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { turn } from '../src/check/testing/turns.ts';
 import { scriptedJudge } from '../src/check/llm/testing/scripted-judge.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
+import { felicity, REPO } from './helpers/felicity-bin.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(REPO, 'bin', 'felicity.js');
 const DEV = join(REPO, '../shared/examples/dev.jsonl');
 const NO = { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false };
-
-function felicity(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const REMIND = { span: "I'll remind you tomorrow at 9am", performer: 'self', trigger_type: 'time', required_capabilities: ['run_later', 'notify_user_later'], is_offer: false, feasible: false, failure_types: ['temporal'] };
 
