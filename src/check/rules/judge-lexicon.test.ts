@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HAND_BACKS, INABILITIES, LIMITATION_PHRASES, shapePattern, type PhraseShape } from './judge-lexicon.ts';
-import { phrases } from './lexicon.ts';
+import { HAND_BACKS, INABILITIES, LIMITATION_PHRASES } from './judge-lexicon.ts';
+import { combine, phrases, shapePattern, type PhraseShape } from './lexicon.ts';
 
 const slotsOf = (shapes: readonly PhraseShape[]) => shapes.flat();
 
@@ -18,8 +18,14 @@ describe("the judge's phrase shapes", () => {
     });
   }
   it('a shape matches every way of filling its slots, and nothing with a slot left out', () => {
-    const pattern = new RegExp(`^${shapePattern([[['each', 'every'], ['chat', 'conversation'], ['starts over']]], phrases)}$`, 'i');
+    const pattern = new RegExp(`^${shapePattern([[['each', 'every'], ['chat', 'conversation'], ['starts over']]])}$`, 'i');
     for (const text of ['each chat starts over', 'Every  conversation starts\nover', 'each conversation starts over']) assert.match(text, pattern);
     for (const text of ['each starts over', 'chat starts over', 'each chat starts']) assert.doesNotMatch(text, pattern);
+  });
+  it('matches exactly what the spelled-out combinations match', () => {
+    const slots = [['if'], ['it', 'that'], ['would', 'might'], ['help', 'helps']];
+    const shaped = new RegExp(`^${shapePattern([slots])}$`, 'i');
+    const flat = new RegExp(`^${phrases(combine(...slots))}$`, 'i');
+    for (const text of [...combine(...slots), 'if it help', 'if that would', 'if it would helpss', 'if  that might  helps']) assert.equal(shaped.test(text), flat.test(text), text);
   });
 });

@@ -1,15 +1,12 @@
 /**
  * The response judge's phrasings, as word lists: how a reply says it cannot do something, and how
  * it hands the job back to the user. A phrasing is a row of slots, each a word list, and is
- * built slot by slot (`shapePattern`): one alternation per slot keeps the pattern short and fast,
- * where spelling out every combination would multiply it.
+ * built slot by slot with `shapePattern()` (lexicon.ts).
  * To teach the judge a phrasing, add it to a list (and, if no cue of it in `cues.ts` is in the
  * phrase, a cue there).
  */
 import type { Cue } from './cues.ts';
-
-/** A phrasing as a row of slots, one word list each: [["each", "every"], ["chat", "conversation"], ["starts over"]]. */
-export type PhraseShape = readonly (readonly string[])[];
+import type { PhraseShape } from './lexicon.ts';
 
 /** After "I" or "we" (and "'m", "am", "'re", "are"): saying it cannot. */
 export const INABILITIES: readonly PhraseShape[] = [
@@ -98,8 +95,3 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
     shapes: [/\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i],
   },
 ];
-
-/** One alternation per slot, joined by white space; several shapes are alternatives. */
-export function shapePattern(shapes: readonly PhraseShape[], phrases: (list: readonly string[]) => string): string {
-  return `(?:${shapes.map((slots) => slots.map(phrases).join('\\s+')).join('|')})`;
-}

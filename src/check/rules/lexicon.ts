@@ -23,6 +23,18 @@ export function combine(...parts: readonly (readonly string[])[]): string[] {
   return joined.filter((phrase) => phrase !== '');
 }
 
+/** A phrasing as a row of slots, one word list each: [["each", "every"], ["chat", "conversation"], ["starts over"]]. */
+export type PhraseShape = readonly (readonly string[])[];
+
+/**
+ * One alternation per slot, joined by white space; several shapes are alternatives. For `.test()`
+ * patterns: the same strings as `phrases(combine(...slots))`, with a pattern that stays short and
+ * matches about twice as fast, where spelling out every combination multiplies it.
+ */
+export function shapePattern(shapes: readonly PhraseShape[]): string {
+  return `(?:${shapes.map((slots) => slots.map(phrases).join('\\s+')).join('|')})`;
+}
+
 /** Words naming people or teams other than the assistant. */
 export const PERSON_NOUNS = [
   'someone', 'somebody', 'team', 'teams', 'colleague', 'colleagues', 'engineer', 'engineers', 'technician', 'technicians',

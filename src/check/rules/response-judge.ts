@@ -7,8 +7,8 @@ import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
 import { type Cue, cueMask, hasAnyCue } from './cues.ts';
 import type { FrameCode } from './frames/index.ts';
-import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, shapePattern, type HandBackPhrasing } from './judge-lexicon.ts';
-import { phrases } from './lexicon.ts';
+import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
+import { phrases, shapePattern } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
@@ -56,7 +56,7 @@ const SERVES: Record<Category, readonly CapabilityFamily[]> = {
 
 /** "I'm not able to…", "we don't have access…", "that's not something I can…": the reply says it cannot. */
 const LIMITATION = new RegExp(
-  `\\b(?:i|we)(?:'m|\\s+am|'re|\\s+are)?\\s*(?:${phrases(INABILITY_HEDGES)}\\s+)*${shapePattern(INABILITIES, phrases)}\\b|\\b${shapePattern(LIMITATION_PHRASES, phrases)}\\b`,
+  `\\b(?:i|we)(?:'m|\\s+am|'re|\\s+are)?\\s*(?:${phrases(INABILITY_HEDGES)}\\s+)*${shapePattern(INABILITIES)}\\b|\\b${shapePattern(LIMITATION_PHRASES)}\\b`,
   'i',
 );
 
@@ -71,7 +71,7 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
   const gap = 'chars' in row.within ? `.{0,${row.within.chars}}?\\b` : `(?:\\s+[\\w'*-]+){0,${row.within.words}}?\\s+[*_]*`;
   const objects = row.numbered ? `(?:${phrases(row.objects)}|(?:on|at) \\d)` : phrases(row.objects);
   const forms = [`\\b${phrases(row.verbs)}\\b${gap}${objects}\\b`];
-  if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases, phrases)}\\b`);
+  if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases)}\\b`);
   for (const shape of row.shapes ?? []) forms.push(shape.source);
   return new RegExp(forms.join('|'), 'i');
 }
