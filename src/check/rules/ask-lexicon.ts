@@ -41,3 +41,8 @@ export const NOT_ASKS = [
   'anything else', 'is there anything', 'can i help', 'would you like me to', 'do you want me to', 'want me to', 'shall i', 'should i',
   'can i', 'could i', 'may i', 'how does that sound', 'how does this sound', 'does that help', 'does this help',
 ];
+
+/** What the assistant does with the answer it asked for, in "once I've verified you, I'll…" (detector.ts). */
+export const ANSWER_HANDLED = ['verified', 'verify', 'confirmed', 'confirm', 'received', 'receive', 'got', 'get', 'have', 'located', 'locate', 'found', 'find'];
+/** What the answer is, in "with this information, I'll…". */
+export const ANSWER_NAMES = ['information', 'info', 'details', 'order number', 'email', 'email address'];

@@ -8,6 +8,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
+import { ANSWER_HANDLED, ANSWER_NAMES } from './ask-lexicon.ts';
 import { actKindOf } from './clause-commitment.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
@@ -185,7 +186,7 @@ function waitsForReply(commitment: Commitment, clause: FutureClause, context: Re
 
 /** The words before a promise that tie it to the answer asked for: "once I've verified you", "with this information". */
 const ONCE_ANSWERED = new RegExp(
-  `\\b(?:once|when|after|as soon as)\\s+(?:i|we)(?:'ve|\\s+have)?\\s+(?:${phrases(['verified', 'verify', 'confirmed', 'confirm', 'received', 'receive', 'got', 'get', 'have', 'located', 'locate', 'found', 'find'])})\\b|\\bwith (?:this|that|these|those|the|your) (?:${phrases(['information', 'info', 'details', 'order number', 'email', 'email address'])})\\b`,
+  `\\b(?:once|when|after|as soon as)\\s+(?:i|we)(?:'ve|\\s+have)?\\s+(?:${phrases(ANSWER_HANDLED)})\\b|\\bwith (?:this|that|these|those|the|your) (?:${phrases(ANSWER_NAMES)})\\b`,
   'i',
 );
 
