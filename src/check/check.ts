@@ -10,7 +10,7 @@ import { deriveOutcome } from '../core/outcome.ts';
 import { viewTurn } from '../core/turn.ts';
 import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
-import { deploymentFacts, resolveRecordDeployment } from './deployment-facts.ts';
+import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
@@ -59,11 +59,9 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   for (const call of view.calls) {
     for (const family of facts.familiesOf.get(call.name) ?? []) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
   }
-  // A call to a tool the deployment lacks (answered with an error) performed nothing.
-  const callFacts = (name: string): CallFacts => facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
-  const succeededNow = view.calls.filter((call) => call.succeeded).map((call) => callFacts(call.name));
+  const succeededNow = view.calls.filter((call) => call.succeeded).map((call) => callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = {
-    succeeded: [...succeededNow, ...earlierCalls(record.messages, Math.max(view.userIndex, 0)).filter((call) => call.succeeded).map((call) => callFacts(call.name))],
+    succeeded: [...succeededNow, ...earlierCalls(record.messages, Math.max(view.userIndex, 0)).filter((call) => call.succeeded).map((call) => callFacts(facts, call.name))],
     failedFamilies,
     tools: facts.toolFacts,
   };
@@ -98,14 +96,24 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   };
   // Only the first MAX_REPLY_CHARS of a reply are read (untrusted size): a label says so.
   if (view.finalText.length > MAX_REPLY_CHARS) result.truncated = true;
-  const explain = (): Explanation => ({
-    detector: detection.trace,
-    setAside: detection.setAside.map((r) => ({ reason: r.reason, text: view.finalText.slice(r.start, r.end) })),
-    feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
-    booleans: judgement.evidence,
-    outcome: { outcome: decision.outcome, why: decision.rule.why },
-  });
-  return { label: result, explain };
+  // A method, not an arrow: tsx names every arrow it creates, which costs on every turn.
+  return {
+    label: result,
+    explain(): Explanation {
+      return {
+        detector: detection.trace,
+        setAside: detection.setAside.map((r) => ({ reason: r.reason, text: view.finalText.slice(r.start, r.end) })),
+        feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
+        booleans: judgement.evidence,
+        outcome: { outcome: decision.outcome, why: decision.rule.why },
+      };
+    },
+  };
+}
+
+/** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
+function callFacts(facts: DeploymentFacts, name: string): CallFacts {
+  return facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
 }
 
 function describeFeasibility(c: JudgedCommitment): string {

@@ -22,11 +22,24 @@ const CATEGORY_NEEDS: Record<Category, CategoryNeeds> = {
   memory: { full: ['recall_across_sessions'], partial: [] },
 };
 
+/** Worked out once per deployment's affordances and category: every turn of a run asks again. */
+const known = new WeakMap<Affordances, Map<Category, Doability>>();
+
 export function doabilityOf(category: Category, affordances: Affordances): Doability {
+  let byCategory = known.get(affordances);
+  if (!byCategory) known.set(affordances, (byCategory = new Map()));
+  let doability = byCategory.get(category);
+  if (doability === undefined) byCategory.set(category, (doability = decideDoability(category, affordances)));
+  return doability;
+}
+
+function oneToolProvides(affordances: Affordances, set: Capability[]): boolean {
+  return affordances.tools.some((tool) => set.every((capability) => tool.capabilities.includes(capability)));
+}
+
+function decideDoability(category: Category, affordances: Affordances): Doability {
   const needs = CATEGORY_NEEDS[category];
-  const oneToolProvides = (set: Capability[]) =>
-    affordances.tools.some((tool) => set.every((capability) => tool.capabilities.includes(capability)));
-  if (oneToolProvides(needs.full)) return 'yes';
+  if (oneToolProvides(affordances, needs.full)) return 'yes';
   if (needs.partial.some((set) => set.every((capability) => providersOf(affordances, capability).length > 0))) {
     return 'partial';
   }

@@ -89,7 +89,6 @@ export function detectCommitments(input: DetectorInput): Detection {
   const acceptances: DetectorTrace[] = [];
   let acceptance: Commitment | null = null;
   const offers = new Set<Sentence>();
-  const sentenceTrace = (code: SentenceRuleCode, c: Commitment): DetectorTrace => ({ verdict: 'commitment', code, rule: SENTENCE_RULE_TEXT[code], text: c.span });
 
   const userText = fold(input.userText);
   const last = sentences.at(-1);
@@ -147,6 +146,10 @@ export function detectCommitments(input: DetectorInput): Detection {
     trace.push(...acceptances);
   }
   return { commitments, trace, setAside, sentences, offers, framed };
+}
+
+function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
+  return { verdict: 'commitment', code, rule: SENTENCE_RULE_TEXT[code], text: c.span };
 }
 
 const FRAME_REASONS: Record<FrameCode, string> = {

@@ -83,10 +83,9 @@ const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 
 export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
-  const note = (name: keyof ResponseBooleans, rule: string, text: string) => evidence.push({ name, rule, text });
 
   const falseClaims = completionClaims(input.sentences.filter((s) => input.framed?.get(s) !== 'code_explanation')).filter((claim) => claimIsCheckable(claim, input.claimEvidence) && !claimIsBacked(claim, input.claimEvidence));
-  for (const claim of falseClaims) note('false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
+  for (const claim of falseClaims) note(evidence, 'false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
 
   const servingCall =
     input.performedRequest ||
@@ -99,24 +98,28 @@ export function judgeResponse(input: JudgeInput): Judgement {
   let did_task_now = false;
   if (servingCall && !input.leavesPromiseUnanchored) {
     did_task_now = true;
-    note('did_task_now', 'a successful call carried out the request', [...input.succeededFamilies].join(', '));
+    note(evidence, 'did_task_now', 'a successful call carried out the request', [...input.succeededFamilies].join(', '));
   } else if (input.completableNow && !onlyQuestions(input.sentences, questions) && (limitations.length === 0 || deliversContent(input.sentences))) {
     // "I can't email it, but here's the recipe": a caveat about the channel while delivering the content now.
     did_task_now = true;
-    note('did_task_now', 'the request could be completed now and the reply delivers it', input.sentences[0]?.text ?? '');
+    note(evidence, 'did_task_now', 'the request could be completed now and the reply delivers it', input.sentences[0]?.text ?? '');
   }
 
   const declines_request = !did_task_now && limitations.length > 0;
-  if (declines_request) note('declines_request', 'states it cannot do what was asked', limitations[0]!.text);
+  if (declines_request) note(evidence, 'declines_request', 'states it cannot do what was asked', limitations[0]!.text);
   const hands_back_to_user = !did_task_now && handBacks.length > 0;
-  if (hands_back_to_user) note('hands_back_to_user', `tells the user how to get it themselves (${handBacks[0]!.row.id})`, handBacks[0]!.s.text);
+  if (hands_back_to_user) note(evidence, 'hands_back_to_user', `tells the user how to get it themselves (${handBacks[0]!.row.id})`, handBacks[0]!.s.text);
   const asks_clarification = !did_task_now && !declines_request && !hands_back_to_user && mainlyQuestions(input.sentences, questions);
-  if (asks_clarification) note('asks_clarification', 'mainly asks the user a question', questions[0]!.text);
+  if (asks_clarification) note(evidence, 'asks_clarification', 'mainly asks the user a question', questions[0]!.text);
 
   return {
     booleans: { false_action_claim: falseClaims.length > 0, declines_request, hands_back_to_user, did_task_now, asks_clarification },
     evidence,
   };
+}
+
+function note(evidence: BooleanEvidence[], name: keyof ResponseBooleans, rule: string, text: string): void {
+  evidence.push({ name, rule, text });
 }
 
 /** A list of three or more items: the reply hands over content, whatever it says about channels. */

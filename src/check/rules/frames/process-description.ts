@@ -50,18 +50,19 @@ export const processDescriptionFrame: Frame = {
     const regions: Region[] = [];
     // Only sentences that speak of the future can be marked: a reply with none is done with at once.
     if (!sentences.some((s) => hasAnyCue(s.cues, FUTURE_OR_EXPECT))) return regions;
-    // The first sentence that hands back, looked for only once a sentence needs it.
-    let firstHandBack: number | undefined;
-    const handBackAt = () => (firstHandBack ??= sentences.findIndex((s) => handsBack(s.folded)));
-    sentences.forEach((s, index) => {
+    // The first sentence that hands back, looked for only once a sentence needs it (-2: not yet).
+    let handBackAt = -2;
+    for (let index = 0; index < sentences.length; index++) {
+      const s = sentences[index]!;
       const text = s.folded;
       const future = hasAnyCue(s.cues, FUTURE_OR_EXPECT) && (FUTURE.test(text) || /\bexpect\b/i.test(text));
-      if (!future || OWN_PROMISE.test(text)) return;
+      if (!future || OWN_PROMISE.test(text)) continue;
       const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(beforeFuture(text)));
-      const afterHandBack = !actsFirst && handBackAt() >= 0 && index > handBackAt() && !hasFixedTime(text);
-      const helpInHandBack = !actsFirst && !afterHandBack && handBackAt() >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text);
+      if (!actsFirst && handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t.folded));
+      const afterHandBack = !actsFirst && handBackAt >= 0 && index > handBackAt && !hasFixedTime(text);
+      const helpInHandBack = !actsFirst && !afterHandBack && handBackAt >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text);
       if (actsFirst || afterHandBack || helpInHandBack) regions.push(sentenceRegion(s, 'process_description'));
-    });
+    }
     return regions;
   },
   marks: [
