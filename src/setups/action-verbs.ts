@@ -133,6 +133,38 @@ export function actionLemma(word: string): string | null {
   return LEMMA_OF.get(word.toLowerCase()) ?? null;
 }
 
+/**
+ * The act lemmas among the words of `text`, read as `text.toLowerCase().split(/[^a-z-]+/)` reads
+ * them, from the first `maxPieces` pieces of that split (its empty edge pieces count). One pass,
+ * no arrays of words: it runs on every turn.
+ */
+export function lemmasIn(text: string, maxPieces = Infinity): string[] {
+  const lower = text.toLowerCase();
+  const lemmas: string[] = [];
+  const n = lower.length;
+  let i = 0;
+  let pieces = 0;
+  if (n === 0 || !isWordCode(lower.charCodeAt(0))) {
+    pieces++; // the empty piece before a leading separator
+    while (i < n && !isWordCode(lower.charCodeAt(i))) i++;
+  }
+  while (i < n && pieces < maxPieces) {
+    let j = i;
+    while (j < n && isWordCode(lower.charCodeAt(j))) j++;
+    pieces++;
+    const lemma = LEMMA_OF.get(lower.slice(i, j));
+    if (lemma !== undefined) lemmas.push(lemma);
+    i = j;
+    while (i < n && !isWordCode(lower.charCodeAt(i))) i++;
+  }
+  return lemmas;
+}
+
+/** a–z and "-": the characters of a word for `lemmasIn`. */
+function isWordCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || code === 45;
+}
+
 /** Participles and past forms a completion report uses ("has been added", "I cancelled"). */
 export function completedForms(): string[] {
   const forms = new Set<string>();

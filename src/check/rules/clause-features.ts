@@ -3,7 +3,7 @@
  * asks): who the subject is, polarity, modality (a question, a hypothetical, a capability, a
  * habit), the act and its cues, and whether the user acts elsewhere first.
  */
-import { actionLemma, sameAct } from '../../setups/action-verbs.ts';
+import { lemmasIn, sameAct } from '../../setups/action-verbs.ts';
 import { classifyAct, stripPrefixes, type ActRow } from './acts.ts';
 import { triggerOf } from './act-trigger.ts';
 import type { FutureClause } from './clauses.ts';
@@ -125,6 +125,6 @@ export class ClauseFeatures {
 /** Whether the act a predicate names is one the assistant's own tools perform ("get your address updated"). */
 function ownsAct(predicate: string, context: ReplyContext): boolean {
   if (context.ownActs.length === 0) return false;
-  const verbs = predicate.toLowerCase().split(/[^a-z-]+/).slice(0, 8).map(actionLemma).filter((v): v is string => v !== null);
+  const verbs = lemmasIn(predicate, 8);
   return verbs.some((verb) => context.ownActs.some((action) => sameAct(action.verb, verb)));
 }

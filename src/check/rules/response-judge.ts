@@ -9,7 +9,7 @@ import { type Cue, cueMask, hasAnyCue } from './cues.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrases, shapePattern } from './lexicon.ts';
-import type { Sentence } from './text-regions.ts';
+import { isSpaceCode, type Sentence } from './text-regions.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
 const QUESTION_CUE = cueMask('question');
@@ -140,6 +140,16 @@ function mainlyQuestions(sentences: readonly Sentence[], questions: readonly Sen
   return substantial.length <= 2 && listItems.length < 3;
 }
 
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter((word) => /[a-z]/i.test(word)).length;
+/** Words (runs between white space) with a letter a–z in them. */
+export function wordCount(text: string): number {
+  let words = 0;
+  let letter = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isSpaceCode(code)) {
+      if (letter) words++;
+      letter = false;
+    } else if (!letter && ((code | 32) >= 97 && (code | 32) <= 122)) letter = true;
+  }
+  return letter ? words + 1 : words;
 }

@@ -5,7 +5,11 @@ import * as L from './frame-lexicon.ts';
 const DRAFT_INTRO = new RegExp(`\\b${phrases(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
 const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrases(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
 const SIGN_OFF = new RegExp(`^\\s*${phrases(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
-const RULE_LINE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+const RULE_PATTERN = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+/** A horizontal rule ("---", "***", "___"); lines without three marks in a row are done with at once. */
+function isRuleLine(text: string): boolean {
+  return (text.includes('---') || text.includes('***') || text.includes('___')) && RULE_PATTERN.test(text);
+}
 
 /**
  * Text written for the user to send or publish: what follows "Here's a message you can send:" (to
@@ -18,14 +22,14 @@ export const draftFrame: Frame = {
   summary: 'drafts introduced as such, and text between horizontal rules',
   mark({ lines }) {
     const regions: Region[] = [];
-    const rules = lines.filter((line) => RULE_LINE.test(line.text));
+    const rules = lines.filter((line) => isRuleLine(line.text));
     if (rules.length >= 2) regions.push({ start: rules[0]!.start, end: rules.at(-1)!.end, frame: 'draft' });
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (!(line.text.trimEnd().endsWith(':') && DRAFT_INTRO.test(line.text))) continue;
       let j = i + 1;
       while (j < lines.length && lines[j]!.text.trim() === '') j++;
-      if (j >= lines.length || RULE_LINE.test(lines[j]!.text)) continue; // handled by the rule pair
+      if (j >= lines.length || isRuleLine(lines[j]!.text)) continue; // handled by the rule pair
       // A draft runs to its sign-off when it is a letter, else to the end of its paragraph.
       let end = findSignOff(lines, j);
       if (end < 0) for (end = j; end + 1 < lines.length && lines[end + 1]!.text.trim() !== ''; ) end++;

@@ -56,7 +56,8 @@ export const dialogueFrame: Frame = {
   summary: 'lines of a script or chat log with two or more named speakers',
   mark({ lines }) {
     const speakerLines = lines.filter((line) => {
-      const m = SPEAKER_LINE.exec(line.text);
+      // A speaker line has a colon: most lines are done with before the pattern runs.
+      const m = line.text.includes(':') ? SPEAKER_LINE.exec(line.text) : null;
       return m !== null && !NOT_SPEAKERS.has(m[1]!.toLowerCase()) && !SCHEDULE_LABEL.test(m[1]!);
     });
     const speakers = new Set(speakerLines.map((line) => SPEAKER_LINE.exec(line.text)![1]!.toLowerCase()));
