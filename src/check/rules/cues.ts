@@ -8,6 +8,7 @@
  * shows as a label that differs.
  */
 import { completedForms } from '../../setups/action-verbs.ts';
+import { CHANNEL_GERUNDS, CHANNEL_VERBS } from './frames/frame-lexicon.ts';
 import { ALL_CUES, cuesBetween, LiteralScanner, lowerSameLength, type CueMask, type Hits } from './literal-scanner.ts';
 
 export const CUES = {
@@ -32,6 +33,8 @@ export const CUES = {
   hand_back_alerts: ['sign', 'subscri', 'regist', 'opt in', 'turn on', 'enable', 'set up', 'switch on', 'follow', 'track', 'alert', 'flights', 'skyscanner', 'kayak', 'hopper', 'camel'],
   /** A phone number starts with 0 ("0345 …"). */
   hand_back_contact: ['call', 'ring', 'phone', 'contact', 'reach', 'mail', 'messag', 'touch', 'speak', 'talk', 'write', 'visit', '0'],
+  /** The process frame's hand-back ("contact our team", "by visiting the site"): the first word of each of its verbs. */
+  process_hand_back: [...new Set([...CHANNEL_VERBS, ...CHANNEL_GERUNDS].map((verb) => verb.split(' ')[0]!.toLowerCase()))],
   hand_back_keep: ['down', 'bookmark', 'screenshot', 'save', 'note', 'remind me', 'tell me', 'paste', 'check', 'go to', 'head to', 'visit', 'see ', 'northwind'],
   // completion reports (claims.ts, action-claims.ts)
   /** "I've", "we have". */

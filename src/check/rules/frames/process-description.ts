@@ -2,6 +2,7 @@ import { cueMask, hasAnyCue } from '../cues.ts';
 import { phrases } from '../lexicon.ts';
 import * as L from './frame-lexicon.ts';
 import type { Frame, Region } from './frame.ts';
+import type { Sentence } from '../text-regions.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
 const CHANNEL_VERB = phrases(L.CHANNEL_VERBS);
@@ -57,8 +58,8 @@ export const processDescriptionFrame: Frame = {
       const text = s.folded;
       const future = hasAnyCue(s.cues, FUTURE_OR_EXPECT) && (FUTURE.test(text) || /\bexpect\b/i.test(text));
       if (!future || OWN_PROMISE.test(text)) continue;
-      const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(beforeFuture(text)));
-      if (!actsFirst && handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t.folded));
+      const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(s, beforeFuture(text)));
+      if (!actsFirst && handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t, t.folded));
       const afterHandBack = !actsFirst && handBackAt >= 0 && index > handBackAt && !hasFixedTime(text);
       const helpInHandBack = !actsFirst && !afterHandBack && handBackAt >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text);
       if (actsFirst || afterHandBack || helpInHandBack) regions.push(sentenceRegion(s, 'process_description'));
@@ -82,8 +83,11 @@ export const processDescriptionFrame: Frame = {
 
 const FUTURE_OR_EXPECT = cueMask('future', 'expectation');
 
-function handsBack(text: string): boolean {
-  return !/\?\s*$/.test(text) && (HAND_BACK.test(text) || HAND_BACK_GERUND.test(text));
+const HAND_BACK_CUE = cueMask('process_hand_back');
+
+/** Whether `text` (all or the start of `sentence`) sends the user to act through another channel. */
+function handsBack(sentence: Sentence, text: string): boolean {
+  return hasAnyCue(sentence.cues, HAND_BACK_CUE) && !/\?\s*$/.test(text) && (HAND_BACK.test(text) || HAND_BACK_GERUND.test(text));
 }
 
 function beforeFuture(text: string): string {
