@@ -94,7 +94,8 @@ export function detectCommitments(input: DetectorInput): Detection {
   const last = sentences.at(-1);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
-    const carried = previous && /^[a-z]/.test(sentence.text) ? previous.folded : '';
+    const first = sentence.text.charCodeAt(0);
+    const carried = previous && first >= 97 && first <= 122 ? previous.folded : ''; // starts lower-case a–z
     previous = sentence;
     const frame = framed.get(sentence);
     if (frame) {

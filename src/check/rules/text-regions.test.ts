@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ownVoice } from './text-regions.ts';
+import { endsInAbbreviation, endsInListNumber, ownVoice } from './text-regions.ts';
 
 /** The splitter as one regular expression: what the hand-written scan must agree with. */
 function referenceSentences(text: string): [number, number][] {
@@ -43,5 +43,28 @@ describe('sentence boundaries', () => {
   it('keep abbreviations and list numbers inside their sentence', () => {
     const text = 'Bring e.g. a passport.\n1. Photo ID\nCall Dr. Lee at 9 a.m. tomorrow!';
     assert.deepEqual(ownVoice(text).sentences.map((s) => s.text), ['Bring e.g. a passport.', '1. Photo ID', 'Call Dr. Lee at 9 a.m. tomorrow!']);
+  });
+});
+
+describe('abbreviations and list numbers are read back from the full stop, as the patterns read them', () => {
+  const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|a\.m|p\.m|u\.k|u\.s)\.$/i;
+  const LIST_NUMBER = /(?:^|\n)[ \t]*\d{1,3}$/;
+  const parts = ['e.g', 'E.G', 'i.e', 'Dr', 'mrs', 'no', 'piano', 'approx', 'xapprox', 'p.m', 'U.S', 'st', 'vs', '1', '12', '123', '1234', ' ', '\t', '\n', 'a', '_', '.', 'é', 'Ms'];
+  let seed = 3;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pieces = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => parts[Math.floor(next() * parts.length)]).join('') + '.');
+  it('an abbreviation ends at the stop exactly when the pattern says so', () => {
+    for (const piece of pieces) {
+      for (let stop = piece.indexOf('.'); stop !== -1; stop = piece.indexOf('.', stop + 1)) {
+        assert.equal(endsInAbbreviation(piece, stop), ABBREVIATION.test(piece.slice(Math.max(0, stop - 6), stop + 1)), JSON.stringify([piece, stop]));
+      }
+    }
+  });
+  it('a list number ends at the stop exactly when the pattern says so', () => {
+    for (const piece of pieces) {
+      for (let stop = piece.indexOf('.'); stop !== -1; stop = piece.indexOf('.', stop + 1)) {
+        assert.equal(endsInListNumber(piece, stop), LIST_NUMBER.test(piece.slice(Math.max(0, stop - 6), stop)), JSON.stringify([piece, stop]));
+      }
+    }
   });
 });

@@ -125,7 +125,42 @@ export function isSpaceCode(code: number): boolean {
   if (code < 160) return false;
   return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
-const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|a\.m|p\.m|u\.k|u\.s)\.$/i;
+const ABBREVIATIONS = ['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'approx', 'a.m', 'p.m', 'u.k', 'u.s'];
+
+/** How far back from a full stop the abbreviation and list-number checks look. */
+const LOOK_BACK = 6;
+
+const isWordChar = (code: number) => (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) || code === 95;
+
+/**
+ * The full stop at `stop` ends one of ABBREVIATIONS ("e.g.", "Dr."), read within the LOOK_BACK
+ * characters before it: the word starts there or after a character that is not a word character.
+ */
+export function endsInAbbreviation(piece: string, stop: number): boolean {
+  const from = Math.max(0, stop - LOOK_BACK);
+  for (const word of ABBREVIATIONS) {
+    const start = stop - word.length;
+    if (start < from) continue;
+    if (start > from && isWordChar(piece.charCodeAt(start - 1))) continue;
+    let same = true;
+    for (let k = 0; k < word.length && same; k++) same = (piece.charCodeAt(start + k) | (word.charCodeAt(k) === 46 ? 0 : 32)) === word.charCodeAt(k);
+    if (same) return true;
+  }
+  return false;
+}
+
+/** The full stop at `stop` follows a list number ("1. Passport"): one to three digits alone at the start of a line, within LOOK_BACK characters. */
+export function endsInListNumber(piece: string, stop: number): boolean {
+  const from = Math.max(0, stop - LOOK_BACK);
+  let i = stop;
+  while (i > from && isDigitCode(piece.charCodeAt(i - 1))) i--;
+  const digits = stop - i;
+  if (digits < 1 || digits > 3) return false;
+  while (i > from && (piece.charCodeAt(i - 1) === 32 || piece.charCodeAt(i - 1) === 9)) i--;
+  return i === from || piece.charCodeAt(i - 1) === 10;
+}
+
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
 
 function splitSentences(text: string, folded: string, setAside: SetAside[], hits: Hits): Sentence[] {
   const sentences: Sentence[] = [];
@@ -145,12 +180,12 @@ function splitSentences(text: string, folded: string, setAside: SetAside[], hits
       const mark = piece.charCodeAt(index);
       const end = boundaryEnd(piece, index);
       const isStop = mark === 46; // "."
-      if (isStop && ABBREVIATION.test(piece.slice(Math.max(0, index - 6), index + 1))) {
+      if (isStop && endsInAbbreviation(piece, index)) {
         index = end;
         continue;
       }
       // "1. Passport": a list number, not the end of a sentence.
-      if (isStop && /(?:^|\n)[ \t]*\d{1,3}$/.test(piece.slice(Math.max(0, index - 6), index))) {
+      if (isStop && endsInListNumber(piece, index)) {
         index = end;
         continue;
       }

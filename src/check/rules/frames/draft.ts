@@ -1,9 +1,21 @@
 import { phrases } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
+import { isSpaceCode } from '../text-regions.ts';
 import * as L from './frame-lexicon.ts';
 
 const DRAFT_INTRO = new RegExp(`\\b${phrases(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
 const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrases(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
+/** The first word of every salutation: a line whose first word is none of these is no salutation. */
+const SALUTATION_WORDS = new Set(['subject', 'to', ...L.GREETINGS.map((greeting) => greeting.split(' ')[0]!)]);
+
+function isSalutation(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
+  if (text.startsWith('**', i)) i += 2;
+  let j = i;
+  while (j < text.length && (text.charCodeAt(j) | 32) >= 97 && (text.charCodeAt(j) | 32) <= 122) j++;
+  return SALUTATION_WORDS.has(text.slice(i, j).toLowerCase()) && SALUTATION.test(text);
+}
 const SIGN_OFF = new RegExp(`^\\s*${phrases(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
 const RULE_PATTERN = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 /** A horizontal rule ("---", "***", "___"); lines without three marks in a row are done with at once. */
@@ -48,7 +60,7 @@ export const letterFrame: Frame = {
   mark({ lines }) {
     const regions: Region[] = [];
     for (let i = 0; i < lines.length; i++) {
-      if (!SALUTATION.test(lines[i]!.text)) continue;
+      if (!isSalutation(lines[i]!.text)) continue;
       const end = findSignOff(lines, i);
       if (end >= 0) regions.push({ start: lines[i]!.start, end: lines[end]!.end, frame: 'letter' });
     }
@@ -60,7 +72,7 @@ export const letterFrame: Frame = {
 
 /** Index of the line that closes a letter (the sign-off and the name under it), or -1. */
 function findSignOff(lines: readonly Line[], from: number): number {
-  if (from >= lines.length || !SALUTATION.test(lines[from]!.text)) return -1;
+  if (from >= lines.length || !isSalutation(lines[from]!.text)) return -1;
   for (let k = from + 1; k < Math.min(lines.length, from + 40); k++) {
     if (SIGN_OFF.test(lines[k]!.text)) {
       const next = lines[k + 1];
