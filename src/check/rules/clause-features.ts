@@ -12,11 +12,21 @@ import type { ReplyContext } from './reply-context.ts';
 import { kindOf, type SubjectKind } from './subjects.ts';
 import { firstMatch, SESSION_CUES, strongFutureCue, type TriggerDecision } from './triggers.ts';
 
+export type Actor = 'self' | 'people' | 'user' | 'thing' | 'own_output' | 'none';
+
 export class ClauseFeatures {
   readonly subject: SubjectKind;
   readonly predicate: string;
   readonly rawPredicate: string;
-  private cache = new Map<string, unknown>();
+  // Worked out on first read (undefined: not yet). Fields, not a map: the table reads them often.
+  #userFirst: boolean | undefined;
+  #act: ActRow | null | undefined;
+  #strongCue: boolean | undefined;
+  #leadCue: boolean | undefined;
+  #receipt: RegExpExecArray | null | undefined;
+  #receivedThing: RegExpExecArray | null | undefined;
+  #actor: Actor | undefined;
+  #wordsTrigger: TriggerDecision | undefined;
 
   constructor(
     readonly clause: FutureClause,
@@ -25,11 +35,6 @@ export class ClauseFeatures {
     this.subject = kindOf(clause);
     this.rawPredicate = clause.predicate.trim();
     this.predicate = stripPrefixes(clause.predicate);
-  }
-
-  private once<T>(key: string, compute: () => T): T {
-    if (!this.cache.has(key)) this.cache.set(key, compute());
-    return this.cache.get(key) as T;
   }
 
   get question(): boolean {
@@ -54,29 +59,32 @@ export class ClauseFeatures {
   }
   /** The user acts through another channel first ("if you call them, they'll…"). */
   get userFirst(): boolean {
-    return this.once('userFirst', () => USER_FIRST.test(this.clause.lead.trim()));
+    return (this.#userFirst ??= USER_FIRST.test(this.clause.lead.trim()));
   }
   get act(): ActRow | null {
-    return this.once('act', () => classifyAct(this.predicate));
+    if (this.#act === undefined) this.#act = classifyAct(this.predicate);
+    return this.#act;
   }
   /** A time, later session or event in the words: enough to set an ordinary act after the turn. */
   get strongCue(): boolean {
-    return this.once('strongCue', () => (strongFutureCue(this.predicate) ?? firstMatch(SESSION_CUES, this.clause.lead)) !== null);
+    return (this.#strongCue ??= (strongFutureCue(this.predicate) ?? firstMatch(SESSION_CUES, this.clause.lead)) !== null);
   }
   get leadCue(): boolean {
-    return this.once('leadCue', () => strongFutureCue(this.clause.lead) !== null);
+    return (this.#leadCue ??= strongFutureCue(this.clause.lead) !== null);
   }
   /** "You'll get/receive/have/see …": the match, with the words after the verb. */
   get receipt(): RegExpExecArray | null {
-    return this.once('receipt', () => RECEIVE.exec(this.rawPredicate));
+    if (this.#receipt === undefined) this.#receipt = RECEIVE.exec(this.rawPredicate);
+    return this.#receipt;
   }
   /** The deliverable named after the receiving verb ("a reminder", "a summary"). */
   get receivedThing(): RegExpExecArray | null {
-    return this.once('receivedThing', () => DELIVERABLE.exec(this.receipt?.[1] ?? ''));
+    if (this.#receivedThing === undefined) this.#receivedThing = DELIVERABLE.exec(this.receipt?.[1] ?? '');
+    return this.#receivedThing;
   }
   /** When the act happens, from the words of the predicate and the lead. */
   get wordsTrigger(): TriggerDecision {
-    return triggerOf(this.clause, this.predicate);
+    return (this.#wordsTrigger ??= triggerOf(this.clause, this.predicate));
   }
   /** A deployment whose tools finish domain actions, and a "we" clause about its systems' work. */
   get operatorAct(): boolean {
@@ -86,27 +94,29 @@ export class ClauseFeatures {
    * Who acts: the assistant, people (a company's "we" doing what staff do, a person, "they"),
    * the user, a thing, or the assistant's own later answers.
    */
-  get actor(): 'self' | 'people' | 'user' | 'thing' | 'own_output' | 'none' {
-    return this.once('actor', () => {
-      switch (this.subject) {
-        case 'self':
-          return 'self';
-        case 'we':
-          return this.weIsPeople ? 'people' : 'self';
-        case 'person':
-        case 'they':
-          return 'people';
-        case 'you':
-          return 'user';
-        case 'thing':
-        case 'system':
-          return 'thing';
-        case 'own_output':
-          return 'own_output';
-        case 'none':
-          return 'none';
-      }
-    });
+  get actor(): Actor {
+    return (this.#actor ??= this.#whoActs());
+  }
+
+  #whoActs(): Actor {
+    switch (this.subject) {
+      case 'self':
+        return 'self';
+      case 'we':
+        return this.weIsPeople ? 'people' : 'self';
+      case 'person':
+      case 'they':
+        return 'people';
+      case 'you':
+        return 'user';
+      case 'thing':
+      case 'system':
+        return 'thing';
+      case 'own_output':
+        return 'own_output';
+      case 'none':
+        return 'none';
+    }
   }
   /**
    * A support persona's "we" is its people when the act is one staff do ("we'll call you"), unless
