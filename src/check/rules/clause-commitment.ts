@@ -3,6 +3,7 @@ import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, type ActKind } from './acts.ts';
 import { actTrigger } from './act-trigger.ts';
 import type { FutureClause } from './clauses.ts';
+import { isSpaceCode } from './text-regions.ts';
 
 /** The act kind each clause commitment was read as, for the gate applied after the table. */
 const KIND_OF = new WeakMap<Commitment, ActKind>();
@@ -27,8 +28,27 @@ export function clauseCommitment(clause: FutureClause, fields: { performer: Perf
   return made;
 }
 
-/** A few words saying what is promised. */
+/** A few words saying what is promised: the first ten, without emphasis marks or a last comma, colon or semicolon. */
 export function summarise(predicate: string): string {
-  const words = predicate.replace(/[*_`]/g, '').split(/\s+/).filter(Boolean);
-  return words.slice(0, 10).join(' ').replace(/[,;:]$/, '');
+  let out = '';
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < predicate.length && words <= MAX_SUMMARY_WORDS; i++) {
+    const code = predicate.charCodeAt(i);
+    if (code === 42 || code === 95 || code === 96) continue; // * _ `
+    if (isSpaceCode(code)) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      if (++words > MAX_SUMMARY_WORDS) break;
+      if (words > 1) out += ' ';
+    }
+    out += predicate[i];
+  }
+  const last = out.charCodeAt(out.length - 1);
+  return last === 44 || last === 59 || last === 58 ? out.slice(0, -1) : out; // , ; :
 }
+
+const MAX_SUMMARY_WORDS = 10;
