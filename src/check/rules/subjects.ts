@@ -4,6 +4,7 @@
  * later answers ("every recipe I give you"), or a thing ("a summary").
  */
 import type { FutureClause } from './clauses.ts';
+import { isSpaceCode } from './text-regions.ts';
 import { PERSON_NOUNS, phrases, SYSTEM_SUBJECTS } from './lexicon.ts';
 
 export const PERSON = new RegExp(`\\b${phrases(PERSON_NOUNS)}\\b`, 'i');
@@ -25,7 +26,9 @@ export function kindOf(clause: FutureClause): SubjectKind {
 function subjectKind(subject: string): SubjectKind {
   const s = subject.replace(/[*_"]/g, ' ').trim().toLowerCase();
   if (s === '') return 'none';
-  const last = s.split(/\s+/).at(-1)!.replace(/'(?:ve|m|d|re)$/, '');
+  let from = s.length;
+  while (from > 0 && !isSpaceCode(s.charCodeAt(from - 1))) from--;
+  const last = s.slice(from).replace(/'(?:ve|m|d|re)$/, '');
   if (OWN_OUTPUT.test(s)) return 'own_output';
   if (last === 'i') return 'self';
   if (last === 'we') return 'we';
