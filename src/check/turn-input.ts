@@ -118,13 +118,12 @@ function validateToolResults(messages: ChatMessage[]): void {
  * call that performed nothing.
  */
 export function validateToolNames(messages: readonly ChatMessage[], known: { has(name: string): boolean }, setupName: string): void {
-  const results = new Map<string, string>();
-  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, textOf(m.content));
+  let results: Map<string, string> | undefined;
   messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
     (m.tool_calls ?? []).forEach((call, j) => {
       if (known.has(call.function.name)) return;
-      const result = results.get(call.id);
+      const result = (results ??= toolResults(messages)).get(call.id);
       if (result !== undefined && reportsError(result)) return;
       throw new CheckInputError(
         `messages[${i}].tool_calls[${j}].function.name`,
@@ -142,18 +141,24 @@ export function validateToolNames(messages: readonly ChatMessage[], known: { has
  * records it), and the call simply performed nothing.
  */
 function validateToolArguments(messages: ChatMessage[]): void {
-  const results = new Map<string, string>();
-  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, textOf(m.content));
+  let results: Map<string, string> | undefined;
   messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
     (m.tool_calls ?? []).forEach((call, j) => {
       const raw = call.function.arguments ?? '';
       if (raw.trim() === '' || isJsonObject(raw)) return;
-      const result = results.get(call.id);
+      const result = (results ??= toolResults(messages)).get(call.id);
       if (result !== undefined && reportsError(result)) return;
       throw new CheckInputError(`messages[${i}].tool_calls[${j}].function.arguments`, 'not a JSON object', 'a JSON object', show(raw));
     });
   });
+}
+
+/** Each tool result's text by the id of the call it answers: read only when a call needs excusing. */
+function toolResults(messages: readonly ChatMessage[]): Map<string, string> {
+  const results = new Map<string, string>();
+  for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, textOf(m.content));
+  return results;
 }
 
 function isJsonObject(raw: string): boolean {
