@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { check, checkJsonl, checkWithExplanation, CheckInputError, OutcomeTally, type LineResult } from './index.ts';
 import { OUTCOMES } from '../core/types.ts';
+import { RulesLineReader } from './check-jsonl.ts';
 
 /** SPEC §4's turn record. */
 const SPEC_TURN = {
@@ -456,6 +457,14 @@ describe('explanations', () => {
     reminderTurn('hand-back', "I can't send reminders later. You could set an alarm on your phone.", 'C2'),
     '{"id": "broken"',
   ];
+  /** A property's descriptor where it is defined: on the object or along its prototype chain. */
+  const accessorOf = (value: object | undefined, key: string): PropertyDescriptor | undefined => {
+    for (let at = value; at !== undefined && at !== null; at = Object.getPrototypeOf(at)) {
+      const descriptor = Object.getOwnPropertyDescriptor(at, key);
+      if (descriptor) return descriptor;
+    }
+    return undefined;
+  };
   const explained = (results: LineResult[]) => results.map((r) => ('label' in r ? r.explanation : null));
 
   test('without explain, each label explains itself when read, exactly as checkWithExplanation does', async () => {
@@ -469,8 +478,10 @@ describe('explanations', () => {
   test('without explain nothing is explained until it is read; with explain it is worked out while labelling', async () => {
     const [lazy] = await run([good('a')]);
     const [eager] = await run([good('a')], { explain: true });
-    assert.equal(typeof Object.getOwnPropertyDescriptor(lazy, 'explanation')?.get, 'function');
-    assert.equal(Object.getOwnPropertyDescriptor(eager, 'explanation')?.get, undefined);
+    // Lazy: an accessor (on the result's class) that works it out; eager: a plain value.
+    assert.equal(typeof accessorOf(lazy, 'explanation')?.get, 'function');
+    assert.equal(accessorOf(eager, 'explanation')?.get, undefined);
+    assert.ok(Object.getOwnPropertyDescriptor(eager, 'explanation')?.value);
     assert.ok('label' in lazy! && 'label' in eager!);
     assert.deepEqual(lazy.label, eager.label);
     assert.deepEqual(lazy.explanation, eager.explanation);
@@ -497,5 +508,67 @@ describe('explanations', () => {
       assert.deepEqual(lazy.map((r) => ('label' in r ? r.label : r)), eager.map((r) => ('label' in r ? r.label : r)));
       assert.deepEqual(explained(lazy), explained(eager));
     }
+  });
+});
+
+describe('RulesLineReader: the results checkJsonl yields, each handed over before read() returns', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const conversation = JSON.stringify({
+    id: 'conv',
+    setup: 'C2',
+    messages: [
+      { role: 'user', content: 'Remind me to water the plants tonight.' },
+      { role: 'assistant', content: "I'll remind you tonight." },
+      { role: 'user', content: 'And tomorrow too?' },
+      { role: 'assistant', content: 'I cannot send messages later, so please set an alarm.' },
+    ],
+  });
+  const notUtf8 = Buffer.concat([Buffer.from(good('x').slice(0, 40)), Buffer.from([0xc3, 0x28]), Buffer.from(good('x').slice(40))]);
+  const mixed: (string | Uint8Array)[] = [
+    bytes(`\ufeff${good('bom')}`),
+    '',
+    '   ',
+    good('a'),
+    '{"id": "broken"',
+    notUtf8,
+    JSON.stringify({ ...SPEC_TURN, id: 'e1', error: 'network: connect ECONNREFUSED' }),
+    JSON.stringify({ ...SPEC_TURN, id: undefined }),
+    JSON.stringify({ ...SPEC_TURN, id: undefined, error: { status: 500 } }),
+    withMessages('no-setup', SPEC_TURN.messages, { setup: undefined }),
+    bytes(good('café', { messages: [{ role: 'user', content: 'Merci, café à 9h ?' }, { role: 'assistant', content: 'Avec plaisir.' }] })),
+    `\ufeff${good('late-bom')}`,
+  ];
+
+  function readAll(lines: (string | Uint8Array)[], options = {}): LineResult[] {
+    const results: LineResult[] = [];
+    const reader = new RulesLineReader(options, (result) => results.push(result));
+    lines.forEach((line, i) => {
+      const before = results.length;
+      reader.read(line);
+      for (const result of results.slice(before)) assert.equal(result.line, i + 1, 'results come with the line just read');
+    });
+    return results;
+  }
+
+  const plain = (results: LineResult[]) => results.map((r) => ('label' in r ? { line: r.line, label: r.label, explanation: r.explanation } : r));
+
+  for (const [name, lines, options] of [
+    ['bad lines, byte-order marks, blank lines, errored records, records without id or setup', mixed, {}],
+    ['the same with --explain', mixed, { explain: true }],
+    ['conversations', [conversation, '', '{"id": "c2", "messages": 3}', conversation], { conversations: true }],
+    ['a default setup', [JSON.stringify({ id: 'd', messages: [{ role: 'user', content: 'Remember I like tea.' }, { role: 'assistant', content: "I'll remember that next time." }] })], { setup: 'C3' }],
+  ] as const) {
+    test(name, async () => {
+      const direct = readAll([...lines], options);
+      const streamed = await run([...lines], options);
+      assert.ok(direct.some((r) => 'label' in r), 'something should be labelled');
+      assert.deepEqual(plain(direct), plain(streamed));
+    });
+  }
+
+  test('records without an id are labelled under their line; the problems and errored records are the ones checkJsonl reports', () => {
+    const results = readAll(mixed);
+    assert.deepEqual(summary(results), ['1 label bom', '4 label a', '5 problem (line)', '6 problem (line)', '7 errored e1', '8 label line-8', '9 errored line-9', '10 problem setup', '11 label café', '12 problem (line)']);
+    assert.match(problemAt(results, 6).message, /not valid UTF-8/);
   });
 });

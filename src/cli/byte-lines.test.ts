@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { byteLines, LineBatch } from './byte-lines.ts';
+import { ByteLineSplitter, byteLines, LineBatch } from './byte-lines.ts';
 
 async function split(chunks: string[]): Promise<string[]> {
   const out: string[] = [];
@@ -36,6 +36,38 @@ test('a line inside one chunk is a view on the chunk, not a copy', async () => {
   assert.equal(Buffer.from(lines[2]!).toString(), 'third');
 });
 
+describe('ByteLineSplitter', () => {
+  const text = (lines: Uint8Array[]) => lines.map((line) => Buffer.from(line).toString('latin1'));
+
+  test('each chunk gives the lines it ends, at once; the unfinished tail waits for the next chunk or the end', () => {
+    const splitter = new ByteLineSplitter();
+    assert.deepEqual(text(splitter.push(Buffer.from('a\nb\r\nc'))), ['a', 'b']);
+    assert.deepEqual(text(splitter.push(Buffer.from('on'))), []);
+    assert.deepEqual(text(splitter.push(Buffer.from('tinued\r'))), []);
+    assert.deepEqual(text(splitter.push(Buffer.from('\n\nd'))), ['continued', '']);
+    assert.deepEqual(text(splitter.end()), ['d']);
+  });
+
+  test('an input ending in a newline has no last partial line', () => {
+    const splitter = new ByteLineSplitter();
+    assert.deepEqual(text(splitter.push(Buffer.from('x\ny\n'))), ['x', 'y']);
+    assert.deepEqual(splitter.end(), []);
+  });
+
+  test('it gives the same lines as byteLines for every way of cutting the input into chunks', async () => {
+    const input = Buffer.from('{"id":1}\r\n\n{"id":"caf\xe9"}\nlast', 'latin1');
+    for (let cut = 1; cut < input.length; cut++) {
+      const chunks = [input.subarray(0, cut), input.subarray(cut)];
+      const splitter = new ByteLineSplitter();
+      const direct = [...chunks.flatMap((chunk) => text(splitter.push(chunk))), ...text(splitter.end())];
+      const streamed: string[] = [];
+      for await (const line of byteLines((async function* () { yield* chunks; })())) streamed.push(Buffer.from(line).toString('latin1'));
+      assert.deepEqual(direct, ['{"id":1}', '', '{"id":"caf\xe9"}', 'last'], `cut at ${cut}`);
+      assert.deepEqual(streamed, direct, `cut at ${cut}`);
+    }
+  });
+});
+
 describe('LineBatch', () => {
   /** A slow output with a small buffer: it says "full" often and drains a tick later. */
   function slowOutput() {
@@ -57,46 +89,61 @@ describe('LineBatch', () => {
     return { stream, chunks, mostBuffered: () => mostBuffered };
   }
 
-  async function writeAll(size: number, lines: string[]) {
+  /** Adds `lines` in groups of `group` without waiting, and waits for the output after each group (as labelChunks does per input chunk). */
+  async function writeAll(size: number, lines: string[], group = 1) {
     const output = slowOutput();
     const batch = new LineBatch(output.stream, size);
-    for (const line of lines) {
-      const full = batch.add(line);
-      if (full) await full;
+    for (let i = 0; i < lines.length; i += group) {
+      for (const line of lines.slice(i, i + group)) batch.append(line);
+      const wait = batch.drained();
+      if (wait) await wait;
     }
     await batch.flush();
     return output;
   }
 
   const lines = Array.from({ length: 500 }, (_, i) => `${JSON.stringify({ id: `t-${i}`, outcome: i % 3 === 0 ? 'empty' : 'other' })}\n`);
+  const longest = Math.max(...lines.map((line) => line.length));
 
-  test('the output is the same bytes, in the same order, batched or not', async () => {
-    const each = await writeAll(0, lines);
-    const batched = await writeAll(1000, lines);
-    assert.equal(batched.chunks.join(''), lines.join(''));
-    assert.equal(each.chunks.join(''), lines.join(''));
+  test('the output is the same bytes, in the same order, batched or not, waited for per line or per group', async () => {
+    for (const [size, group] of [[0, 1], [1000, 1], [1000, 37], [0, 37]] as const) {
+      const output = await writeAll(size, lines, group);
+      assert.equal(output.chunks.join(''), lines.join(''), `size ${size}, groups of ${group}`);
+    }
   });
 
   test('batched, lines go in few writes of whole lines; size 0 writes each line at once', async () => {
     const batched = await writeAll(1000, lines);
     assert.ok(batched.chunks.length < lines.length / 10, `${batched.chunks.length} writes for ${lines.length} lines`);
-    const longest = Math.max(...lines.map((line) => line.length));
     for (const chunk of batched.chunks.slice(0, -1)) assert.ok(chunk.endsWith('\n') && chunk.length >= 1000 && chunk.length < 1000 + longest, `a write of ${chunk.length} characters`);
     const each = await writeAll(0, lines);
     assert.equal(each.chunks.length, lines.length);
   });
 
-  test('a full output is waited for: never more than one batch is buffered', async () => {
-    const batched = await writeAll(1000, lines);
-    const longest = Math.max(...lines.map((line) => line.length));
-    assert.ok(batched.mostBuffered() < 1000 + longest, `buffered up to ${batched.mostBuffered()} characters`);
+  test('a full output is waited for: never more than one group of lines and one batch is buffered', async () => {
+    const one = await writeAll(1000, lines);
+    assert.ok(one.mostBuffered() < 1000 + longest, `buffered up to ${one.mostBuffered()} characters`);
+    const grouped = await writeAll(1000, lines, 37);
+    assert.ok(grouped.mostBuffered() < 1000 + 37 * longest, `buffered up to ${grouped.mostBuffered()} characters`);
+  });
+
+  test('drained() is undefined while the output has room, a promise once it is over its limit', async () => {
+    const output = slowOutput();
+    const batch = new LineBatch(output.stream, 1000);
+    batch.append('a\n');
+    assert.equal(batch.drained(), undefined, 'nothing written yet');
+    for (const line of lines.slice(0, 40)) batch.append(line);
+    const wait = batch.drained();
+    assert.ok(wait instanceof Promise, 'a written batch larger than the output\'s 64-byte limit');
+    await wait;
+    assert.equal(output.stream.writableNeedDrain, false);
   });
 
   test('take hands over what is not yet written, once', () => {
     const output = slowOutput();
     const batch = new LineBatch(output.stream, 1000);
-    assert.equal(batch.add('a\n'), undefined);
-    assert.equal(batch.add('b\n'), undefined);
+    batch.append('a\n');
+    batch.append('b\n');
     assert.equal(batch.take(), 'a\nb\n');
     assert.equal(batch.take(), '');
     assert.deepEqual(output.chunks, []);

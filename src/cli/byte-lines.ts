@@ -1,32 +1,48 @@
 /**
- * JSON Lines in and out as the CLI streams them. `byteLines` splits a byte stream into lines (LF
- * or CRLF) without decoding it, so each line can be decoded strictly on its own and invalid UTF-8
- * reported at its line instead of turning into U+FFFD. `LineBatch` gathers output lines into few
- * large writes, since one write per label costs more than the labelling around it.
+ * JSON Lines in and out as the CLI streams them. `ByteLineSplitter` (and `byteLines` over it)
+ * splits a byte stream into lines (LF or CRLF) without decoding it, so each line can be decoded
+ * strictly on its own and invalid UTF-8 reported at its line instead of turning into U+FFFD.
+ * `LineBatch` gathers output lines into few large writes, since one write per label costs more
+ * than the labelling around it.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
-export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  let pending: Uint8Array[] = [];
-  const take = (last: Uint8Array): Uint8Array => {
-    // A line inside one chunk is a view on it, never a copy; only a line across chunks is joined.
-    const whole = pending.length === 0 ? last : Buffer.concat([...pending, last]);
-    pending = [];
-    return whole.at(-1) === 13 ? whole.subarray(0, -1) : whole;
-  };
-  for await (const chunk of chunks) {
+/** Splits byte chunks into lines as they come: each chunk's complete lines at once, its unfinished tail kept for the next. */
+export class ByteLineSplitter {
+  private pending: Uint8Array[] = [];
+
+  /** The lines this chunk ends, in order. A line inside one chunk is a view on it, never a copy; only a line across chunks is joined. */
+  push(chunk: Uint8Array): Uint8Array[] {
+    const lines: Uint8Array[] = [];
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      yield take(chunk.subarray(start, nl));
+      lines.push(this.take(chunk.subarray(start, nl)));
       start = nl + 1;
     }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
+    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+    return lines;
   }
-  if (pending.length > 0) yield take(new Uint8Array(0));
+
+  /** The last line, when the input did not end with a newline. */
+  end(): Uint8Array[] {
+    return this.pending.length > 0 ? [this.take(new Uint8Array(0))] : [];
+  }
+
+  private take(last: Uint8Array): Uint8Array {
+    const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last]);
+    this.pending = [];
+    return whole.at(-1) === 13 ? whole.subarray(0, -1) : whole;
+  }
 }
 
-/** Output lines written `size` characters at a time (0: each line at once), waiting when the output is full. */
+export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const splitter = new ByteLineSplitter();
+  for await (const chunk of chunks) yield* splitter.push(chunk);
+  yield* splitter.end();
+}
+
+/** Output lines written `size` characters at a time (0: each line at once), with a wait for a full output. */
 export class LineBatch {
   private pending = '';
 
@@ -35,10 +51,19 @@ export class LineBatch {
     private readonly size: number,
   ) {}
 
-  /** Adds a line (with its newline); a promise to await when this filled the batch. */
-  add(line: string): Promise<void> | undefined {
+  /**
+   * Adds a line (with its newline) without waiting: once `size` characters are gathered they are
+   * written. A caller may add a whole input chunk's lines in one synchronous loop, so the output
+   * can run up to one chunk's labels over its limit before `drained` waits for it.
+   */
+  append(line: string): void {
     this.pending += line;
-    return this.pending.length >= this.size ? this.flush() : undefined;
+    if (this.pending.length >= this.size) this.output.write(this.take());
+  }
+
+  /** A promise to await while the output is over its limit, or undefined when it is not. */
+  drained(): Promise<void> | undefined {
+    return this.output.writableNeedDrain ? once(this.output, 'drain').then(() => undefined) : undefined;
   }
 
   /** Writes what is gathered, and waits while the output is over its limit. */

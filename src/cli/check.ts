@@ -8,16 +8,16 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { createReadStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { checkJsonl, OutcomeTally, truncationWarning } from '../check/check-jsonl.ts';
+import { checkJsonl, OutcomeTally, RulesLineReader, truncationWarning, type LineResult } from '../check/check-jsonl.ts';
 import { formatExplanation } from '../check/explanation.ts';
 import { planJsonl } from '../check/engines/plan-jsonl.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
-import { resolveSetup } from '../setups/load-deployment.ts';
 import { guarded } from './bench-errors.ts';
 import { byteLines, LineBatch } from './byte-lines.ts';
 import { EXIT, UsageError, oneLine } from './exit-codes.ts';
 import { ENGINE_KINDS, judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
+import { labelChunks } from './label-chunks.ts';
 import { openOutput } from './output-file.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
@@ -42,6 +42,8 @@ export function checkCommand() {
       guarded('check', async (file, options) => {
         let setup: Deployment | undefined;
         if (options.setup) {
+          // Loaded only for --setup: it brings the YAML parser, which a plain check does not need.
+          const { resolveSetup } = await import('../setups/load-deployment.ts');
           try {
             setup = await resolveSetup(options.setup);
           } catch (error) {
@@ -55,7 +57,7 @@ export function checkCommand() {
         if (options.dryRun) {
           const plans = new PlanTally();
           const input = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
-          for await (const plan of planJsonl(readLines(input, source), opened.engine, { setup })) plans.add(plan);
+          for await (const plan of planJsonl(byteLines(readChunks(input, source)), opened.engine, { setup })) plans.add(plan);
           process.stderr.write(`${plans.format('check')}\n`);
           await opened.close();
           return;
@@ -68,26 +70,35 @@ export function checkCommand() {
         // terminal, beside its --explain lines, and from a model (slow enough that waiting shows).
         const eachAtOnce = (output as NodeJS.WriteStream).isTTY === true || explain || engine !== undefined;
         const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
+        const report = (result: LineResult): void => {
+          tally.add(result);
+          if ('problem' in result) {
+            process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
+            return;
+          }
+          if ('errored' in result) {
+            process.stderr.write(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n`);
+            return;
+          }
+          if ('failed' in result) {
+            process.stderr.write(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n`);
+            return;
+          }
+          if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
+          labels.append(`${JSON.stringify(result.label)}\n`);
+          if (explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
+        };
         try {
-          const input = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
-          for await (const result of checkJsonl(readLines(input, source), { setup, engine, conversations: options.conversations ?? false, explain })) {
-            tally.add(result);
-            if ('problem' in result) {
-              process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
-              continue;
+          const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
+          const jsonl = { setup, conversations: options.conversations ?? false, explain };
+          if (engine === undefined) {
+            await labelChunks(input, new RulesLineReader(jsonl, report), labels);
+          } else {
+            for await (const result of checkJsonl(byteLines(input), { ...jsonl, engine })) {
+              report(result);
+              const wait = labels.drained();
+              if (wait) await wait;
             }
-            if ('errored' in result) {
-              process.stderr.write(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n`);
-              continue;
-            }
-            if ('failed' in result) {
-              process.stderr.write(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n`);
-              continue;
-            }
-            if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
-            const full = labels.add(`${JSON.stringify(result.label)}\n`);
-            if (full) await full;
-            if (explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
           }
           await labels.flush();
           await out?.commit();
@@ -109,9 +120,9 @@ export function checkCommand() {
 /** An input that cannot be read (missing, a folder, no permission) is bad input, named in one line. */
 class InputFileError extends UsageError {}
 
-async function* readLines(input: AsyncIterable<Uint8Array>, source: string): AsyncGenerator<Uint8Array> {
+async function* readChunks(input: AsyncIterable<Uint8Array>, source: string): AsyncGenerator<Uint8Array> {
   try {
-    yield* byteLines(input);
+    yield* input;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputFileError(`cannot read ${source}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
