@@ -9,7 +9,7 @@
  */
 import { completedForms } from '../../setups/action-verbs.ts';
 import { CHANNEL_GERUNDS, CHANNEL_VERBS } from './frames/frame-lexicon.ts';
-import { ALL_CUES, cuesBetween, LiteralScanner, lowerSameLength, type CueMask, type Hits } from './literal-scanner.ts';
+import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits } from './literal-scanner.ts';
 
 export const CUES = {
   /** A future marker: will, shall, won't, 'll, going to, gonna. */
@@ -72,7 +72,7 @@ const SCANNER = new LiteralScanner(CUE_IDS.map((id) => CUES[id]));
 
 /** Every cue literal in `folded` (typographic quotes already folded), in one pass. */
 export function scanCues(folded: string): Hits {
-  return SCANNER.scan(lowerSameLength(folded));
+  return SCANNER.scan(folded);
 }
 
 export function cuesIn(hits: Hits, start: number, end: number): CueMask {

@@ -37,6 +37,17 @@ describe('one pass finds every literal of every group', () => {
     }
   });
 
+  it('reads the text as lowerSameLength() does: ASCII in either case, the Kelvin sign as "k", nothing else folded', () => {
+    const groups = [['will', 'ok'], ['é'.normalize('NFD').slice(0, 1) + 'x'], ['?']];
+    let seed = 13;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const parts = ['W', 'i', 'L', 'l', 'o', 'K', '\u212a', 'É', 'é', 'İ', '?', ' ', 'ex', 'EX'];
+    for (let round = 0; round < 500; round++) {
+      const text = Array.from({ length: Math.floor(random() * 20) }, () => parts[Math.floor(random() * parts.length)]).join('');
+      assert.deepEqual(scanned(new LiteralScanner(groups), text), naive(groups, lowerSameLength(text)), JSON.stringify(text));
+    }
+  });
+
   it('uses the high word for groups past the 31st', () => {
     const groups = Array.from({ length: 40 }, (_, i) => [`x${i}y`]);
     assert.deepEqual(scanned(new LiteralScanner(groups), 'x35y x2y'), ['4:35', '8:2']);
@@ -53,7 +64,7 @@ describe('one pass finds every literal of every group', () => {
 describe('cues between two offsets', () => {
   const scanner = new LiteralScanner([['will'], ['?'], ['done']]);
   const text = 'Done. I will. Ok?';
-  const hits = scanner.scan(lowerSameLength(text));
+  const hits = scanner.scan(text);
   it('holds the matches ending inside the stretch', () => {
     assert.deepEqual(cuesBetween(hits, 0, 5), { lo: 0b100, hi: 0 });
     assert.deepEqual(cuesBetween(hits, 6, 13), { lo: 0b001, hi: 0 });

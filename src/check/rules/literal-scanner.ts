@@ -25,13 +25,18 @@ export interface Hits {
 }
 
 export class LiteralScanner {
-  readonly #delta: Int32Array;
+  /** Each character's class: the literals' characters get one each (upper case ASCII that of its lower case), all others 0. */
+  readonly #classOf = new Uint8Array(ALPHABET);
+  readonly #classes: number;
+  readonly #delta: Uint16Array | Int32Array;
   readonly #outLo: Int32Array;
   readonly #outHi: Int32Array;
 
   /** `groups[i]` holds the literals of group i. */
   constructor(groups: readonly (readonly string[])[]) {
     if (groups.length > MAX_GROUPS) throw new RangeError(`at most ${MAX_GROUPS} literal groups, got ${groups.length}`);
+    const classOf = this.#classOf;
+    let classes = 1;
     const children: Map<number, number>[] = [new Map()];
     const ownLo: number[] = [0];
     const ownHi: number[] = [0];
@@ -43,13 +48,18 @@ export class LiteralScanner {
         let node = 0;
         for (let i = 0; i < literal.length; i++) {
           const c = literal.charCodeAt(i);
-          let next = children[node]!.get(c);
+          if (classOf[c] === 0) {
+            classOf[c] = classes++;
+            if (c >= 97 && c <= 122) classOf[c - 32] = classOf[c]!;
+          }
+          const k = classOf[c]!;
+          let next = children[node]!.get(k);
           if (next === undefined) {
             next = children.length;
             children.push(new Map());
             ownLo.push(0);
             ownHi.push(0);
-            children[node]!.set(c, next);
+            children[node]!.set(k, next);
           }
           node = next;
         }
@@ -59,47 +69,54 @@ export class LiteralScanner {
     });
 
     // Breadth first: each node's failure link, its outputs merged with the link's, and a full
-    // transition table, so the scan makes one table lookup per character.
+    // transition table over the character classes, so the scan makes one small lookup per character.
     const size = children.length;
-    const delta = new Int32Array(size * ALPHABET);
+    const delta = size <= 0xffff ? new Uint16Array(size * classes) : new Int32Array(size * classes);
     const outLo = Int32Array.from(ownLo);
     const outHi = Int32Array.from(ownHi);
     const fail = new Int32Array(size);
     const queue: number[] = [];
-    for (let c = 0; c < ALPHABET; c++) {
-      const next = children[0]!.get(c) ?? 0;
-      delta[c] = next;
+    for (let k = 0; k < classes; k++) {
+      const next = children[0]!.get(k) ?? 0;
+      delta[k] = next;
       if (next !== 0) queue.push(next);
     }
     for (let head = 0; head < queue.length; head++) {
       const node = queue[head]!;
       outLo[node]! |= outLo[fail[node]!]!;
       outHi[node]! |= outHi[fail[node]!]!;
-      for (let c = 0; c < ALPHABET; c++) {
-        const next = children[node]!.get(c);
-        if (next === undefined) delta[node * ALPHABET + c] = delta[fail[node]! * ALPHABET + c]!;
+      for (let k = 0; k < classes; k++) {
+        const next = children[node]!.get(k);
+        if (next === undefined) delta[node * classes + k] = delta[fail[node]! * classes + k]!;
         else {
-          delta[node * ALPHABET + c] = next;
-          fail[next] = delta[fail[node]! * ALPHABET + c]!;
+          delta[node * classes + k] = next;
+          fail[next] = delta[fail[node]! * classes + k]!;
           queue.push(next);
         }
       }
     }
+    this.#classes = classes;
     this.#delta = delta;
     this.#outLo = outLo;
     this.#outHi = outHi;
   }
 
-  /** Every match in `lower` (already lower-cased): characters outside ASCII match no literal. */
-  scan(lower: string): Hits {
+  /**
+   * Every match in `text` as `lowerSameLength(text)` reads it: ASCII letters in either case, the
+   * Kelvin sign as "k"; other characters outside ASCII match no literal.
+   */
+  scan(text: string): Hits {
     const hits: Hits = { ends: [], lo: [], hi: [] };
+    const classOf = this.#classOf;
+    const classes = this.#classes;
     const delta = this.#delta;
     const outLo = this.#outLo;
     const outHi = this.#outHi;
     let state = 0;
-    for (let i = 0; i < lower.length; i++) {
-      const c = lower.charCodeAt(i);
-      state = c < ALPHABET ? delta[state * ALPHABET + c]! : 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const k = c < ALPHABET ? classOf[c]! : c === KELVIN ? classOf[107]! : 0;
+      state = delta[state * classes + k]!;
       const lo = outLo[state]!;
       const hi = outHi[state]!;
       if ((lo | hi) !== 0) {
@@ -111,6 +128,9 @@ export class LiteralScanner {
     return hits;
   }
 }
+
+/** U+212A KELVIN SIGN: the one character outside ASCII whose lower case is ASCII ("k"). */
+const KELVIN = 0x212a;
 
 /** The groups of every match lying wholly or partly inside [start, end) that ends by `end`. */
 export function cuesBetween(hits: Hits, start: number, end: number): CueMask {
