@@ -8,6 +8,7 @@ import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-v
 import { singular } from '../../setups/tool-performs.ts';
 import { NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
+import type { CueMask } from './literal-scanner.ts';
 import { phrases } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
@@ -30,12 +31,12 @@ const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ah
 const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
-const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean }[] = [
-  { id: 'I have done it', pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
-  { id: 'it has been done', pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
-  { id: 'it was done', pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
-  { id: 'it is now done', pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
-  { id: 'and did it too', pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
+  { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+  { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
 ];
@@ -82,6 +83,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
   if (!hasAnyCue(sentence.cues, COMPLETED_CUE) || text.endsWith('?')) return [];
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
+    if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
     const match = row.pattern.exec(text);
     if (!match) continue;
     const before = text.slice(0, match.index);

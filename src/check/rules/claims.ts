@@ -25,6 +25,8 @@ export interface ClaimRow {
   /** A cue (`cues.ts`) every match holds, so most sentences skip the full pattern. */
   cue: Cue;
   pattern: RegExp;
+  /** Every phrasing opens with "I've"/"we have" (`HAVE_OPENING`). */
+  afterHave?: true;
 }
 
 /** A list as an alternation in its own order: the first entry that fits is the claim's text. */
@@ -34,40 +36,40 @@ const SCHEDULED_THING = oneOf(L.SCHEDULED_THINGS);
 /** What the user asked to keep: "Your preference is saved", "That's stored". */
 const USERS_THING = `(?:${oneOf(L.KEPT_PRONOUNS)}|your (?:[\\w-]+\\s+){0,2}?${oneOf(L.USERS_KEPT)}|${oneOf(L.KEPT_NOTES)})`;
 const claim = (...forms: string[]) => new RegExp(forms.join('|'), 'i');
+/** "I've"/"we have" (and adverbs) opening a phrasing: rows whose every phrasing opens so are skipped at once without it. */
+const HAVE_OPENING = new RegExp(`\\b${HAVE}`, 'i');
+const afterHave = (...forms: string[]) => ({ pattern: claim(...forms.map((form) => `\\b${HAVE}${form}`)), afterHave: true as const });
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing',
     pattern: claim(`\\b${SCHEDULED_THING}(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.SCHEDULED_STATES)}\\b(?!\\s+(?:to|up to|by you))`) },
-  { id: 'I have scheduled', kind: 'later', cue: 'have',
-    pattern: claim(`\\b${HAVE}${oneOf(L.SCHEDULING_VERBS)}\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`) },
+  { id: 'I have scheduled', kind: 'later', cue: 'have', ...afterHave(`${oneOf(L.SCHEDULING_VERBS)}\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`) },
   { id: 'I have scheduled it', kind: 'later', cue: 'claim_scheduled_it',
     pattern: claim(
       `\\b${HAVE}${oneOf(L.SCHEDULED_IT_VERBS)}\\s+(?:${oneOf(L.SCHEDULED_PRONOUNS)}|(?:the|your)\\s+(?:[\\w-]+\\s+)?${oneOf(L.SCHEDULED_ITEMS)})\\b`,
       `\\b${oneOf(L.IT_IS)}\\s+(?:all\\s+)?${oneOf(L.SCHEDULED_IT_STATES)}\\b`,
     ) },
   { id: 'watch set up', kind: 'later', cue: 'have',
-    pattern: claim(
-      `\\b${HAVE}${oneOf(L.WATCH_VERBS)}\\s+(?:a |an )?(?:\\w+\\s+)?${oneOf(L.WATCHES)}\\b`,
-      `\\b${HAVE}${oneOf(L.SIGNED_UP)}\\b`,
-      `\\b${HAVE}${oneOf(L.ENABLE_VERBS)}\\b.{0,30}?\\b${oneOf(L.ENABLED_THINGS)}\\b`,
+    ...afterHave(
+      `${oneOf(L.WATCH_VERBS)}\\s+(?:a |an )?(?:\\w+\\s+)?${oneOf(L.WATCHES)}\\b`,
+      `${oneOf(L.SIGNED_UP)}\\b`,
+      `${oneOf(L.ENABLE_VERBS)}\\b.{0,30}?\\b${oneOf(L.ENABLED_THINGS)}\\b`,
     ) },
   { id: 'added to calendar', kind: 'later', cue: 'claim_calendar',
     pattern: claim(`\\b${HAVE}${oneOf(L.CALENDAR_VERBS)}\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+${oneOf(L.INTO)}\\s+(?:your|the|my)\\s+${oneOf(L.CALENDARS)}`) },
-  { id: 'saved', kind: 'memory', cue: 'have', pattern: claim(`\\b${HAVE}${oneOf(L.SAVED_VERBS)}\\b`) },
+  { id: 'saved', kind: 'memory', cue: 'have', ...afterHave(`${oneOf(L.SAVED_VERBS)}\\b`) },
   { id: 'saved to a store', kind: 'memory_or_people', cue: 'claim_store',
     pattern: claim(`\\b(?:${oneOf(L.STORE_VERBS)}|logged(?!\\s+in(?:to)?\\b))\\s+(?:${oneOf(L.STORED_OBJECTS)}\\s+|your \\w+\\s+)?(?:down\\s+)?${oneOf(L.INTO)}\\s+${oneOf(L.STORES)}\\b`) },
-  { id: 'updated a store', kind: 'memory_or_people', cue: 'have',
-    pattern: claim(`\\b${HAVE}${oneOf(L.STORE_UPDATES)}\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}${oneOf(L.PROFILE_PARTS)}`) },
-  { id: 'updated your records', kind: 'memory_or_people', cue: 'have',
-    pattern: claim(`\\b${HAVE}${oneOf(L.RECORD_UPDATES)}\\s+${oneOf(L.RECORD_OWNERS)}\\s+(?:[\\w-]+\\s+)?${oneOf(L.RECORDS)}\\b`) },
+  { id: 'updated a store', kind: 'memory_or_people', cue: 'have', ...afterHave(`${oneOf(L.STORE_UPDATES)}\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}${oneOf(L.PROFILE_PARTS)}`) },
+  { id: 'updated your records', kind: 'memory_or_people', cue: 'have', ...afterHave(`${oneOf(L.RECORD_UPDATES)}\\s+${oneOf(L.RECORD_OWNERS)}\\s+(?:[\\w-]+\\s+)?${oneOf(L.RECORDS)}\\b`) },
   { id: 'saved for later', kind: 'memory', cue: 'claim_saved_for_later',
     pattern: claim(`\\b${oneOf(L.SAVED_FOR_VERBS)}\\s+(?:for|until|till)\\s+(?:${oneOf(L.SAVED_FOR)}|\\w+day)\\b`) },
   { id: 'is saved', kind: 'memory', cue: 'claim_is_saved',
     pattern: claim(`\\b${USERS_THING}(?:\\s+${oneOf(L.IS)}|${oneOf(L.IS_SHORT)})\\s+(?:now\\s+|all\\s+|safely\\s+)*${oneOf(L.SAVED_STATES)}\\b`) },
   { id: 'changed your account', kind: 'memory_or_people', cue: 'claim_account',
-    pattern: claim(`\\b${HAVE}${oneOf(L.ACCOUNT_VERBS)}\\b.{0,60}?\\b${oneOf(L.ONTO)}\\s+${oneOf(L.ACCOUNT_OWNERS)}\\s+${oneOf(L.ACCOUNTS)}`) },
-  { id: 'handed to people', kind: 'people', cue: 'have', pattern: claim(`\\b${HAVE}${oneOf(L.HANDED_VERBS)}\\b.{0,60}?\\b${oneOf(L.HANDED_TO)}\\b`) },
-  { id: 'logged a request', kind: 'memory_or_people', cue: 'have', pattern: claim(`\\b${HAVE}${oneOf(L.LOGGED_VERBS)}\\b.{0,40}?\\b${oneOf(L.LOGGED_THINGS)}\\b`) },
+    ...afterHave(`${oneOf(L.ACCOUNT_VERBS)}\\b.{0,60}?\\b${oneOf(L.ONTO)}\\s+${oneOf(L.ACCOUNT_OWNERS)}\\s+${oneOf(L.ACCOUNTS)}`) },
+  { id: 'handed to people', kind: 'people', cue: 'have', ...afterHave(`${oneOf(L.HANDED_VERBS)}\\b.{0,60}?\\b${oneOf(L.HANDED_TO)}\\b`) },
+  { id: 'logged a request', kind: 'memory_or_people', cue: 'have', ...afterHave(`${oneOf(L.LOGGED_VERBS)}\\b.{0,40}?\\b${oneOf(L.LOGGED_THINGS)}\\b`) },
   { id: 'callback booked', kind: 'people', cue: 'claim_booked',
     pattern: claim(`\\b${oneOf(L.BOOKABLE)}s?(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.BOOKED_STATES)}\\b(?!\\s+(?:for you|by you))`) },
   { id: 'gone through', kind: 'any', cue: 'claim_gone_through', pattern: /\b(?:request|order|booking|application|referral|message|email|it|that|everything|this)\s+(?:has|'s)\s+(?:now\s+)?gone through\b/i },
@@ -124,9 +126,11 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
 }
 
 function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
+  let opensWithHave: boolean | undefined;
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
     if (!hasAnyCue(sentence.cues, ROW_CUES[i]!)) continue;
     const row = CLAIM_ROWS[i]!;
+    if (row.afterHave && !(opensWithHave ??= HAVE_OPENING.test(sentence.folded))) continue;
     const match = row.pattern.exec(sentence.folded);
     if (!match) continue;
     if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;

@@ -31,8 +31,9 @@ export const CUES = {
   limitation: ["n't", 'not ', 'unable', 'only', 'no way', 'fresh', 'scratch', 'starts over', 'beyond', 'outside'],
   hand_back_reminder: ['alarm', 'remind', 'calendar', 'diary', 'note', 'timer', 'siri', 'alexa', 'assistant', 'post-it', 'todo', 'to-do', 'event'],
   hand_back_alerts: ['sign', 'subscri', 'regist', 'opt in', 'turn on', 'enable', 'set up', 'switch on', 'follow', 'track', 'alert', 'flights', 'skyscanner', 'kayak', 'hopper', 'camel'],
-  /** A phone number starts with 0 ("0345 …"). */
-  hand_back_contact: ['call', 'ring', 'phone', 'contact', 'reach', 'mail', 'messag', 'touch', 'speak', 'talk', 'write', 'visit', '0'],
+  hand_back_contact: ['call', 'ring', 'phone', 'contact', 'reach', 'mail', 'messag', 'touch', 'speak', 'talk', 'write', 'visit'],
+  /** A UK-style phone number starts with 0 ("0345 …"). */
+  hand_back_number: ['0'],
   /** The process frame's hand-back ("contact our team", "by visiting the site"): the first word of each of its verbs. */
   process_hand_back: [...new Set([...CHANNEL_VERBS, ...CHANNEL_GERUNDS].map((verb) => verb.split(' ')[0]!.toLowerCase()))],
   hand_back_keep: ['down', 'bookmark', 'screenshot', 'save', 'note', 'remind me', 'tell me', 'paste', 'check', 'go to', 'head to', 'visit', 'see ', 'northwind'],
@@ -50,6 +51,9 @@ export const CUES = {
   claim_gone_through: ['gone through'],
   claim_sent: ['sent', 'mailed', 'texted'],
   claim_been: ['been'],
+  claim_was: ['was', 'were'],
+  /** "is now booked", "are all set", "'s successfully cancelled". */
+  claim_now: ['now', 'all', 'successfully'],
   claim_team: ['team', 'engineer', 'department', 'staff', 'colleague', 'specialist', 'advisor'],
   claim_channel: ['mail', 'text', 'sms', 'sent'],
   claim_on_its_way: [' way'],

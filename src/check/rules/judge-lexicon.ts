@@ -47,7 +47,8 @@ export interface HandBackPhrasing {
   /** The object may also be a number after "on" or "at" ("call them on 0345…", "ring at 9"). */
   numbered?: boolean;
   phrases: readonly PhraseShape[];
-  shapes?: readonly RegExp[];
+  /** Each with its own cue when the row's cue does not cover it (a phone number's leading 0). */
+  shapes?: readonly { pattern: RegExp; cue?: Cue }[];
 }
 
 export const HAND_BACKS: readonly HandBackPhrasing[] = [
@@ -76,7 +77,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
     phrases: [[['call 105']]],
     numbered: true,
     // A UK-style phone number.
-    shapes: [/\b0\d{3}\s?\d{3}\s?\d{3,4}\b/],
+    shapes: [{ pattern: /\b0\d{3}\s?\d{3}\s?\d{3,4}\b/, cue: 'hand_back_number' }],
   },
   {
     id: 'keep it yourself',
@@ -92,6 +93,6 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
       [['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']],
     ],
     // "tell me again where you parked when you come back": the user keeps it and brings it back.
-    shapes: [/\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i],
+    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i }],
   },
 ];

@@ -5,7 +5,8 @@
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
-import { type Cue, cueMask, hasAnyCue } from './cues.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
+import type { CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrases, shapePattern } from './lexicon.ts';
@@ -60,20 +61,29 @@ const LIMITATION = new RegExp(
   'i',
 );
 
-/** Each way of handing back as one pattern, built from its word lists (`judge-lexicon.ts`), with its cue. */
-const HAND_BACK: readonly { id: string; cue: Cue; pattern: RegExp }[] = HAND_BACKS.map((row) => ({ id: row.id, cue: row.cue, pattern: handBackPattern(row) }));
+/** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
+const HAND_BACK: readonly { id: string; cue: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+  id: row.id,
+  cue: cueMask(row.cue),
+  pattern: handBackPattern(row),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), pattern: new RegExp(shape.pattern.source, 'i') })),
+}));
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
-const ANY_HAND_BACK_CUE = cueMask(...HAND_BACK.map((row) => row.cue));
-const HAND_BACK_CUES = HAND_BACK.map((row) => cueMask(row.cue));
+const ANY_HAND_BACK_CUE = cueMask(...HAND_BACKS.flatMap((row) => [row.cue, ...(row.shapes ?? []).flatMap((shape) => (shape.cue ? [shape.cue] : []))]));
 
 function handBackPattern(row: HandBackPhrasing): RegExp {
   const gap = 'chars' in row.within ? `.{0,${row.within.chars}}?\\b` : `(?:\\s+[\\w'*-]+){0,${row.within.words}}?\\s+[*_]*`;
   const objects = row.numbered ? `(?:${phrases(row.objects)}|(?:on|at) \\d)` : phrases(row.objects);
   const forms = [`\\b${phrases(row.verbs)}\\b${gap}${objects}\\b`];
   if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases)}\\b`);
-  for (const shape of row.shapes ?? []) forms.push(shape.source);
   return new RegExp(forms.join('|'), 'i');
+}
+
+/** Whether a sentence hands back in the way of `row`. */
+function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
+  if (hasAnyCue(s.cues, row.cue) && row.pattern.test(s.folded)) return true;
+  return row.shapes.some((shape) => hasAnyCue(s.cues, shape.cue) && shape.pattern.test(s.folded));
 }
 
 const PHATIC_QUESTION =
@@ -92,7 +102,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
     (input.category ? SERVES[input.category].some((family) => input.succeededFamilies.has(family)) : [...input.succeededFamilies].some(isPersistentFamily));
 
   const limitations = input.sentences.filter((s) => hasAnyCue(s.cues, LIMITATION_CUE) && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !s.folded.endsWith('?')).flatMap((s) => HAND_BACK.filter((row, i) => hasAnyCue(s.cues, HAND_BACK_CUES[i]!) && row.pattern.test(s.folded)).map((row) => ({ row, s })));
+  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !s.folded.endsWith('?')).flatMap((s) => HAND_BACK.filter((row) => handsBackAs(row, s)).map((row) => ({ row, s })));
   const questions = input.sentences.filter((s) => hasAnyCue(s.cues, QUESTION_CUE) && /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
 
   let did_task_now = false;
