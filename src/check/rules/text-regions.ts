@@ -35,11 +35,12 @@ export interface Regions {
 
 /** Same-length folding: typographic apostrophes and quotes become ASCII, so offsets stay valid. */
 export function fold(text: string): string {
-  if (!NON_ASCII.test(text)) return text;
+  // Most replies hold none of these (emoji and accents are not folded): one test, no copies.
+  if (!TYPOGRAPHIC.test(text)) return text;
   return text.replace(/[\u2018\u2019\u02BC\u00B4\u2032]/g, "'").replace(/[\u201C\u201D\u201E]/g, '"');
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const TYPOGRAPHIC = /[\u2018\u2019\u02BC\u00B4\u2032\u201C\u201D\u201E]/;
 
 /**
  * Replies are untrusted and may be huge: only the first MAX_REPLY_CHARS are read, and a "sentence"
