@@ -45,42 +45,46 @@ export function validateTurn(value: unknown): ValidTurn {
 }
 
 function validateMessage(message: unknown, index: number): void {
-  const field = `messages[${index}]`;
-  if (message === null || typeof message !== 'object') throw new CheckInputError(field, 'not an object', 'a chat message', show(message));
+  if (message === null || typeof message !== 'object') throw new CheckInputError(fieldOf(index), 'not an object', 'a chat message', show(message));
   const { role, content } = message as { role?: unknown; content?: unknown };
   if (typeof role !== 'string' || !ROLES.has(role)) {
-    throw new CheckInputError(`${field}.role`, 'unknown role', [...ROLES].join('|'), show(role));
+    throw new CheckInputError(`${fieldOf(index)}.role`, 'unknown role', [...ROLES].join('|'), show(role));
   }
   if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) {
-    throw new CheckInputError(`${field}.content`, 'not text', 'a string, a list of parts or null', show(content));
+    throw new CheckInputError(`${fieldOf(index)}.content`, 'not text', 'a string, a list of parts or null', show(content));
   }
   if (Array.isArray(content)) {
     content.forEach((part: unknown, j) => {
-      if (part === null || typeof part !== 'object') throw new CheckInputError(`${field}.content[${j}]`, 'not a content part', 'an object such as {"type":"text","text":"…"}', show(part));
+      if (part === null || typeof part !== 'object') throw new CheckInputError(`${fieldOf(index)}.content[${j}]`, 'not a content part', 'an object such as {"type":"text","text":"…"}', show(part));
       const { type, text } = part as { type?: unknown; text?: unknown };
       // Other part types (images, audio) carry no text to read; a text part must hold text.
-      if ((type === 'text' || text !== undefined) && typeof text !== 'string') throw new CheckInputError(`${field}.content[${j}].text`, 'not text', 'a string', show(text));
+      if ((type === 'text' || text !== undefined) && typeof text !== 'string') throw new CheckInputError(`${fieldOf(index)}.content[${j}].text`, 'not text', 'a string', show(text));
     });
   }
   if (role === 'assistant') {
     const calls = (message as { tool_calls?: unknown }).tool_calls;
     if (calls === undefined || calls === null) return;
-    if (!Array.isArray(calls)) throw new CheckInputError(`${field}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
+    if (!Array.isArray(calls)) throw new CheckInputError(`${fieldOf(index)}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
     calls.forEach((call, j) => {
       const id = (call as { id?: unknown } | null)?.id;
-      if (!isId(id)) throw new CheckInputError(`${field}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
+      if (!isId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
       const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
       if (!fn || typeof fn.name !== 'string' || fn.name === '') {
-        throw new CheckInputError(`${field}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
+        throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
       }
       if (fn.arguments !== undefined && typeof fn.arguments !== 'string') {
-        throw new CheckInputError(`${field}.tool_calls[${j}].function.arguments`, 'not a JSON string', 'a string holding a JSON object', show(fn.arguments));
+        throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.arguments`, 'not a JSON string', 'a string holding a JSON object', show(fn.arguments));
       }
     });
   }
   if (role === 'tool' && !isId((message as { tool_call_id?: unknown }).tool_call_id)) {
-    throw new CheckInputError(`${field}.tool_call_id`, 'missing', 'the id of the call this result answers');
+    throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'missing', 'the id of the call this result answers');
   }
+}
+
+/** A message's field name for an error: built only when there is one to report. */
+function fieldOf(index: number): string {
+  return `messages[${index}]`;
 }
 
 /** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is). */

@@ -20,6 +20,8 @@ export class ClauseFeatures {
   readonly rawPredicate: string;
   // Worked out on first read (undefined: not yet). Fields, not a map: the table reads them often.
   #userFirst: boolean | undefined;
+  #negated: boolean | undefined;
+  #habitual: boolean | undefined;
   #act: ActRow | null | undefined;
   #strongCue: boolean | undefined;
   #leadCue: boolean | undefined;
@@ -45,7 +47,7 @@ export class ClauseFeatures {
   }
   /** "won't", "will not", "will never". */
   get negated(): boolean {
-    return /^won'?t$/i.test(this.clause.marker) || /^(?:not|never)\b/i.test(this.rawPredicate);
+    return (this.#negated ??= /^won'?t$/i.test(this.clause.marker) || /^(?:not|never)\b/i.test(this.rawPredicate));
   }
   /** "I won't forget": negated forgetting. */
   get forgetting(): boolean {
@@ -55,6 +57,9 @@ export class ClauseFeatures {
     return /^(?:\w+\s+)?(?:be able to|be unable to|be in a position to)\b/i.test(this.rawPredicate);
   }
   get habitual(): boolean {
+    return (this.#habitual ??= this.#readsAsHabit());
+  }
+  #readsAsHabit(): boolean {
     return HABIT.test(this.clause.subject) || (HABIT_BEFORE.test(this.clause.lead) && (this.subject === 'they' || this.subject === 'none')) || /^(?:usually|normally|typically|generally|often|sometimes|also usually)\b/i.test(this.rawPredicate);
   }
   /** The user acts through another channel first ("if you call them, they'll…"). */
