@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decideTrigger, firstMatch, STRONG_TIME_CUES, TIME_CUES, TRIGGER_PRECEDENCE } from './triggers.ts';
+import { decideTrigger, TRIGGER_PRECEDENCE } from './triggers.ts';
 
 /** One case per precedence row: [row, predicate, lead, trigger it yields]. */
 const CASES: [string, string, string, string][] = [
@@ -21,39 +21,4 @@ describe('trigger precedence: the first row that decides wins', () => {
   }
   it('explicit words for a later session beat "from now on"', () => assert.equal(decideTrigger('remember this from now on, next time too', '').trigger, 'next_session'));
   it("an event that is the user's reply waits for the reply", () => assert.equal(decideTrigger('update it once you send me the details', '').trigger, 'user_next_message'));
-});
-
-describe('firstMatch: the strong time cues are found from the time cues, and repeated texts from memory', () => {
-  // An independent search: the strong cues compiled on their own, as they were before being derived.
-  const strongAlone = new RegExp(STRONG_TIME_CUES.cues.map((cue, i) => `(?<c${i}>${cue.pattern.source})`).join('|'), 'i');
-  const alone = (text: string) => {
-    const match = strongAlone.exec(text);
-    if (!match) return null;
-    const index = STRONG_TIME_CUES.cues.findIndex((_, i) => match.groups?.[`c${i}`] !== undefined);
-    return { id: STRONG_TIME_CUES.cues[index]!.id, text: match[0].trim() };
-  };
-  const texts = [
-    'later today, or tomorrow at 9am',
-    'today I will call you on Friday',
-    'I will check back later today',
-    'remind you tomorrow morning',
-    'no time at all',
-    'this evening, then next week',
-    'by 5pm today and again on the 3rd of May',
-  ];
-  // Seeded word salad over time words, so positions and overlaps vary.
-  const words = ['today', 'later', 'tomorrow', 'at', '9', 'pm', 'on', 'Friday', 'next', 'week', 'the', 'call', 'you', 'in', 'two', 'hours', 'tonight', 'this', 'evening'];
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  for (let i = 0; i < 400; i++) texts.push(Array.from({ length: 2 + Math.floor(next() * 8) }, () => words[Math.floor(next() * words.length)]).join(' '));
-
-  it('gives what the strong cues alone give, on every text', () => {
-    for (const text of texts) assert.deepEqual(firstMatch(STRONG_TIME_CUES, text) && { ...firstMatch(STRONG_TIME_CUES, text)! }, alone(text), text);
-  });
-  it('answers a text asked again with the same finding', () => {
-    const first = firstMatch(TIME_CUES, 'call you tomorrow at 9');
-    assert.equal(firstMatch(TIME_CUES, 'call you tomorrow at 9'), first);
-    assert.deepEqual(first, { id: 'tomorrow', text: 'tomorrow at 9' });
-    assert.equal(firstMatch(TIME_CUES, 'no time here'), null);
-  });
 });

@@ -29,28 +29,11 @@ export interface Cue {
 export interface CueSet {
   cues: readonly Cue[];
   combined: RegExp;
-  /** The last texts searched and what was found: the rows of one clause ask of the same words again. */
-  readonly recent: Recent[];
-  /** This set is `parent` without its last cue: found from the parent's match, unless that is the last cue. */
-  readonly parent?: CueSet;
 }
 
-export interface CueFound {
-  readonly id: CueId;
-  readonly text: string;
-}
-
-interface Recent {
-  text: string;
-  found: CueFound | null;
-}
-
-const RECENT = 8;
-
-function cueSet(cues: readonly Cue[], parent?: CueSet): CueSet {
+function cueSet(cues: readonly Cue[]): CueSet {
   const source = cues.map((cue, i) => `(?<c${i}>${cue.pattern.source})`).join('|');
-  const set: CueSet = { cues, combined: new RegExp(source, 'i'), recent: [] };
-  return parent ? Object.assign(set, { parent }) : set;
+  return { cues, combined: new RegExp(source, 'i') };
 }
 
 /** A stated or implied future time. */
@@ -195,36 +178,17 @@ function lastSegment(lead: string): string {
   return (lead.split(/[,;:\u2014\u2013]|\s-\s/).at(-1) ?? '').trim();
 }
 
-/** The earliest cue of `set` in `text` (the first cue listed, where several start there). */
-export function firstMatch(set: CueSet, text: string): CueFound | null {
-  const { recent } = set;
-  for (let i = 0; i < recent.length; i++) if (recent[i]!.text === text) return recent[i]!.found;
-  const found = searchCues(set, text);
-  if (recent.length >= RECENT) recent.pop();
-  recent.unshift({ text, found });
-  return found;
-}
-
-function searchCues(set: CueSet, text: string): CueFound | null {
-  // A set without its parent's last cue: at the parent's earliest match the same cue wins, unless
-  // it is the one left out (alternatives are tried in order at each position).
-  if (set.parent) {
-    const inParent = firstMatch(set.parent, text);
-    if (inParent === null) return null;
-    if (inParent.id !== set.parent.cues.at(-1)!.id) return inParent;
-  }
+export function firstMatch(set: CueSet, text: string): { id: CueId; text: string } | null {
   const match = set.combined.exec(text);
   if (!match) return null;
   const groups = match.groups ?? {};
   const index = set.cues.findIndex((_, i) => groups[`c${i}`] !== undefined);
-  return Object.freeze({ id: set.cues[Math.max(index, 0)]!.id, text: match[0].trim() });
+  return { id: set.cues[Math.max(index, 0)]!.id, text: match[0].trim() };
 }
 
-/** Every time cue but "today"/"later today". */
-export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.slice(0, -1), TIME_CUES);
-if (TIME_CUES.cues.at(-1)!.id !== 'later today') throw new Error('STRONG_TIME_CUES leaves out the last time cue, "later today"');
+export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
 
 /** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
-export function strongFutureCue(text: string): CueFound | null {
+export function strongFutureCue(text: string): { id: CueId; text: string } | null {
   return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
 }
