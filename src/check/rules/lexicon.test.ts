@@ -41,3 +41,30 @@ describe('word lists hold each phrasing once', () => {
   });
   it('the duplicate check finds a duplicate', () => assert.deepEqual(duplicates(['manager', 'team', 'manager']), ['manager']));
 });
+
+describe('phrasesByFirstWord: the same phrases, grouped by their first word', () => {
+  const wordLists = [sentenceLexicon.OFFER_CONDITIONS, ['if', 'if you', 'if you like', 'should you', 'just say the word', 'e-mail', 'e']];
+  const words = ['if', 'you', "you'd", 'like', 'it', 'that', 'would', 'help', 'helps', "that's", 'useful', 'should', 'want', 'just', 'say', 'the', 'word', 'e', 'e-mail', 'x', 'ifs'];
+  let seed = 17;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const texts = Array.from({ length: 4000 }, () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => words[Math.floor(next() * words.length)]).join(next() < 0.8 ? ' ' : '  '));
+  it('matches where phrases() matches, for every word list of the rules', () => {
+    for (const [name, value] of lists) {
+      if (!Array.isArray(value) || value.length === 0 || value.some((entry) => typeof entry !== 'string')) continue;
+      const list = value as string[];
+      const flat = new RegExp(`\\b${lexicon.phrases(list)}\\b`, 'i');
+      const grouped = new RegExp(`\\b${lexicon.phrasesByFirstWord(list)}\\b`, 'i');
+      // Each entry, cut short, run into the next, and between other words.
+      const pick = () => list[Math.floor(next() * list.length)]!;
+      const samples = [...list, ...list.map((p) => p.slice(0, -1)), ...list.map((p) => `${p}s`), ...Array.from({ length: 60 }, () => `${pick()} ${pick()}`), ...Array.from({ length: 60 }, () => `x ${pick().replace(' ', '  ')} y`)];
+      for (const text of samples) assert.equal(grouped.test(text), flat.test(text), `${name}: ${text}`);
+    }
+  });
+  for (const list of wordLists) {
+    it(`matches where phrases() matches (${list.length} phrases)`, () => {
+      const flat = new RegExp(`\\b${lexicon.phrases(list)}\\b`, 'i');
+      const grouped = new RegExp(`\\b${lexicon.phrasesByFirstWord(list)}\\b`, 'i');
+      for (const text of [...texts, ...list, ...list.map((p) => p.toUpperCase())]) assert.equal(grouped.test(text), flat.test(text), text);
+    });
+  }
+});

@@ -15,6 +15,30 @@ export function inOrder(list: readonly string[]): string {
 }
 
 /**
+ * The language of `phrases(list)` with entries that share a first word grouped under it, so the
+ * pattern tries "if" once, not once per "if …" entry. For `.test()` patterns only: which entry
+ * matches first may differ, so a pattern whose matched text is used keeps `phrases()`.
+ */
+export function phrasesByFirstWord(list: readonly string[]): string {
+  const byFirst = new Map<string, string[]>();
+  for (const entry of list) {
+    const space = entry.indexOf(' ');
+    const first = space === -1 ? entry : entry.slice(0, space);
+    const rests = byFirst.get(first) ?? [];
+    rests.push(space === -1 ? '' : entry.slice(space + 1));
+    byFirst.set(first, rests);
+  }
+  const groups = [...byFirst].map(([first, rests]) => {
+    const head = inOrder([first]).slice(3, -1);
+    const tails = rests.filter((rest) => rest !== '');
+    if (tails.length === 0) return head;
+    const after = `\\s+${phrases(tails)}`;
+    return rests.includes('') ? `${head}(?:${after})?` : `${head}${after}`;
+  });
+  return `(?:${groups.join('|')})`;
+}
+
+/**
  * Every way to join one entry of each list with spaces: combine(['each', 'every'], ['chat']).
  * An empty entry makes its part optional: combine(['send'], ['', 'you'], ['a text']).
  */
@@ -32,7 +56,7 @@ export type PhraseShape = readonly (readonly string[])[];
  * matches about twice as fast, where spelling out every combination multiplies it.
  */
 export function shapePattern(shapes: readonly PhraseShape[]): string {
-  return `(?:${shapes.map((slots) => slots.map(phrases).join('\\s+')).join('|')})`;
+  return `(?:${shapes.map((slots) => slots.map(phrasesByFirstWord).join('\\s+')).join('|')})`;
 }
 
 /** Words naming people or teams other than the assistant. */

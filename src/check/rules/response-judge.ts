@@ -9,7 +9,7 @@ import { cueMask, hasAnyCue } from './cues.ts';
 import type { CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
-import { phrases, shapePattern } from './lexicon.ts';
+import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import { isSpaceCode, type Sentence } from './text-regions.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
@@ -57,7 +57,7 @@ const SERVES: Record<Category, readonly CapabilityFamily[]> = {
 
 /** "I'm not able to…", "we don't have access…", "that's not something I can…": the reply says it cannot. */
 const LIMITATION = new RegExp(
-  `\\b(?:i|we)(?:'m|\\s+am|'re|\\s+are)?\\s*(?:${phrases(INABILITY_HEDGES)}\\s+)*${shapePattern(INABILITIES)}\\b|\\b${shapePattern(LIMITATION_PHRASES)}\\b`,
+  `\\b(?:i|we)(?:'m|\\s+am|'re|\\s+are)?\\s*(?:${phrasesByFirstWord(INABILITY_HEDGES)}\\s+)*${shapePattern(INABILITIES)}\\b|\\b${shapePattern(LIMITATION_PHRASES)}\\b`,
   'i',
 );
 
@@ -74,8 +74,8 @@ const ANY_HAND_BACK_CUE = cueMask(...HAND_BACKS.flatMap((row) => [row.cue, ...(r
 
 function handBackPattern(row: HandBackPhrasing): RegExp {
   const gap = 'chars' in row.within ? `.{0,${row.within.chars}}?\\b` : `(?:\\s+[\\w'*-]+){0,${row.within.words}}?\\s+[*_]*`;
-  const objects = row.numbered ? `(?:${phrases(row.objects)}|(?:on|at) \\d)` : phrases(row.objects);
-  const forms = [`\\b${phrases(row.verbs)}\\b${gap}${objects}\\b`];
+  const objects = row.numbered ? `(?:${phrasesByFirstWord(row.objects)}|(?:on|at) \\d)` : phrasesByFirstWord(row.objects);
+  const forms = [`\\b${phrasesByFirstWord(row.verbs)}\\b${gap}${objects}\\b`];
   if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases)}\\b`);
   return new RegExp(forms.join('|'), 'i');
 }

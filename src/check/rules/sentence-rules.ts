@@ -8,7 +8,7 @@ import type { Category, Commitment } from '../../core/types.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import { summarise } from './clause-commitment.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
-import { inOrder, phrases } from './lexicon.ts';
+import { inOrder, phrases, phrasesByFirstWord } from './lexicon.ts';
 import type { SentenceRuleCode } from './rule-codes.ts';
 import * as L from './sentence-lexicon.ts';
 import type { Sentence } from './text-regions.ts';
@@ -34,7 +34,7 @@ const QUESTION_OFFER = new RegExp(
   `(?:^|[\\s,:;!.])((?:${inOrder(L.OFFER_QUESTIONS)}|(?:can|could|may) i(?!\\s+${phrases(L.ASKS_FOR_ITSELF)})|${inOrder(L.MORE_OFFER_QUESTIONS)})\\b)\\s*(?!to\\b)(.*?)\\s*\\?`,
   'i',
 );
-const CONDITIONAL_OFFER = new RegExp(`\\b${phrases(L.OFFER_CONDITIONS)}\\b`, 'i');
+const CONDITIONAL_OFFER = new RegExp(`\\b${phrasesByFirstWord(L.OFFER_CONDITIONS)}\\b`, 'i');
 const OFFER_ACT = new RegExp(`\\b${inOrder(L.OFFER_OPENERS)} (.*?)(?=[.!?]|$|,\\s*(?:if|just)\\b|\\s+if\\b)`, 'i');
 const LET_ME_KNOW_OFFER = /\b(?:let me know|tell me|just say)\s+if you(?:'d)? (?:like|want) me to\s+(.*?)(?=[.!?]|$)/i;
 

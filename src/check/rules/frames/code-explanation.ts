@@ -1,31 +1,31 @@
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
 import { userMessages, type Frame, type FrameInput } from './frame.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
 /** A thing code is or makes, in the singular or plural. */
-const CODE_NOUN = `${phrases(L.CODE_NOUNS)}s?`;
+const CODE_NOUN = `${phrasesByFirstWord(L.CODE_NOUNS)}s?`;
 /** A future clause about code or what it produces: "This code will extract images", "the scraped data will be saved". */
 const ABOUT_CODE = new RegExp(
   [
-    `\\b${phrases(L.CODE_DETERMINERS)}\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,60}?(?:\\b${phrases(L.CODE_FUTURES)}\\b|'ll\\b)`,
-    `\\b${phrases(L.CODE_SUBJECTS)}\\s+${phrases(L.CODE_MODALS)}\\s+(?:${phrases(L.CODE_ADVERBS)}\\s+)?${phrases(L.CODE_ACTS)}\\b`,
-    `\\bwill be ${phrases(L.CODE_PASSIVES)}\\b`,
-    `\\bwhen ${phrases(L.CODE_RUNS)}`,
+    `\\b${phrasesByFirstWord(L.CODE_DETERMINERS)}\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,60}?(?:\\b${phrasesByFirstWord(L.CODE_FUTURES)}\\b|'ll\\b)`,
+    `\\b${phrasesByFirstWord(L.CODE_SUBJECTS)}\\s+${phrasesByFirstWord(L.CODE_MODALS)}\\s+(?:${phrasesByFirstWord(L.CODE_ADVERBS)}\\s+)?${phrasesByFirstWord(L.CODE_ACTS)}\\b`,
+    `\\bwill be ${phrasesByFirstWord(L.CODE_PASSIVES)}\\b`,
+    `\\bwhen ${phrasesByFirstWord(L.CODE_RUNS)}`,
   ].join('|'),
   'i',
 );
 /** What code does, in the present: "The selected options are stored in the `options` state variable". */
 const CODE_DOES = new RegExp(
-  `\\b${phrases(L.CODE_DOES_DETERMINERS)}\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,40}?\\b${phrases(L.CODE_GETS)} (?:${phrases(L.CODE_ADVERBS)} )?${phrases(L.CODE_PRESENT_PASSIVES)}\\b|\\u00B7{3,}`,
+  `\\b${phrasesByFirstWord(L.CODE_DOES_DETERMINERS)}\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,40}?\\b${phrasesByFirstWord(L.CODE_GETS)} (?:${phrasesByFirstWord(L.CODE_ADVERBS)} )?${phrasesByFirstWord(L.CODE_PRESENT_PASSIVES)}\\b|\\u00B7{3,}`,
   'i',
 );
 const CODE_IN_TEXT = /```|^\s*(?:import |from \S+ import|def |class |function |const |let |var |#include|public |private |SELECT |<\w+[^>]*>|\$ )|[{};]\s*$|=>/m;
 /** Code in a user's message (the same request comes back across a grid). */
 const USER_CODE = rememberedTest(CODE_IN_TEXT);
 /** The assistant's own later acts stay promises even in a reply about code. */
-const OWN_LATER_ACT = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:\\w+\\s+)?${phrases(L.OWN_LATER_ACTS)}\\b`, 'i');
+const OWN_LATER_ACT = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:\\w+\\s+)?${phrasesByFirstWord(L.OWN_LATER_ACTS)}\\b`, 'i');
 
 /**
  * What code, a command or a system will do: "This code will extract images from both doc and docx

@@ -1,5 +1,5 @@
 import { cueMask, hasAnyCue } from '../cues.ts';
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import type { Frame } from './frame.ts';
 import * as L from './frame-lexicon.ts';
 import { firstMatch, SESSION_CUES } from '../triggers.ts';
@@ -9,10 +9,10 @@ const FUTURE_CUE = cueMask('future');
 
 /** A future marker, adverbs, then effort or goodwill ("we will always do our very best"). */
 const ASSURANCE = new RegExp(
-  `(?:\\b(?:will|shall)|'ll)\\s+(?:${phrases(L.ASSURANCE_ADVERBS)}\\s+)*(?:${[
-    phrases(L.EFFORTS),
-    `be (?:${phrases(L.GLADNESS_DEGREES)} )?${phrases(L.GLAD)} to ${phrases(L.GLAD_TO)}`,
-    `${phrases(L.BE_THERE)}\\b`,
+  `(?:\\b(?:will|shall)|'ll)\\s+(?:${phrasesByFirstWord(L.ASSURANCE_ADVERBS)}\\s+)*(?:${[
+    phrasesByFirstWord(L.EFFORTS),
+    `be (?:${phrasesByFirstWord(L.GLADNESS_DEGREES)} )?${phrasesByFirstWord(L.GLAD)} to ${phrasesByFirstWord(L.GLAD_TO)}`,
+    `${phrasesByFirstWord(L.BE_THERE)}\\b`,
     'treat (?:this|your \\w+) (?:with|as)',
   ].join('|')})`,
   'i',

@@ -1,5 +1,5 @@
 import { cueMask, hasAnyCue } from '../cues.ts';
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import { HERE_WORDS, PLAN_ADVERBS, PLAN_VERBS } from './frame-lexicon.ts';
 import type { Frame, FrameInput, Region } from './frame.ts';
 import { FUTURE, hasAnyLater, sentenceRegion } from './sentence-frames.ts';
@@ -8,11 +8,11 @@ const FUTURE_CUE = cueMask('future');
 
 /** "I'll now show", "we are going to define": a future marker of the assistant, adverbs, then a plan verb. */
 const PLAN = new RegExp(
-  `\\b(?:i|we)(?:'ll|\\s+will|\\s+shall|(?:'m|\\s+am|'re|\\s+are)\\s+going\\s+to)\\s+(?:${phrases(PLAN_ADVERBS)}\\s+)*(?:${phrases(PLAN_VERBS)}|update (?!you\\b))\\b`,
+  `\\b(?:i|we)(?:'ll|\\s+will|\\s+shall|(?:'m|\\s+am|'re|\\s+are)\\s+going\\s+to)\\s+(?:${phrasesByFirstWord(PLAN_ADVERBS)}\\s+)*(?:${phrasesByFirstWord(PLAN_VERBS)}|update (?!you\\b))\\b`,
   'i',
 );
 /** Words that point at content in this very reply, or a sentence ending in a colon. */
-const HERE = new RegExp(`:\\s*$|\\b${phrases(HERE_WORDS)}\\b`, 'i');
+const HERE = new RegExp(`:\\s*$|\\b${phrasesByFirstWord(HERE_WORDS)}\\b`, 'i');
 
 /**
  * The plan of this very reply, carried out in it: "I will update the code to use the correct

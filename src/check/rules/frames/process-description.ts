@@ -1,36 +1,36 @@
 import { cueMask, hasAnyCue } from '../cues.ts';
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import * as L from './frame-lexicon.ts';
 import type { Frame, Region } from './frame.ts';
 import type { Sentence } from '../text-regions.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
-const CHANNEL_VERB = phrases(L.CHANNEL_VERBS);
-const CHANNEL = `(?:${phrases(L.CHANNELS)}|\\{\\{[^}]+\\}\\})`;
+const CHANNEL_VERB = phrasesByFirstWord(L.CHANNEL_VERBS);
+const CHANNEL = `(?:${phrasesByFirstWord(L.CHANNELS)}|\\{\\{[^}]+\\}\\})`;
 /** The user is sent to act through another channel: "Contact our support team at {{Phone}}", "Submit the form". */
 const HAND_BACK = new RegExp(
-  `(?:^|[.!:;,]\\s+|\\n)[*_\\s]*(?:\\d+[.)]\\s*|[-*\\u2022]\\s*)?(?:(?:${phrases(L.HAND_BACK_LEADS)}|(?:i|we) (?:would )?(?:kindly )?${phrases(L.URGE_VERBS)} (?:that )?you(?: to)?)\\s+)*${CHANNEL_VERB}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
+  `(?:^|[.!:;,]\\s+|\\n)[*_\\s]*(?:\\d+[.)]\\s*|[-*\\u2022]\\s*)?(?:(?:${phrasesByFirstWord(L.HAND_BACK_LEADS)}|(?:i|we) (?:would )?(?:kindly )?${phrasesByFirstWord(L.URGE_VERBS)} (?:that )?you(?: to)?)\\s+)*${CHANNEL_VERB}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`,
   'i',
 );
 /** "I suggest visiting our website or contacting our support team": a hand-back in the gerund. */
-const HAND_BACK_GERUND = new RegExp(`\\b${phrases(L.GERUND_LEADS)}\\s+${phrases(L.CHANNEL_GERUNDS)}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`, 'i');
+const HAND_BACK_GERUND = new RegExp(`\\b${phrasesByFirstWord(L.GERUND_LEADS)}\\s+${phrasesByFirstWord(L.CHANNEL_GERUNDS)}\\b[^.!?]{0,100}?\\b${CHANNEL}\\b`, 'i');
 /** Help of no particular kind ("they will assist you further", "our team will guide you"): in a reply that hands back, part of that process. */
 const SOFT_HELP = new RegExp(
-  `(?:\\bwill|'ll)\\s+(?:${phrases(L.SOFT_HELP_ADVERBS)}\\s+)*(?:${phrases(L.SOFT_HELP_VERBS)}|provide (?:you )?(?:with )?(?:${phrases(L.HELP_AMOUNTS)} )?${phrases(L.HELP_KINDS)})\\b`,
+  `(?:\\bwill|'ll)\\s+(?:${phrasesByFirstWord(L.SOFT_HELP_ADVERBS)}\\s+)*(?:${phrasesByFirstWord(L.SOFT_HELP_VERBS)}|provide (?:you )?(?:with )?(?:${phrasesByFirstWord(L.HELP_AMOUNTS)} )?${phrasesByFirstWord(L.HELP_KINDS)})\\b`,
   'i',
 );
 
 /** The user acting first within the sentence: "Once you submit the form, …", "After confirming the order, …". */
 const USER_ACTS_FIRST = new RegExp(
-  `\\b${phrases(L.USER_FIRST_OPENERS)}\\s+(?:${phrases(L.YOU_FORMS)}\\s+(?:\\w+\\s+){0,2}?${phrases(L.USER_STEPS)}\\b|${phrases([...L.USER_STEP_GERUNDS, ...L.RECEIVING])}\\b|(?:your|the) ${phrases(L.USER_ITEMS)} (?:is|has been) ${phrases(L.ITEM_STATES)}\\b)`,
+  `\\b${phrasesByFirstWord(L.USER_FIRST_OPENERS)}\\s+(?:${phrasesByFirstWord(L.YOU_FORMS)}\\s+(?:\\w+\\s+){0,2}?${phrasesByFirstWord(L.USER_STEPS)}\\b|${phrasesByFirstWord([...L.USER_STEP_GERUNDS, ...L.RECEIVING])}\\b|(?:your|the) ${phrasesByFirstWord(L.USER_ITEMS)} (?:is|has been) ${phrasesByFirstWord(L.ITEM_STATES)}\\b)`,
   'i',
 );
 /** Who acts in a process: people or systems of the company, or the user receiving something. */
 const PROCESS_SUBJECT = new RegExp(
   [
-    `\\b(?:${phrases(L.PROCESS_PRONOUNS)}|(?:our|the|your) [\\w-]+(?: [\\w-]+)?|a ${phrases(L.COMPANY_PEOPLE)}[\\w ]*)\\s*(?:'ll|will|would|shall)\\b`,
-    `\\byou(?:'ll| will)\\s+(?:${phrases(L.RECEIPT_ADVERBS)}\\s+)?${phrases(L.RECEIPTS)}\\b`,
-    `\\b${phrases(L.EXPECT_WHAT)}\\b`,
+    `\\b(?:${phrasesByFirstWord(L.PROCESS_PRONOUNS)}|(?:our|the|your) [\\w-]+(?: [\\w-]+)?|a ${phrasesByFirstWord(L.COMPANY_PEOPLE)}[\\w ]*)\\s*(?:'ll|will|would|shall)\\b`,
+    `\\byou(?:'ll| will)\\s+(?:${phrasesByFirstWord(L.RECEIPT_ADVERBS)}\\s+)?${phrasesByFirstWord(L.RECEIPTS)}\\b`,
+    `\\b${phrasesByFirstWord(L.EXPECT_WHAT)}\\b`,
   ].join('|'),
   'i',
 );
