@@ -12,7 +12,7 @@ import { ANSWER_HANDLED, ANSWER_NAMES } from './ask-lexicon.ts';
 import { actKindOf } from './clause-commitment.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
-import { phrases } from './lexicon.ts';
+import { phrasesByFirstWord } from './lexicon.ts';
 import { rememberedTest } from './remembered-test.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
@@ -190,7 +190,7 @@ function waitsForReply(commitment: Commitment, clause: FutureClause, context: Re
 
 /** The words before a promise that tie it to the answer asked for: "once I've verified you", "with this information". */
 const ONCE_ANSWERED = new RegExp(
-  `\\b(?:once|when|after|as soon as)\\s+(?:i|we)(?:'ve|\\s+have)?\\s+(?:${phrases(ANSWER_HANDLED)})\\b|\\bwith (?:this|that|these|those|the|your) (?:${phrases(ANSWER_NAMES)})\\b`,
+  `\\b(?:once|when|after|as soon as)\\s+(?:i|we)(?:'ve|\\s+have)?\\s+(?:${phrasesByFirstWord(ANSWER_HANDLED)})\\b|\\bwith (?:this|that|these|those|the|your) (?:${phrasesByFirstWord(ANSWER_NAMES)})\\b`,
   'i',
 );
 

@@ -7,7 +7,7 @@
  */
 import * as L from './ask-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
-import { phrases } from './lexicon.ts';
+import { phrasesByFirstWord } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 
 const CONFIRM_ASK_CUE = cueMask('confirm_ask');
@@ -22,24 +22,24 @@ export interface ReplyGate {
 
 const CONFIRM_ASK = new RegExp(
   [
-    `\\b(?:${phrases(L.CONFIRM_ASKS)}`,
-    `${phrases(L.SAY_YES)} (?:with )?["'\\u201c]?yes`,
-    `${phrases(L.IS_THIS)} (?:${phrases(L.LOOK)} )?${phrases(L.RIGHT)}\\b[^.!]*\\?`,
-    `let me know if ${phrases(L.IF_YOU_AGREE)}[^.!?]*(?:proceed|go ahead))`,
+    `\\b(?:${phrasesByFirstWord(L.CONFIRM_ASKS)}`,
+    `${phrasesByFirstWord(L.SAY_YES)} (?:with )?["'\\u201c]?yes`,
+    `${phrasesByFirstWord(L.IS_THIS)} (?:${phrasesByFirstWord(L.LOOK)} )?${phrasesByFirstWord(L.RIGHT)}\\b[^.!]*\\?`,
+    `let me know if ${phrasesByFirstWord(L.IF_YOU_AGREE)}[^.!?]*(?:proceed|go ahead))`,
   ].join('|'),
   'i',
 );
 const DETAILS_ASK = new RegExp(
   [
-    `\\b${phrases(L.PLEASE)}\\s+(?:\\w+\\s+)?${phrases(L.PLEASE_VERBS)}\\b`,
-    `\\b${phrases(L.COULD_YOU)} ${phrases(L.COULD_YOU_VERBS)}\\b`,
-    `\\b${phrases(L.WE_NEED)} ${phrases(L.WE_NEED_WHAT)}\\b`,
-    `\\b${phrases(L.I_NEED)} ${phrases(L.I_NEED_WHAT)}\\b`,
+    `\\b${phrasesByFirstWord(L.PLEASE)}\\s+(?:\\w+\\s+)?${phrasesByFirstWord(L.PLEASE_VERBS)}\\b`,
+    `\\b${phrasesByFirstWord(L.COULD_YOU)} ${phrasesByFirstWord(L.COULD_YOU_VERBS)}\\b`,
+    `\\b${phrasesByFirstWord(L.WE_NEED)} ${phrasesByFirstWord(L.WE_NEED_WHAT)}\\b`,
+    `\\b${phrasesByFirstWord(L.I_NEED)} ${phrasesByFirstWord(L.I_NEED_WHAT)}\\b`,
   ].join('|'),
   'i',
 );
 /** Questions that ask nothing of substance, and offers, are not asks for details. */
-const NOT_AN_ASK = new RegExp(`\\b${phrases(L.NOT_ASKS)}\\b`, 'i');
+const NOT_AN_ASK = new RegExp(`\\b${phrasesByFirstWord(L.NOT_ASKS)}\\b`, 'i');
 
 export function replyGate(sentences: readonly Sentence[]): ReplyGate {
   let asksToConfirm = false;

@@ -1,10 +1,10 @@
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
 import { isSpaceCode } from '../text-regions.ts';
 import * as L from './frame-lexicon.ts';
 
-const DRAFT_INTRO = new RegExp(`\\b${phrases(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
-const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrases(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
+const DRAFT_INTRO = new RegExp(`\\b${phrasesByFirstWord(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
+const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrasesByFirstWord(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
 /** The first word of every salutation: a line whose first word is none of these is no salutation. */
 const SALUTATION_WORDS = new Set(['subject', 'to', ...L.GREETINGS.map((greeting) => greeting.split(' ')[0]!)]);
 
@@ -16,7 +16,7 @@ function isSalutation(text: string): boolean {
   while (j < text.length && (text.charCodeAt(j) | 32) >= 97 && (text.charCodeAt(j) | 32) <= 122) j++;
   return SALUTATION_WORDS.has(text.slice(i, j).toLowerCase()) && SALUTATION.test(text);
 }
-const SIGN_OFF = new RegExp(`^\\s*${phrases(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
+const SIGN_OFF = new RegExp(`^\\s*${phrasesByFirstWord(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
 const RULE_PATTERN = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 /** A horizontal rule ("---", "***", "___"); lines without three marks in a row are done with at once. */
 function isRuleLine(text: string): boolean {

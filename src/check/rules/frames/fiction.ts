@@ -1,11 +1,11 @@
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
 import { userMessages, type Frame, type Line } from './frame.ts';
 
 /** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
-const CREATIVE_REQUEST = rememberedTest(new RegExp(`\\b${phrases(L.CREATIVE_VERBS)}\\b[^.?!]{0,60}\\b${phrases(L.CREATIVE_FORMS)}\\b`, 'i'));
-const CONTINUE = new RegExp(`^\\W*${phrases(L.CONTINUE_ASKS)}\\b`, 'i');
+const CREATIVE_REQUEST = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.CREATIVE_VERBS)}\\b[^.?!]{0,60}\\b${phrasesByFirstWord(L.CREATIVE_FORMS)}\\b`, 'i'));
+const CONTINUE = new RegExp(`^\\W*${phrasesByFirstWord(L.CONTINUE_ASKS)}\\b`, 'i');
 
 /**
  * The story, poem or scene the user asked for: only its framing paragraphs (a short intro ending in

@@ -1,14 +1,14 @@
-import { phrases } from '../lexicon.ts';
+import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
 import type { Frame, Region } from './frame.ts';
 
 /** A role-play, game or persona the user set up in this conversation. */
-const USER_SETUP = rememberedTest(new RegExp(`\\b(?:${phrases(L.GAME_SETUPS)}|${phrases(L.GAME_SETUP_WORDS)}\\b)`, 'i'));
+const USER_SETUP = rememberedTest(new RegExp(`\\b(?:${phrasesByFirstWord(L.GAME_SETUPS)}|${phrasesByFirstWord(L.GAME_SETUP_WORDS)}\\b)`, 'i'));
 /** In a system prompt, "You are a support agent" sets a job, not a role-play: only explicit game words count. */
-const SYSTEM_SETUP = rememberedTest(new RegExp(`\\b${phrases(L.SYSTEM_GAME_WORDS)}\\b`, 'i'));
+const SYSTEM_SETUP = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.SYSTEM_GAME_WORDS)}\\b`, 'i'));
 /** The user stepping out of the game: the reply is the assistant's own again. */
-const OUT_OF_GAME = rememberedTest(new RegExp(`\\b${phrases(L.OUT_OF_GAME)}\\b`, 'i'));
+const OUT_OF_GAME = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.OUT_OF_GAME)}\\b`, 'i'));
 const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
 
 /**
@@ -47,7 +47,7 @@ export const rolePlayFrame: Frame = {
 const NOT_SPEAKERS = new Set(['note', 'notes', 'step', 'tip', 'tips', 'example', 'subject', 'answer', 'question', 'summary', 'output', 'input', 'result', 'warning', 'important', 'pros', 'cons', 'title', 'option', 'solution', 'explanation', 'code', 'q', 'a', 'reason', 'update', 'ps', 'p.s', 'source', 'date', 'time', 'location', 'status', 'total', 'price', 'cost', 'reminder', 'remember', 'ingredients', 'instructions', 'method', 'description', 'response', 'reply', 'email', 'message', 'text', 'to', 'from', 'cc', 'objective', 'goal', 'task', 'context', 'caution', 'definition', 'bonus', 'fact', 'correction', 'edit']);
 const SPEAKER_LINE = /^\s*(?:\*\*)?([A-Z][\w.'-]*(?: [A-Z0-9][\w.'-]*){0,2}|[a-z]+[\w-]*\d+)(?:\*\*)?\s*(?:\([^)]{0,30}\))?\s*:(?:\*\*)?\s+\S/;
 /** Schedules and outlines label lines with days, times and parts: "Monday: …", "Week 2: …". */
-const SCHEDULE_LABEL = new RegExp(`^${phrases(L.SCHEDULE_LABELS)}\\b`, 'i');
+const SCHEDULE_LABEL = new RegExp(`^${phrasesByFirstWord(L.SCHEDULE_LABELS)}\\b`, 'i');
 
 /** A script or chat log in the reply: lines spoken by two or more named speakers ("User1: …", "animator4: …"). */
 export const dialogueFrame: Frame = {
