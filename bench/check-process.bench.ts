@@ -13,6 +13,10 @@
  *   BENCH_REPEATS   runs of each command (default 1); the fastest is reported.
  *   FELICITY_ROOT   the checkout whose bin/felicity.js is measured (default: this one), so an older
  *                   commit can be measured from a worktree with the same file and baseline.
+ *   BENCH_ALONE     1 (default) also times check() alone on the same records, in a child process
+ *                   of the same checkout: the time inside check() summed over the turns, so the
+ *                   process's time outside check() (reading, parsing, writing, start-up) is shown.
+ *                   0 skips it.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +34,7 @@ const ROOT = path.resolve(process.env['FELICITY_ROOT'] ?? path.join(here, '..'))
 const SAMPLE_MS = 200;
 const FRACTIONS = [0.1, 0.5, 0.9, 1] as const;
 const TIME = '/usr/bin/time';
+const ALONE = process.env['BENCH_ALONE'] !== '0';
 
 interface Corpus {
   file: string;
@@ -82,6 +87,38 @@ for await (const line of createInterface({ input: createReadStream(input), crlfD
 out.end();
 await once(out, 'finish');
 `;
+
+/**
+ * check() alone: each line is read and parsed untimed; only the check() calls are timed, with the
+ * options the bench gives the CLI (none). Prints the summed seconds and the turn count as JSON.
+ */
+const ALONE_SCRIPT = `
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+const [root, input] = process.argv.slice(-2);
+const { check } = await import(root + '/src/check/check.ts');
+let seconds = 0;
+let turns = 0;
+for await (const line of createInterface({ input: createReadStream(input), crlfDelay: Infinity })) {
+  if (line === '') continue;
+  const record = JSON.parse(line);
+  const start = performance.now();
+  check(record);
+  seconds += (performance.now() - start) / 1000;
+  turns++;
+}
+console.log(JSON.stringify({ seconds, turns }));
+`;
+
+async function checkAlone(corpus: Corpus): Promise<{ seconds: number; turns: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ALONE_SCRIPT, ROOT, corpus.file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const [exitCode] = (await once(child, 'close')) as [number | null];
+  if (exitCode !== 0) throw new Error(`check() alone: exit code ${exitCode}`);
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { seconds: number; turns: number };
+}
 
 interface Sample {
   at: number;
@@ -212,6 +249,8 @@ async function main(): Promise<void> {
   try {
     const baseline = await best('baseline', [process.execPath, '--input-type=module', '-e', BASELINE, corpus.file, out], corpus);
     report('(a) parse+write', baseline, corpus);
+    // The baseline wrote to the same file: a check that fails must not be credited with its lines.
+    rmSync(out, { force: true });
     const check = await best('check', [process.execPath, path.join(ROOT, 'bin/felicity.js'), 'check', corpus.file, '--out', out], corpus);
     report('(b) felicity check', check, corpus);
     const labels = existsSync(out) ? await countLines(out) : 0;
@@ -221,6 +260,16 @@ async function main(): Promise<void> {
     if (check.cpu !== undefined && baseline.cpu !== undefined) console.log(`(b)/(a) cpu seconds = ${(check.cpu / baseline.cpu).toFixed(2)}`);
     const load = os.loadavg()[0]!;
     if (load > os.cpus().length) console.log(`load average ${load.toFixed(2)} on ${os.cpus().length} cores: other work shared the cores, so compare CPU seconds rather than wall time`);
+    if (ALONE) {
+      let alone = await checkAlone(corpus);
+      for (let r = 1; r < REPEATS; r++) {
+        const again = await checkAlone(corpus);
+        if (again.seconds < alone.seconds) alone = again;
+      }
+      const share = (total: number) => `${(total - alone.seconds).toFixed(1)} s of ${total.toFixed(1)} s (${((100 * (total - alone.seconds)) / total).toFixed(0)}%)`;
+      console.log(`(c) check() alone   ${alone.seconds.toFixed(1)} s summed over ${fmt(alone.turns)} turns (${fmt(alone.turns / alone.seconds)} turns/s), records read and parsed untimed`);
+      console.log(`outside check() in (b): ${share(check.wall)} of wall${check.cpu === undefined ? '' : `, ${share(check.cpu)} of CPU`}: start-up, reading, parsing, writing, and the GC they cause`);
+    }
     const last = check.stderr.trim().split('\n').at(-1);
     if (last) console.log(`check said: ${last}`);
   } finally {
