@@ -6,6 +6,7 @@
 import type { Capability } from '../../core/types.ts';
 import * as L from './act-lexicon.ts';
 import { phrases, VERB_PREFIXES } from './lexicon.ts';
+import { isSpaceCode } from './text-regions.ts';
 
 export type ActKind =
   | 'email'
@@ -113,16 +114,26 @@ export const ACT_ROWS: readonly ActRow[] = [
 ];
 
 const PREFIX = new RegExp(`^(?:${phrases(VERB_PREFIXES)})\\s+`, 'i');
+/** The first word of every prefix: a predicate opening with another word has none to drop. */
+const PREFIX_FIRST_WORDS = new Set(VERB_PREFIXES.map((prefix) => prefix.split(' ')[0]!));
 
 /** Drops adverbs and hedges between the marker and the verb ("also", "make sure to", "be sure to"). */
 export function stripPrefixes(predicate: string): string {
   let rest = predicate.trim();
   for (let guard = 0; guard < 6; guard++) {
+    if (!PREFIX_FIRST_WORDS.has(firstWord(rest))) break;
     const next = rest.replace(PREFIX, '');
     if (next === rest) break;
     rest = next;
   }
   return rest;
+}
+
+/** The text up to its first white space, lower-cased. */
+function firstWord(text: string): string {
+  let end = 0;
+  while (end < text.length && !isSpaceCode(text.charCodeAt(end))) end++;
+  return text.slice(0, end).toLowerCase();
 }
 
 /** How strongly an act points past the turn, when a predicate joins several ("look into it and get back to you"). */

@@ -224,5 +224,8 @@ function pushBounded(split: Split, from: number, to: number): void {
   while (a < b && isSpaceCode(text.charCodeAt(a))) a++;
   while (b > a && isSpaceCode(text.charCodeAt(b - 1))) b--;
   if (b - a < 2) return;
-  split.sentences.push({ text: text.slice(a, b), start: a, end: b, folded: split.folded.slice(a, b), cues: cuesIn(split.hits, a, b) });
+  const exact = text.slice(a, b);
+  // Most replies hold nothing to fold or mask: then the folded text is the text itself.
+  const folded = split.folded === text ? exact : split.folded.slice(a, b);
+  split.sentences.push({ text: exact, start: a, end: b, folded, cues: cuesIn(split.hits, a, b) });
 }
