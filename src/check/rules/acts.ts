@@ -5,7 +5,7 @@
  */
 import type { Capability } from '../../core/types.ts';
 import * as L from './act-lexicon.ts';
-import { phrases, VERB_PREFIXES } from './lexicon.ts';
+import { phrases, phrasesByFirstWord, VERB_PREFIXES } from './lexicon.ts';
 import { isSpaceCode } from './text-regions.ts';
 
 export type ActKind =
@@ -41,57 +41,57 @@ const actPattern = (...forms: string[]) => new RegExp(`^(?:${forms.join('|')})`,
 
 export const ACT_ROWS: readonly ActRow[] = [
   // "If something comes up, I'll ask for your help": asking the user happens in a message of this chat.
-  { kind: 'in_turn', id: 'ask the user', pattern: actPattern(`ask (?:you )?(?:for )?your ${phrases(L.ASK_THE_USER_FOR)}\\b`) },
+  { kind: 'in_turn', id: 'ask the user', pattern: actPattern(`ask (?:you )?(?:for )?your ${phrasesByFirstWord(L.ASK_THE_USER_FOR)}\\b`) },
   // "I'll be starting fresh", "I'll be honest": a state of the assistant, not an act for the user.
-  { kind: 'phatic', id: 'state', pattern: actPattern(`be (?!${phrases(L.BE_ACTS)})`) },
-  { kind: 'phatic', id: 'availability', pattern: actPattern(`${phrases(L.AVAILABILITY)}\\b`) },
-  { kind: 'email', id: 'email', pattern: actPattern(phrases(L.EMAIL_ACTS), `send ${upTo(6)}${phrases(L.BY_EMAIL)}`) },
-  { kind: 'sms', id: 'text message', pattern: actPattern(`(?:text(?! box)|${phrases(L.SMS_ACTS)}|send ${upTo(6)}${phrases(L.BY_SMS)})\\b`) },
-  { kind: 'call', id: 'phone call', pattern: actPattern(phrases(L.CALL_ACTS)) },
-  { kind: 'file', id: 'file', pattern: actPattern(phrases(L.FILE_ACTS), `send ${upTo(6)}${phrases(L.AS_A_FILE)}`, `send (?:over |you )?${upTo(3)}${phrases(L.FILE_NOUNS)}\\b`) },
+  { kind: 'phatic', id: 'state', pattern: actPattern(`be (?!${phrasesByFirstWord(L.BE_ACTS)})`) },
+  { kind: 'phatic', id: 'availability', pattern: actPattern(`${phrasesByFirstWord(L.AVAILABILITY)}\\b`) },
+  { kind: 'email', id: 'email', pattern: actPattern(phrasesByFirstWord(L.EMAIL_ACTS), `send ${upTo(6)}${phrasesByFirstWord(L.BY_EMAIL)}`) },
+  { kind: 'sms', id: 'text message', pattern: actPattern(`(?:text(?! box)|${phrasesByFirstWord(L.SMS_ACTS)}|send ${upTo(6)}${phrasesByFirstWord(L.BY_SMS)})\\b`) },
+  { kind: 'call', id: 'phone call', pattern: actPattern(phrasesByFirstWord(L.CALL_ACTS)) },
+  { kind: 'file', id: 'file', pattern: actPattern(phrasesByFirstWord(L.FILE_ACTS), `send ${upTo(6)}${phrasesByFirstWord(L.AS_A_FILE)}`, `send (?:over |you )?${upTo(3)}${phrasesByFirstWord(L.FILE_NOUNS)}\\b`) },
   {
     kind: 'notify',
     id: 'remind',
     pattern: actPattern(
-      `${phrases(L.NOTIFY_VERBS)} you\\b`,
-      `${phrases(L.NOTICE_GIVERS)} you (?:${phrases(L.NOTICE_ARTICLES)} )?(?:${phrases(L.NOTICE_TONES)} )?${phrases(L.NOTICES)}`,
-      phrases(L.NOTIFY_ACTS),
+      `${phrasesByFirstWord(L.NOTIFY_VERBS)} you\\b`,
+      `${phrasesByFirstWord(L.NOTICE_GIVERS)} you (?:${phrasesByFirstWord(L.NOTICE_ARTICLES)} )?(?:${phrasesByFirstWord(L.NOTICE_TONES)} )?${phrasesByFirstWord(L.NOTICES)}`,
+      phrasesByFirstWord(L.NOTIFY_ACTS),
       'schedule\\b',
     ),
   },
-  { kind: 'watch', id: 'watch', pattern: actPattern(phrases(L.WATCH_ACTS)) },
+  { kind: 'watch', id: 'watch', pattern: actPattern(phrasesByFirstWord(L.WATCH_ACTS)) },
   {
     kind: 'notify',
     id: 'let you know',
     // "reach out to the team" and "get in touch with billing" pass the job on (row 'pass on').
-    pattern: actPattern(phrases(L.LET_YOU_KNOW_ACTS), `${phrases(L.LET_YOU_KNOW_WORDS)}\\b`, 'reach out(?!\\s+to\\s+(?!you\\b))', 'get in touch(?!\\s+with\\s+(?!you\\b))'),
+    pattern: actPattern(phrasesByFirstWord(L.LET_YOU_KNOW_ACTS), `${phrasesByFirstWord(L.LET_YOU_KNOW_WORDS)}\\b`, 'reach out(?!\\s+to\\s+(?!you\\b))', 'get in touch(?!\\s+with\\s+(?!you\\b))'),
   },
   {
     kind: 'deliver',
     id: 'send',
-    pattern: actPattern(phrases(L.SEND_VERBS), `share ${upTo(6)}with you`, `forward ${upTo(6)}to you`, `get ${upTo(4)}(?:to|over to) you`, `have ${upTo(4)}(?:ready|waiting) for you`),
+    pattern: actPattern(phrasesByFirstWord(L.SEND_VERBS), `share ${upTo(6)}with you`, `forward ${upTo(6)}to you`, `get ${upTo(4)}(?:to|over to) you`, `have ${upTo(4)}(?:ready|waiting) for you`),
   },
   {
     kind: 'recall',
     id: 'remember',
     pattern: actPattern(
-      phrases(L.REMEMBER_ACTS),
-      `${phrases(L.KEEP_IN_MIND)}\\b.{0,60}?\\bin mind`,
-      phrases(L.HAVE_ON_RECORD),
+      phrasesByFirstWord(L.REMEMBER_ACTS),
+      `${phrasesByFirstWord(L.KEEP_IN_MIND)}\\b.{0,60}?\\bin mind`,
+      phrasesByFirstWord(L.HAVE_ON_RECORD),
       'have\\b.{0,50}?\\bin mind',
-      `keep (?:${phrases(L.KEPT_THINGS)}|your \\w+) ${phrases(L.KEPT)}`,
-      `${phrases(L.KEEP_A_NOTE)}\\b`,
+      `keep (?:${phrasesByFirstWord(L.KEPT_THINGS)}|your \\w+) ${phrasesByFirstWord(L.KEPT)}`,
+      `${phrasesByFirstWord(L.KEEP_A_NOTE)}\\b`,
     ),
   },
   {
     kind: 'ask_person',
     id: 'get a person to act',
     pattern: actPattern(
-      phrases(L.ASK_A_PERSON),
-      `get (?:${phrases(L.SOMEONE)}|${phrases(L.SOMEONE_ARTICLES)} )\\b.{0,50}?\\bto\\b`,
-      `have (?:${phrases(L.SOMEONE)}|${phrases(L.SOMEONE_ARTICLES)} )\\b.{0,50}?\\b${phrases(L.PERSON_ACT_VERBS)}`,
-      `make sure (?:someone|somebody|${phrases(L.THE_TEAM)} (?:\\w+ )?${phrases(L.TEAM_NOUNS)})`,
-      phrases(L.ARRANGE_A_PERSON),
+      phrasesByFirstWord(L.ASK_A_PERSON),
+      `get (?:${phrasesByFirstWord(L.SOMEONE)}|${phrasesByFirstWord(L.SOMEONE_ARTICLES)} )\\b.{0,50}?\\bto\\b`,
+      `have (?:${phrasesByFirstWord(L.SOMEONE)}|${phrasesByFirstWord(L.SOMEONE_ARTICLES)} )\\b.{0,50}?\\b${phrasesByFirstWord(L.PERSON_ACT_VERBS)}`,
+      `make sure (?:someone|somebody|${phrasesByFirstWord(L.THE_TEAM)} (?:\\w+ )?${phrasesByFirstWord(L.TEAM_NOUNS)})`,
+      phrasesByFirstWord(L.ARRANGE_A_PERSON),
       'arrange for\\b.{0,50}?\\bto\\b',
     ),
   },
@@ -99,18 +99,18 @@ export const ACT_ROWS: readonly ActRow[] = [
     kind: 'delegate',
     id: 'pass on',
     pattern: actPattern(
-      phrases(L.PASS_ON_ACTS),
-      `${phrases(L.PASS_ON_WORDS)}\\b`,
-      `pass ${phrases(L.PASSED_THINGS)}\\b.{0,50}?\\b${phrases(L.PASSED_ON)}`,
-      `loop ${phrases(L.LOOPED_IN)} [\\w ]{0,30}? in\\b`,
+      phrasesByFirstWord(L.PASS_ON_ACTS),
+      `${phrasesByFirstWord(L.PASS_ON_WORDS)}\\b`,
+      `pass ${phrasesByFirstWord(L.PASSED_THINGS)}\\b.{0,50}?\\b${phrasesByFirstWord(L.PASSED_ON)}`,
+      `loop ${phrasesByFirstWord(L.LOOPED_IN)} [\\w ]{0,30}? in\\b`,
       'reach out to (?!you\\b)',
       'get in touch with (?!you\\b)',
-      `${phrases(L.CONTACT_THEM)} `,
-      `let ${phrases(L.THIRD_PARTY)}\\b.{0,50}?\\bknow`,
+      `${phrasesByFirstWord(L.CONTACT_THEM)} `,
+      `let ${phrasesByFirstWord(L.THIRD_PARTY)}\\b.{0,50}?\\bknow`,
     ),
   },
-  { kind: 'in_turn', id: 'plan of this reply', pattern: actPattern(`${phrases(L.REPLY_PLAN)}\\b`) },
-  { kind: 'in_turn', id: 'narration', pattern: actPattern(phrases(L.NARRATION)) },
+  { kind: 'in_turn', id: 'plan of this reply', pattern: actPattern(`${phrasesByFirstWord(L.REPLY_PLAN)}\\b`) },
+  { kind: 'in_turn', id: 'narration', pattern: actPattern(phrasesByFirstWord(L.NARRATION)) },
 ];
 
 const PREFIX = new RegExp(`^(?:${phrases(VERB_PREFIXES)})\\s+`, 'i');
@@ -145,7 +145,8 @@ const WEIGHT: Record<ActKind, number> = {
 export function classifyAct(predicate: string): ActRow | null {
   let best: ActRow | null = null;
   for (const part of predicate.split(/\s+and\s+(?:then\s+|also\s+)?/i)) {
-    const row = ACT_ROWS.find((candidate) => candidate.pattern.test(stripPrefixes(part)));
+    const words = stripPrefixes(part);
+    const row = ACT_ROWS.find((candidate) => candidate.pattern.test(words));
     if (row && (!best || WEIGHT[row.kind] > WEIGHT[best.kind])) best = row;
   }
   return best;
