@@ -10,7 +10,8 @@ import type { CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
-import { isSpaceCode, type Sentence } from './text-regions.ts';
+import type { Sentence } from './text-regions.ts';
+import { isSpaceCode } from './white-space.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
 const QUESTION_CUE = cueMask('question');

@@ -4,7 +4,7 @@
  * later answers ("every recipe I give you"), or a thing ("a summary").
  */
 import type { FutureClause } from './clauses.ts';
-import { isSpaceCode } from './text-regions.ts';
+import { isSpaceCode } from './white-space.ts';
 import { PERSON_NOUNS, phrases, SYSTEM_SUBJECTS } from './lexicon.ts';
 
 export const PERSON = new RegExp(`\\b${phrases(PERSON_NOUNS)}\\b`, 'i');

@@ -9,6 +9,7 @@ import { EMPTY_CONVERSATION, SENTENCE_FRAMES, TEXT_FRAMES, type Conversation, ty
 import { lineSpans } from './frames/frame.ts';
 import { cuesIn, scanCues } from './cues.ts';
 import type { CueMask, Hits } from './literal-scanner.ts';
+import { isSpaceCode } from './white-space.ts';
 
 export interface Sentence {
   /** Exact text, as written, without leading or trailing white space (so a question ends in "?"). */
@@ -120,12 +121,6 @@ function boundaryEnd(piece: string, index: number): number {
   return j;
 }
 
-/** JavaScript's `\s`: ASCII and Unicode white space, line terminators and the BOM. */
-export function isSpaceCode(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 160) return false;
-  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
 const ABBREVIATIONS = ['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'approx', 'a.m', 'p.m', 'u.k', 'u.s'];
 
 /** How far back from a full stop the abbreviation and list-number checks look. */

@@ -1,6 +1,6 @@
 import { phrasesByFirstWord } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
-import { isSpaceCode } from '../text-regions.ts';
+import { isSpaceCode } from '../white-space.ts';
 import * as L from './frame-lexicon.ts';
 
 const DRAFT_INTRO = new RegExp(`\\b${phrasesByFirstWord(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
