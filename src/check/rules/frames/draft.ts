@@ -18,9 +18,19 @@ function isSalutation(text: string): boolean {
 }
 const SIGN_OFF = new RegExp(`^\\s*${phrasesByFirstWord(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
 const RULE_PATTERN = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
-/** A horizontal rule ("---", "***", "___"); lines without three marks in a row are done with at once. */
+/** A horizontal rule ("---", "***", "___"): a line whose first mark is none of these is done with at once. */
 function isRuleLine(text: string): boolean {
-  return (text.includes('---') || text.includes('***') || text.includes('___')) && RULE_PATTERN.test(text);
+  let i = 0;
+  while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
+  const first = text.charCodeAt(i);
+  return (first === 45 || first === 42 || first === 95) && RULE_PATTERN.test(text); // - * _
+}
+
+/** The line's last mark, white space aside, is a colon ("Here's a message you can send:"). */
+function endsWithColon(text: string): boolean {
+  let i = text.length;
+  while (i > 0 && isSpaceCode(text.charCodeAt(i - 1))) i--;
+  return text.charCodeAt(i - 1) === 58;
 }
 
 /**
@@ -38,7 +48,7 @@ export const draftFrame: Frame = {
     if (rules.length >= 2) regions.push({ start: rules[0]!.start, end: rules.at(-1)!.end, frame: 'draft' });
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      if (!(line.text.trimEnd().endsWith(':') && DRAFT_INTRO.test(line.text))) continue;
+      if (!(endsWithColon(line.text) && DRAFT_INTRO.test(line.text))) continue;
       let j = i + 1;
       while (j < lines.length && lines[j]!.text.trim() === '') j++;
       if (j >= lines.length || isRuleLine(lines[j]!.text)) continue; // handled by the rule pair
