@@ -5,10 +5,10 @@
  */
 import type { FutureClause } from './clauses.ts';
 import { isSpaceCode } from './white-space.ts';
-import { PERSON_NOUNS, phrases, SYSTEM_SUBJECTS } from './lexicon.ts';
+import { PERSON_NOUNS, phrasesByFirstWord, SYSTEM_SUBJECTS } from './lexicon.ts';
 
-export const PERSON = new RegExp(`\\b${phrases(PERSON_NOUNS)}\\b`, 'i');
-const SYSTEM = new RegExp(`^(?:${phrases(SYSTEM_SUBJECTS)})$`, 'i');
+export const PERSON = new RegExp(`\\b${phrasesByFirstWord(PERSON_NOUNS)}\\b`, 'i');
+const SYSTEM = new RegExp(`^(?:${phrasesByFirstWord(SYSTEM_SUBJECTS)})$`, 'i');
 /** "every recipe I give you", "my suggestions": what the assistant itself will produce. */
 const OWN_OUTPUT = /^(?:(?:every|each|all|any|the|my)\b.*\b(?:i|we)\s+(?:suggest|give|recommend|write|make|send|share|create|offer|plan|draft|provide|pick|put together)\b|my\s+(?:\w+\s+)?(?:suggestions?|recommendations?|recipes?|plans?|answers?|replies|responses?|messages?|ideas?|lists?)\b)/i;
 
