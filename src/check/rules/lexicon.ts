@@ -14,11 +14,6 @@ export function inOrder(list: readonly string[]): string {
   return `(?:${list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})`;
 }
 
-/** Each phrase's longest word: a literal every match of the phrase holds, for a gate before its pattern. */
-export function longestWords(list: readonly string[]): string[] {
-  return list.map((phrase) => phrase.split(' ').reduce((a, b) => (b.length > a.length ? b : a)));
-}
-
 /**
  * The language of `phrases(list)` with entries that share a first word grouped under it, so the
  * pattern tries "if" once, not once per "if …" entry. For `.test()` patterns only: which entry

@@ -5,11 +5,11 @@
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
-import { cueMask, everyCueOpen, hasAnyCue } from './cues.ts';
-import { LiteralScanner, type CueMask } from './literal-scanner.ts';
+import { cueMask, hasAnyCue } from './cues.ts';
+import type { CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
-import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES } from './judge-lexicon.ts';
-import { longestWords, phrasesByFirstWord, shapePattern } from './lexicon.ts';
+import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
+import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
 import { isSpaceCode } from './white-space.ts';
 
@@ -62,48 +62,29 @@ const LIMITATION = new RegExp(
   'i',
 );
 
-/**
- * Each way of handing back, under the row's cue: a verb and its object ("set an alarm"), gated on
- * the literals both need; the row's whole phrases; and shapes with a cue of their own.
- */
-interface HandBackRow {
-  id: string;
-  cue: CueMask;
-  /** Every verb-and-object match holds one of the verbs' longest words and, unless a number may stand for the object, one of the objects'. */
-  verbGate: LiteralScanner;
-  objectGate: LiteralScanner | null;
-  verbAndObject: RegExp;
-  phrases: RegExp | null;
-  shapes: readonly { cue: CueMask; pattern: RegExp }[];
-}
-
-
-const HAND_BACK: readonly HandBackRow[] = HAND_BACKS.map((row) => {
-  const gap = 'chars' in row.within ? `.{0,${row.within.chars}}?\\b` : `(?:\\s+[\\w'*-]+){0,${row.within.words}}?\\s+[*_]*`;
-  const objects = row.numbered ? `(?:${phrasesByFirstWord(row.objects)}|(?:on|at) \\d)` : phrasesByFirstWord(row.objects);
-  return {
-    id: row.id,
-    cue: cueMask(row.cue),
-    verbGate: new LiteralScanner([longestWords(row.verbs)]),
-    objectGate: row.numbered ? null : new LiteralScanner([longestWords(row.objects)]),
-    verbAndObject: new RegExp(`\\b${phrasesByFirstWord(row.verbs)}\\b${gap}${objects}\\b`, 'i'),
-    phrases: row.phrases.length > 0 ? new RegExp(`\\b${shapePattern(row.phrases)}\\b`, 'i') : null,
-    shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), pattern: new RegExp(shape.pattern.source, 'i') })),
-  };
-});
+/** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
+const HAND_BACK: readonly { id: string; cue: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+  id: row.id,
+  cue: cueMask(row.cue),
+  pattern: handBackPattern(row),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), pattern: new RegExp(shape.pattern.source, 'i') })),
+}));
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
 const ANY_HAND_BACK_CUE = cueMask(...HAND_BACKS.flatMap((row) => [row.cue, ...(row.shapes ?? []).flatMap((shape) => (shape.cue ? [shape.cue] : []))]));
 
+function handBackPattern(row: HandBackPhrasing): RegExp {
+  const gap = 'chars' in row.within ? `.{0,${row.within.chars}}?\\b` : `(?:\\s+[\\w'*-]+){0,${row.within.words}}?\\s+[*_]*`;
+  const objects = row.numbered ? `(?:${phrasesByFirstWord(row.objects)}|(?:on|at) \\d)` : phrasesByFirstWord(row.objects);
+  const forms = [`\\b${phrasesByFirstWord(row.verbs)}\\b${gap}${objects}\\b`];
+  if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases)}\\b`);
+  return new RegExp(forms.join('|'), 'i');
+}
+
 /** Whether a sentence hands back in the way of `row`. */
-function handsBackAs(row: HandBackRow, s: Sentence): boolean {
-  const text = s.folded;
-  if (hasAnyCue(s.cues, row.cue)) {
-    const gatesOpen = everyCueOpen() || (row.verbGate.has(text) && (row.objectGate === null || row.objectGate.has(text)));
-    if (gatesOpen && row.verbAndObject.test(text)) return true;
-    if (row.phrases?.test(text)) return true;
-  }
-  return row.shapes.some((shape) => hasAnyCue(s.cues, shape.cue) && shape.pattern.test(text));
+function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
+  if (hasAnyCue(s.cues, row.cue) && row.pattern.test(s.folded)) return true;
+  return row.shapes.some((shape) => hasAnyCue(s.cues, shape.cue) && shape.pattern.test(s.folded));
 }
 
 const PHATIC_QUESTION =

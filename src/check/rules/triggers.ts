@@ -4,7 +4,7 @@
  * explanation can say which words decided the trigger.
  */
 import type { TriggerType } from '../../core/types.ts';
-import { inOrder, longestWords, phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
+import { inOrder, phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
 import * as L from './trigger-lexicon.ts';
 import { everyCueOpen } from './cues.ts';
 import { LiteralScanner } from './literal-scanner.ts';
@@ -40,6 +40,8 @@ function cueSet(cues: readonly Cue[], literals: readonly string[]): CueSet {
   return { cues, combined: new RegExp(source, 'i'), gate: new LiteralScanner([literals]) };
 }
 
+/** Each phrase's longest word: a word every match of the phrase holds. */
+const longestWords = (list: readonly string[]) => list.map((phrase) => phrase.split(' ').reduce((a, b) => (b.length > a.length ? b : a)));
 
 /** What every time cue holds: a digit or a word of its lists (see each cue below). */
 const TIME_LITERALS = [
