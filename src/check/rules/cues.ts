@@ -85,11 +85,6 @@ export function cuesIn(hits: Hits, start: number, end: number): CueMask {
 
 let everyCue = false;
 
-/** Inside `withEveryCue`: every literal gate (the cue table's and any rule's own) must let its pattern run. */
-export function everyCueOpen(): boolean {
-  return everyCue;
-}
-
 /**
  * Runs `work` as if every sentence held every cue, so every rule runs its patterns everywhere.
  * Labels must come out the same as with the scan: the test of that is the test of every cue list.

@@ -127,22 +127,6 @@ export class LiteralScanner {
     }
     return hits;
   }
-
-  /** Whether any literal occurs in `text` (read as `scan` reads it); stops at the first. */
-  has(text: string): boolean {
-    const classOf = this.#classOf;
-    const classes = this.#classes;
-    const delta = this.#delta;
-    const outLo = this.#outLo;
-    const outHi = this.#outHi;
-    let state = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      state = delta[state * classes + (c < ALPHABET ? classOf[c]! : c === KELVIN ? classOf[107]! : 0)]!;
-      if ((outLo[state]! | outHi[state]!) !== 0) return true;
-    }
-    return false;
-  }
 }
 
 /** U+212A KELVIN SIGN: the one character outside ASCII whose lower case is ASCII ("k"). */

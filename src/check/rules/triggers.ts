@@ -6,8 +6,6 @@
 import type { TriggerType } from '../../core/types.ts';
 import { inOrder, phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
 import * as L from './trigger-lexicon.ts';
-import { everyCueOpen } from './cues.ts';
-import { LiteralScanner } from './literal-scanner.ts';
 
 const WEEKDAY = inOrder(L.WEEKDAYS);
 const MONTH = inOrder(L.MONTHS);
@@ -31,28 +29,15 @@ export interface Cue {
 export interface CueSet {
   cues: readonly Cue[];
   combined: RegExp;
-  /** Literals one of which every match holds: a text with none of them is done with in one scan. */
-  gate: LiteralScanner;
 }
 
-function cueSet(cues: readonly Cue[], literals: readonly string[]): CueSet {
+function cueSet(cues: readonly Cue[]): CueSet {
   const source = cues.map((cue, i) => `(?<c${i}>${cue.pattern.source})`).join('|');
-  return { cues, combined: new RegExp(source, 'i'), gate: new LiteralScanner([literals]) };
+  return { cues, combined: new RegExp(source, 'i') };
 }
-
-/** Each phrase's longest word: a word every match of the phrase holds. */
-const longestWords = (list: readonly string[]) => list.map((phrase) => phrase.split(' ').reduce((a, b) => (b.length > a.length ? b : a)));
-
-/** What every time cue holds: a digit or a word of its lists (see each cue below). */
-const TIME_LITERALS = [
-  ...'0123456789', 'tomorrow', 'tmrw', 'tonight', ...L.WEEKDAYS, 'noon', 'midnight', 'midday', ...longestWords(L.UNITS),
-  'week', 'month', 'year', 'quarter', 'term', 'season', ...L.PARTS_OF_DAY, 'thing', 'before', 'morning', ...L.MONTHS, 'business',
-  'day', 'evening', 'night', 'daily', 'weekly', 'monthly', 'ahead', 'prior', 'later', 'today',
-];
 
 /** A stated or implied future time. */
-export const TIME_CUES: CueSet = cueSet(
-  [
+export const TIME_CUES: CueSet = cueSet([
   { id: 'tomorrow', pattern: new RegExp(`\\b(?:tomorrow|tmrw)(?:\\s+(?:${PART_OF_DAY}|at\\s+${CLOCK}))?\\b`, 'i') },
   { id: 'tonight', pattern: /\btonight\b/i },
   { id: 'weekday', pattern: new RegExp(`\\b(?:on\\s+|this\\s+|next\\s+|coming\\s+)?${WEEKDAY}(?:\\s+${PART_OF_DAY})?(?:\\s+at\\s+${CLOCK})?\\b`, 'i') },
@@ -66,14 +51,12 @@ export const TIME_CUES: CueSet = cueSet(
   { id: 'recurring', pattern: new RegExp(`\\b(?:every|each)\\s+(?:day|morning|evening|night|week|month|${WEEKDAY})\\b|\\bdaily\\b|\\bweekly\\b|\\bmonthly\\b`, 'i') },
   { id: 'before due', pattern: /\b(?:\d+|a|two|three|a couple of|a few)\s+(?:days?|hours?|weeks?)\s+(?:before|ahead of|prior to)\b|\bbefore (?:it'?s|the bill is|the payment is) due\b/i },
   { id: 'later today', pattern: /\blater (?:today|tonight|this (?:week|evening|afternoon|morning))\b|\btoday\b/i },
-  ],
-  TIME_LITERALS,
-);
+]);
 
 /** "later", "soon": a future with no time or event. */
 export const UNSPECIFIED_CUES: CueSet = cueSet([
   { id: 'later', pattern: new RegExp(`\\b${inOrder(L.UNSPECIFIED_LATER)}\\b`, 'i') },
-], longestWords(L.UNSPECIFIED_LATER));
+]);
 
 /** A future conversation. */
 export const SESSION_CUES: CueSet = cueSet([
@@ -81,14 +64,14 @@ export const SESSION_CUES: CueSet = cueSet([
     id: 'next session',
     pattern: new RegExp(`\\b(?:${inOrder(L.NEXT_SESSION)}|(?<!${phrases(L.DATA_ON_FILE)}\\s)on file|${inOrder(L.LATER_VISIT)})\\b`, 'i'),
   },
-], [...longestWords(L.NEXT_SESSION), 'file', ...longestWords(L.LATER_VISIT)]);
+]);
 
 /** The rest of this conversation: such promises wait for the user's next message. */
 export const SAME_CONVERSATION_CUES: CueSet = cueSet([
   { id: 'this conversation', pattern: new RegExp(`\\b${inOrder(L.THIS_CONVERSATION)}\\b`, 'i') },
   // "I'll use Celsius from now on" keeps to this conversation (LABELING.md), unless it is about remembering.
   { id: 'from now on', pattern: /\bfrom (?:now|here) on(?: in| out)?\b|\bgoing forward\b/i },
-], [...longestWords(L.THIS_CONVERSATION), 'from', 'forward']);
+]);
 
 /** When something happens. */
 export const EVENT_CUES: CueSet = cueSet([
@@ -98,7 +81,7 @@ export const EVENT_CUES: CueSet = cueSet([
     pattern: new RegExp(`\\b${inOrder(L.EVENT_OPENERS)}\\s+(?!${phrases(L.NOT_EVENT_SUBJECTS)}\\b)(?:${inOrder(L.EVENT_SUBJECTS)}|[a-z]+'s|[a-z]+)\\b`, 'i'),
   },
   { id: 'until', pattern: /\b(?:until|till) (?:it|the|your)\b/i },
-], [...longestWords(L.EVENT_OPENERS), 'until', 'till']);
+]);
 
 const USER_MESSAGE_CONDITION = new RegExp(
   `\\b${phrases(L.USER_WAIT_OPENERS)}\\s+${phrases(L.USER_WAIT_SUBJECTS)}\\s+(?:${phrases(L.USER_WAIT_ADVERBS)}\\s+)?${phrases(USER_MESSAGE_VERBS)}(?:s|d|ed|ing)?\\b`,
@@ -196,7 +179,6 @@ function lastSegment(lead: string): string {
 }
 
 export function firstMatch(set: CueSet, text: string): { id: CueId; text: string } | null {
-  if (!set.gate.has(text) && !everyCueOpen()) return null;
   const match = set.combined.exec(text);
   if (!match) return null;
   const groups = match.groups ?? {};
@@ -204,7 +186,7 @@ export function firstMatch(set: CueSet, text: string): { id: CueId; text: string
   return { id: set.cues[Math.max(index, 0)]!.id, text: match[0].trim() };
 }
 
-export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'), TIME_LITERALS);
+export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
 
 /** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
 export function strongFutureCue(text: string): { id: CueId; text: string } | null {
