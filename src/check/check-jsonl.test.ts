@@ -566,6 +566,22 @@ describe('RulesLineReader: the results checkJsonl yields, each handed over befor
     });
   }
 
+  test('readAll, over any split of the lines into calls, gives what read gives line by line (groups of parsed lines included)', () => {
+    const many = Array.from({ length: 6 }, () => mixed).flat().slice(1);
+    const oneByOne = readAll(many, { explain: true });
+    for (const sizes of [[many.length], [1, 31, 33, many.length], [40, 2, many.length]]) {
+      const results: LineResult[] = [];
+      const reader = new RulesLineReader({ explain: true }, (result) => results.push(result));
+      let start = 0;
+      for (const size of sizes) {
+        reader.readAll(many.slice(start, start + size));
+        start = Math.min(many.length, start + size);
+      }
+      assert.ok(many.length > 64, 'more lines than two parse groups');
+      assert.deepEqual(plain(results), plain(oneByOne), `calls of ${sizes.join(', ')} lines`);
+    }
+  });
+
   test('records without an id are labelled under their line; the problems and errored records are the ones checkJsonl reports', () => {
     const results = readAll(mixed);
     assert.deepEqual(summary(results), ['1 label bom', '4 label a', '5 problem (line)', '6 problem (line)', '7 errored e1', '8 label line-8', '9 errored line-9', '10 problem setup', '11 label café', '12 problem (line)']);

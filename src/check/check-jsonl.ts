@@ -71,6 +71,9 @@ export async function* checkJsonl(
   yield* mapOrdered(engineSteps(lines, options, options.engine), options.engine.concurrency, async (step) => (typeof step === 'function' ? step() : step));
 }
 
+/** Lines `RulesLineReader.readAll` parses before it labels them. */
+const PARSE_GROUP = 32;
+
 /**
  * The offline rules over lines as they are read, without an await per line: each line's results
  * go to `emit` before `read` returns, in input order. For a caller that reads a chunk of lines at
@@ -78,15 +81,40 @@ export async function* checkJsonl(
  */
 export class RulesLineReader {
   private line = 0;
+  /** Lines parsed and not yet labelled, in `readAll`. */
+  private readonly group = new Array<ReturnType<typeof readLine>>(PARSE_GROUP);
 
   constructor(
     private readonly options: Omit<JsonlOptions, 'engine'>,
     private readonly emit: (result: LineResult) => void,
   ) {}
 
+  /** The next line; its results go to `emit` before this returns. */
   read(item: string | Uint8Array): void {
     const at = ++this.line;
-    const read = readLine(item, at);
+    this.label(at, readLine(item, at));
+  }
+
+  /**
+   * The next lines, as `read` would take them one by one, but parsed a group at a time and then
+   * labelled: on the bench file that was a few percent faster than alternating (5 of 6 paired
+   * runs), since JSON.parse and the rules each stay warm through a group.
+   */
+  readAll(items: readonly (string | Uint8Array)[]): void {
+    const reads = this.group;
+    for (let start = 0; start < items.length; start += reads.length) {
+      const size = Math.min(reads.length, items.length - start);
+      const first = this.line + 1;
+      for (let i = 0; i < size; i++) reads[i] = readLine(items[start + i]!, ++this.line);
+      for (let i = 0; i < size; i++) {
+        const read = reads[i];
+        reads[i] = undefined;
+        this.label(first + i, read);
+      }
+    }
+  }
+
+  private label(at: number, read: ReturnType<typeof readLine>): void {
     if (read === undefined) return;
     if (!('record' in read)) return this.emit(read);
     if (!this.options.conversations) return this.emit(rulesLabel(at, read.record, this.options));

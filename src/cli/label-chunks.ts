@@ -15,9 +15,9 @@ import { ByteLineSplitter, type LineBatch } from './byte-lines.ts';
 export async function labelChunks(input: AsyncIterable<Uint8Array>, reader: RulesLineReader, labels: LineBatch): Promise<void> {
   const lines = new ByteLineSplitter();
   for await (const chunk of input) {
-    for (const line of lines.push(chunk)) reader.read(line);
+    reader.readAll(lines.push(chunk));
     const wait = labels.drained();
     if (wait) await wait;
   }
-  for (const line of lines.end()) reader.read(line);
+  reader.readAll(lines.end());
 }
