@@ -10,7 +10,9 @@ import { RunLeaseLostError } from '../bench/runner.ts';
 import { ModelSetupError } from '../llm/model-setup-error.ts';
 import { ModelSpecError } from '../llm/model-spec.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
-import { DatabaseNotFoundError, DatabaseUnusableError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from '../store/index.ts';
+// The error modules, not the store's index: every command loads this file, and the index loads SQLite.
+import { DatabaseUnusableError } from '../store/database-error.ts';
+import { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from '../store/errors.ts';
 import { OutputFileError } from './output-file.ts';
 
 export const EXIT = { done: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
