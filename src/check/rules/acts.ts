@@ -6,7 +6,7 @@
 import type { Capability } from '../../core/types.ts';
 import * as L from './act-lexicon.ts';
 import { phrases, phrasesByFirstWord, VERB_PREFIXES } from './lexicon.ts';
-import { isSpaceCode } from './white-space.ts';
+import { isSpaceCode } from './char-codes.ts';
 
 export type ActKind =
   | 'email'

@@ -3,7 +3,7 @@ import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, type ActKind } from './acts.ts';
 import { actTrigger } from './act-trigger.ts';
 import type { FutureClause } from './clauses.ts';
-import { isSpaceCode } from './white-space.ts';
+import { isSpaceCode } from './char-codes.ts';
 
 /** The act kind each clause commitment was read as, for the gate applied after the table. */
 const KIND_OF = new WeakMap<Commitment, ActKind>();

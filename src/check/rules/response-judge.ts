@@ -11,7 +11,7 @@ import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import type { Sentence } from './text-regions.ts';
-import { isSpaceCode } from './white-space.ts';
+import { isAsciiLetter, isSpaceCode } from './char-codes.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
 const QUESTION_CUE = cueMask('question');
@@ -160,7 +160,7 @@ export function wordCount(text: string): number {
     if (isSpaceCode(code)) {
       if (letter) words++;
       letter = false;
-    } else if (!letter && ((code | 32) >= 97 && (code | 32) <= 122)) letter = true;
+    } else if (!letter && isAsciiLetter(code)) letter = true;
   }
   return letter ? words + 1 : words;
 }

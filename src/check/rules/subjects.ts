@@ -4,7 +4,7 @@
  * later answers ("every recipe I give you"), or a thing ("a summary").
  */
 import type { FutureClause } from './clauses.ts';
-import { isSpaceCode } from './white-space.ts';
+import { isSpaceCode } from './char-codes.ts';
 import { PERSON_NOUNS, phrasesByFirstWord, SYSTEM_SUBJECTS } from './lexicon.ts';
 
 export const PERSON = new RegExp(`\\b${phrasesByFirstWord(PERSON_NOUNS)}\\b`, 'i');

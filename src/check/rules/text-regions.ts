@@ -9,7 +9,7 @@ import { EMPTY_CONVERSATION, SENTENCE_FRAMES, TEXT_FRAMES, type Conversation, ty
 import { lineSpans } from './frames/frame.ts';
 import { cuesIn, scanCues } from './cues.ts';
 import type { CueMask, Hits } from './literal-scanner.ts';
-import { isSpaceCode } from './white-space.ts';
+import { isAsciiDigit, isAsciiLetter, isSpaceCode } from './char-codes.ts';
 
 export interface Sentence {
   /** Exact text, as written, without leading or trailing white space (so a question ends in "?"). */
@@ -126,7 +126,8 @@ const ABBREVIATIONS = ['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st',
 /** How far back from a full stop the abbreviation and list-number checks look. */
 const LOOK_BACK = 6;
 
-const isWordChar = (code: number) => (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) || code === 95;
+/** `\w`. */
+const isWordChar = (code: number) => isAsciiLetter(code) || isAsciiDigit(code) || code === 95;
 
 /**
  * The full stop at `stop` ends one of ABBREVIATIONS ("e.g.", "Dr."), read within the LOOK_BACK
@@ -149,14 +150,13 @@ export function endsInAbbreviation(piece: string, stop: number): boolean {
 export function endsInListNumber(piece: string, stop: number): boolean {
   const from = Math.max(0, stop - LOOK_BACK);
   let i = stop;
-  while (i > from && isDigitCode(piece.charCodeAt(i - 1))) i--;
+  while (i > from && isAsciiDigit(piece.charCodeAt(i - 1))) i--;
   const digits = stop - i;
   if (digits < 1 || digits > 3) return false;
   while (i > from && (piece.charCodeAt(i - 1) === 32 || piece.charCodeAt(i - 1) === 9)) i--;
   return i === from || piece.charCodeAt(i - 1) === 10;
 }
 
-const isDigitCode = (code: number) => code >= 48 && code <= 57;
 
 function splitSentences(text: string, folded: string, setAside: SetAside[], hits: Hits): Sentence[] {
   const sentences: Sentence[] = [];

@@ -1,6 +1,6 @@
 import { phrasesByFirstWord } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
-import { isSpaceCode } from '../white-space.ts';
+import { isAsciiLetter, isSpaceCode } from '../char-codes.ts';
 import * as L from './frame-lexicon.ts';
 
 const DRAFT_INTRO = new RegExp(`\\b${phrasesByFirstWord(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
@@ -13,7 +13,7 @@ function isSalutation(text: string): boolean {
   while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
   if (text.startsWith('**', i)) i += 2;
   let j = i;
-  while (j < text.length && (text.charCodeAt(j) | 32) >= 97 && (text.charCodeAt(j) | 32) <= 122) j++;
+  while (j < text.length && isAsciiLetter(text.charCodeAt(j))) j++;
   return SALUTATION_WORDS.has(text.slice(i, j).toLowerCase()) && SALUTATION.test(text);
 }
 const SIGN_OFF = new RegExp(`^\\s*${phrasesByFirstWord(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
