@@ -54,6 +54,18 @@ function problemAt(results: LineResult[], line: number) {
   return result.problem;
 }
 
+/** One conversation line: two assistant turns, a promise and a hand-back. */
+const conversation = JSON.stringify({
+  id: 'conv',
+  setup: 'C2',
+  messages: [
+    { role: 'user', content: 'Remind me to water the plants tonight.' },
+    { role: 'assistant', content: "I'll remind you tonight." },
+    { role: 'user', content: 'And tomorrow too?' },
+    { role: 'assistant', content: 'I cannot send messages later, so please set an alarm.' },
+  ],
+});
+
 describe('checkJsonl: bad lines become problems, good lines are still labelled in order', () => {
   const cases: [string, string, string, RegExp][] = [
     ['not JSON', '{"id": "x", "messages": [', '(line)', /not valid JSON/],
@@ -489,16 +501,6 @@ describe('explanations', () => {
   });
 
   test('with and without explain the labels and explanations are the same, conversations and a default setup included', async () => {
-    const conversation = JSON.stringify({
-      id: 'conv',
-      setup: 'C2',
-      messages: [
-        { role: 'user', content: 'Remind me to water the plants tonight.' },
-        { role: 'assistant', content: "I'll remind you tonight." },
-        { role: 'user', content: 'And tomorrow too?' },
-        { role: 'assistant', content: 'I cannot send messages later, so please set an alarm.' },
-      ],
-    });
     const noSetup = JSON.stringify({ id: 'default', messages: [{ role: 'user', content: 'Remember I like tea.' }, { role: 'assistant', content: "I'll remember that next time." }] });
     for (const [input, options] of [[lines, {}], [[conversation], { conversations: true }], [[noSetup], { setup: 'C3' }]] as const) {
       const lazy = await run([...input], options);
@@ -513,16 +515,6 @@ describe('explanations', () => {
 
 describe('RulesLineReader: the results checkJsonl yields, each handed over before read() returns', () => {
   const bytes = (text: string) => new TextEncoder().encode(text);
-  const conversation = JSON.stringify({
-    id: 'conv',
-    setup: 'C2',
-    messages: [
-      { role: 'user', content: 'Remind me to water the plants tonight.' },
-      { role: 'assistant', content: "I'll remind you tonight." },
-      { role: 'user', content: 'And tomorrow too?' },
-      { role: 'assistant', content: 'I cannot send messages later, so please set an alarm.' },
-    ],
-  });
   const notUtf8 = Buffer.concat([Buffer.from(good('x').slice(0, 40)), Buffer.from([0xc3, 0x28]), Buffer.from(good('x').slice(40))]);
   const mixed: (string | Uint8Array)[] = [
     bytes(`\ufeff${good('bom')}`),

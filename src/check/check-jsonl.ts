@@ -180,19 +180,24 @@ function rulesLabel(at: number, record: unknown, options: CheckOptions & { expla
   try {
     if (options.explain) {
       const { label, explanation } = checkWithExplanation(record, options);
-      return { line: at, label: conversation === undefined ? label : withTurn(label, conversation, turn!), explanation };
+      return { line: at, label: ofTurn(label, conversation, turn), explanation };
     }
     const { label, explain } = checkExplainLater(record, options);
-    return new LazilyExplained(at, conversation === undefined ? label : withTurn(label, conversation, turn!), explain);
+    return new LazilyExplained(at, ofTurn(label, conversation, turn), explain);
   } catch (error) {
     return notLabelled(at, undefined, error);
   }
 }
 
+/** A label as a conversation's turn carries it (with `conversation` and `turn`), or as it is for a single-turn record. */
+function ofTurn(label: LabelRecord, conversation: string | undefined, turn: number | undefined): LabelRecord {
+  return conversation === undefined ? label : withTurn(label, conversation, turn!);
+}
+
 function engineLabel(engine: CheckEngine, at: number, record: unknown, options: CheckOptions, conversation?: string, turn?: number): () => Promise<LineResult> {
   return () =>
     engine.label(record, options).then(
-      ({ label, explanation }) => ({ line: at, label: conversation === undefined ? label : withTurn(label, conversation, turn!), explanation }),
+      ({ label, explanation }) => ({ line: at, label: ofTurn(label, conversation, turn), explanation }),
       (error: unknown) => notLabelled(at, record, error),
     );
 }
