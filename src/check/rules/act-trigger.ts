@@ -12,20 +12,15 @@ import { decideTrigger, EVENT_CUES, firstMatch, TIME_CUES, UNSPECIFIED_CUES, typ
 const USER_BRINGS_IT_BACK =
   /\b(?:paste|copy|start (?:with|by|any|your|each|every|the)|begin (?:with|by)|open with|include|mention|tell me (?:again|that|it|this)|remind me (?:of|that|about)|share (?:it|this|that|them) again)\b/i;
 
-/** Each clause's triggers are worked out once per predicate, however many rules ask. */
-const triggers = new WeakMap<FutureClause, Map<string, TriggerDecision>>();
-
-/** The trigger `predicate` has with the clause's lead, as the words say it. */
-export function triggerOf(clause: FutureClause, predicate: string): TriggerDecision {
-  let byPredicate = triggers.get(clause);
-  if (!byPredicate) triggers.set(clause, (byPredicate = new Map()));
-  let decided = byPredicate.get(predicate);
-  if (!decided) byPredicate.set(predicate, (decided = decideTrigger(predicate, clause.lead)));
-  return { trigger: decided.trigger, cue: decided.cue, timeExpression: decided.timeExpression };
+/** A clause, and its triggers as the words say them, each worked out once per predicate (ClauseFeatures). */
+export interface TriggerSource {
+  clause: FutureClause;
+  triggerFor(predicate: string): TriggerDecision;
 }
 
-export function actTrigger(clause: FutureClause, act: { kind: ActKind; performer: Performer; predicate: string }): TriggerDecision {
-  const trigger = triggerOf(clause, act.predicate);
+export function actTrigger(source: TriggerSource, act: { kind: ActKind; performer: Performer; predicate: string }): TriggerDecision {
+  const { clause } = source;
+  const trigger = source.triggerFor(act.predicate);
   // "Start your next chat with this line and I'll tailor it": the user brings the facts back.
   if (act.kind === 'recall' && USER_BRINGS_IT_BACK.test(clause.lead)) return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
   // "When you ask me for recipes later on, I'll remember…" is a later session.

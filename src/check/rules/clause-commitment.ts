@@ -1,19 +1,12 @@
 /** Building a commitment from a future clause the table read as one. */
 import type { Commitment, Performer } from '../../core/types.ts';
 import { capabilitiesFor, type ActKind } from './acts.ts';
-import { actTrigger } from './act-trigger.ts';
-import type { FutureClause } from './clauses.ts';
+import { actTrigger, type TriggerSource } from './act-trigger.ts';
 import { isSpaceCode } from './char-codes.ts';
 
-/** The act kind each clause commitment was read as, for the gate applied after the table. */
-const KIND_OF = new WeakMap<Commitment, ActKind>();
-
-export function actKindOf(commitment: Commitment): ActKind | undefined {
-  return KIND_OF.get(commitment);
-}
-
-export function clauseCommitment(clause: FutureClause, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
-  const decided = actTrigger(clause, fields);
+export function clauseCommitment(source: TriggerSource, fields: { performer: Performer; kind: ActKind; confidence: number; predicate: string }): Commitment {
+  const decided = actTrigger(source, fields);
+  const { clause } = source;
   const made: Commitment = {
     span: clause.sentence.text.slice(clause.spanStart - clause.sentence.start, clause.spanEnd - clause.sentence.start),
     action: summarise(fields.predicate),
@@ -24,7 +17,6 @@ export function clauseCommitment(clause: FutureClause, fields: { performer: Perf
     is_offer: false,
     confidence: fields.confidence,
   };
-  KIND_OF.set(made, fields.kind);
   return made;
 }
 

@@ -5,16 +5,16 @@
  */
 import { lemmasIn, sameAct } from '../../setups/action-verbs.ts';
 import { classifyAct, stripPrefixes, type ActRow } from './acts.ts';
-import { triggerOf } from './act-trigger.ts';
+import type { TriggerSource } from './act-trigger.ts';
 import type { FutureClause } from './clauses.ts';
 import { DELIVERABLE, HABIT, HABIT_BEFORE, OPERATOR_ACT, PERSON_ACT, RECEIVE, USER_FIRST } from './clause-patterns.ts';
 import type { ReplyContext } from './reply-context.ts';
-import { kindOf, type SubjectKind } from './subjects.ts';
-import { firstMatch, SESSION_CUES, strongFutureCue, type TriggerDecision } from './triggers.ts';
+import { subjectKind, type SubjectKind } from './subjects.ts';
+import { decideTrigger, firstMatch, SESSION_CUES, strongFutureCue, type TriggerDecision } from './triggers.ts';
 
 export type Actor = 'self' | 'people' | 'user' | 'thing' | 'own_output' | 'none';
 
-export class ClauseFeatures {
+export class ClauseFeatures implements TriggerSource {
   readonly subject: SubjectKind;
   readonly predicate: string;
   readonly rawPredicate: string;
@@ -29,12 +29,14 @@ export class ClauseFeatures {
   #receivedThing: RegExpExecArray | null | undefined;
   #actor: Actor | undefined;
   #wordsTrigger: TriggerDecision | undefined;
+  /** Triggers for predicates other than `predicate` (a row may read the raw one): rarely more than one. */
+  #otherTriggers: [string, TriggerDecision][] | undefined;
 
   constructor(
     readonly clause: FutureClause,
     readonly context: ReplyContext,
   ) {
-    this.subject = kindOf(clause);
+    this.subject = subjectKind(clause.subject);
     this.rawPredicate = clause.predicate.trim();
     this.predicate = stripPrefixes(clause.predicate);
   }
@@ -89,7 +91,18 @@ export class ClauseFeatures {
   }
   /** When the act happens, from the words of the predicate and the lead. */
   get wordsTrigger(): TriggerDecision {
-    return (this.#wordsTrigger ??= triggerOf(this.clause, this.predicate));
+    return (this.#wordsTrigger ??= decideTrigger(this.predicate, this.clause.lead));
+  }
+  /** The trigger `predicate` has with the clause's lead, worked out once per predicate; a copy, so a caller may change it. */
+  triggerFor(predicate: string): TriggerDecision {
+    let decided: TriggerDecision | undefined;
+    if (predicate === this.predicate) decided = this.wordsTrigger;
+    else {
+      this.#otherTriggers ??= [];
+      decided = this.#otherTriggers.find((entry) => entry[0] === predicate)?.[1];
+      if (!decided) this.#otherTriggers.push([predicate, (decided = decideTrigger(predicate, this.clause.lead))]);
+    }
+    return { trigger: decided.trigger, cue: decided.cue, timeExpression: decided.timeExpression };
   }
   /** A deployment whose tools finish domain actions, and a "we" clause about its systems' work. */
   get operatorAct(): boolean {

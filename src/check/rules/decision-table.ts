@@ -26,21 +26,31 @@ export interface DecisionRow {
   code: ClauseRuleCode;
   when(f: ClauseFeatures): boolean;
   /** Reads the commitment; a row without it excludes the clause. */
-  read?(f: ClauseFeatures): Commitment;
+  read?(f: ClauseFeatures): ReadCommitment;
   /** More words for `--explain` (the act the row recognised). */
   note?(f: ClauseFeatures): string;
   reads: readonly RowExample[];
   ignores: readonly RowExample[];
 }
 
+/** A commitment a row read, with the kind of act it was read as (the detector's reply gate needs it). */
+export interface ReadCommitment {
+  commitment: Commitment;
+  kind: ActKind;
+}
+
 export interface ClauseDecision {
   code: ClauseRuleCode;
   commitment: Commitment | null;
+  /** The act kind the commitment was read as; absent when the row excludes the clause. */
+  kind?: ActKind;
   note?: string;
 }
 
-const make = (f: ClauseFeatures, performer: Performer, kind: ActKind, confidence: number, predicate = f.predicate) =>
-  clauseCommitment(f.clause, { performer, kind, confidence, predicate });
+const make = (f: ClauseFeatures, performer: Performer, kind: ActKind, confidence: number, predicate = f.predicate): ReadCommitment => ({
+  commitment: clauseCommitment(f, { performer, kind, confidence, predicate }),
+  kind,
+});
 
 /** The assistant itself: "I'll…", or a "we" that is the assistant and not its company's people. */
 const selfSpeaks = (f: ClauseFeatures) => f.subject === 'self' || (f.subject === 'we' && f.actor === 'self' && !f.userFirst && !f.operatorAct);
@@ -342,7 +352,9 @@ export function decideClause(clause: FutureClause, context: ReplyContext): Claus
   for (const row of DECISION_TABLE) {
     if (!row.when(f)) continue;
     const note = row.note?.(f);
-    const decision: ClauseDecision = { code: row.code, commitment: row.read ? row.read(f) : null };
+    const read = row.read?.(f);
+    const decision: ClauseDecision = { code: row.code, commitment: read ? read.commitment : null };
+    if (read) decision.kind = read.kind;
     if (note !== undefined) decision.note = note;
     return decision;
   }

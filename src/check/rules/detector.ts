@@ -9,7 +9,7 @@ import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
 import { ANSWER_HANDLED, ANSWER_NAMES } from './ask-lexicon.ts';
-import { actKindOf } from './clause-commitment.ts';
+import type { ActKind } from './acts.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { phrasesByFirstWord } from './lexicon.ts';
@@ -72,17 +72,7 @@ export function detectCommitments(input: DetectorInput): Detection {
   const context = input.conversation ?? EMPTY_CONVERSATION;
   const conversation: Conversation = { systemPrompt: context.systemPrompt, userText: input.userText, earlierUser: context.earlierUser, earlierAssistant: context.earlierAssistant };
   const { folded, sentences, setAside, framed } = ownVoice(input.reply, conversation);
-  let gate: ReplyGate | undefined;
-  const replyContext: ReplyContext = {
-    persona: input.persona,
-    reply: folded,
-    // Only a reply with a promise in it needs to know what it asks for.
-    get gate() {
-      return (gate ??= replyGate(sentences));
-    },
-    operatorSystems: input.operatorSystems ?? false,
-    ownActs: input.ownActs ?? [],
-  };
+  const replyContext = new DetectorReplyContext(input, folded, sentences);
   const sentenceContext: SentenceContext = { userText: input.userText, category: input.category, succeededFamilies: input.succeededFamilies };
   const commitments: Commitment[] = [];
   const trace: DetectorTrace[] = [];
@@ -133,7 +123,7 @@ export function detectCommitments(input: DetectorInput): Detection {
         trace.push({ verdict: 'excluded', code: decision.code, rule, text: sentence.text.slice(clause.spanStart - sentence.start, clause.spanEnd - sentence.start) });
         continue;
       }
-      if (waitsForReply(made, clause, replyContext)) {
+      if (waitsForReply(made, decision.kind, clause, replyContext)) {
         made.trigger_type = 'user_next_message';
         made.required_capabilities = [];
         trace.push({ verdict: 'commitment', code: decision.code, rule: `${rule}; waits for the answer the reply asks for`, text: made.span });
@@ -147,6 +137,32 @@ export function detectCommitments(input: DetectorInput): Detection {
     trace.push(...acceptances);
   }
   return { commitments, trace, setAside, sentences, offers, framed };
+}
+
+/**
+ * The reply's context for the clause table. A class, not an object literal with a getter: Node 20
+ * builds such a literal in dictionary mode, slow to build and to read, and this is built per reply.
+ */
+class DetectorReplyContext implements ReplyContext {
+  readonly persona: string | undefined;
+  readonly operatorSystems: boolean;
+  readonly ownActs: ReplyContext['ownActs'];
+  #gate: ReplyGate | undefined;
+
+  constructor(
+    input: DetectorInput,
+    readonly reply: string,
+    private readonly sentences: Sentence[],
+  ) {
+    this.persona = input.persona;
+    this.operatorSystems = input.operatorSystems ?? false;
+    this.ownActs = input.ownActs ?? [];
+  }
+
+  /** Only a reply with a promise in it needs to know what it asks for. */
+  get gate(): ReplyGate {
+    return (this.#gate ??= replyGate(this.sentences));
+  }
 }
 
 function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
@@ -167,8 +183,7 @@ const FRAME_REASONS: Record<FrameCode, string> = {
  * time of its own. The assistant's own acts that are later by nature (reminding, watching,
  * remembering, e-mailing) never wait.
  */
-function waitsForReply(commitment: Commitment, clause: FutureClause, context: ReplyContext): boolean {
-  const kind = actKindOf(commitment);
+function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause: FutureClause, context: ReplyContext): boolean {
   // "We'll use your Visa ending in 8676 to cover the difference. Reply yes to confirm": this order, not a later session.
   if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;

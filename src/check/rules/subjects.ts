@@ -3,7 +3,6 @@
  * ("you'll get…"), a person or team, "they", another system ("your phone"), the assistant's own
  * later answers ("every recipe I give you"), or a thing ("a summary").
  */
-import type { FutureClause } from './clauses.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { PERSON_NOUNS, phrasesByFirstWord, SYSTEM_SUBJECTS } from './lexicon.ts';
 
@@ -14,16 +13,8 @@ const OWN_OUTPUT = /^(?:(?:every|each|all|any|the|my)\b.*\b(?:i|we)\s+(?:suggest
 
 export type SubjectKind = 'self' | 'we' | 'you' | 'person' | 'they' | 'system' | 'thing' | 'own_output' | 'none';
 
-/** Each clause's subject kind is worked out once, however many rules ask. */
-const subjectKinds = new WeakMap<FutureClause, SubjectKind>();
-
-export function kindOf(clause: FutureClause): SubjectKind {
-  let kind = subjectKinds.get(clause);
-  if (kind === undefined) subjectKinds.set(clause, (kind = subjectKind(clause.subject)));
-  return kind;
-}
-
-function subjectKind(subject: string): SubjectKind {
+/** What a future clause's subject is (ClauseFeatures reads it once per clause). */
+export function subjectKind(subject: string): SubjectKind {
   const s = subject.replace(/[*_"]/g, ' ').trim().toLowerCase();
   if (s === '') return 'none';
   let from = s.length;
