@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decideTrigger, TRIGGER_PRECEDENCE } from './triggers.ts';
+import {
+  decideTrigger, EVENT_CUES, firstMatch, SAME_CONVERSATION_CUES, SESSION_CUES, STRONG_TIME_CUES, TIME_CUES, TRIGGER_PRECEDENCE, UNSPECIFIED_CUES, type CueSet,
+} from './triggers.ts';
 
 /** One case per precedence row: [row, predicate, lead, trigger it yields]. */
 const CASES: [string, string, string, string][] = [
@@ -21,4 +23,31 @@ describe('trigger precedence: the first row that decides wins', () => {
   }
   it('explicit words for a later session beat "from now on"', () => assert.equal(decideTrigger('remember this from now on, next time too', '').trigger, 'next_session'));
   it("an event that is the user's reply waits for the reply", () => assert.equal(decideTrigger('update it once you send me the details', '').trigger, 'user_next_message'));
+});
+
+/** The cue a set finds, worked out the slow, obvious way: each cue alone, the earliest (then the first listed) wins. */
+function earliestCue(set: CueSet, text: string): { id: string; text: string } | null {
+  let best: { id: string; text: string; at: number } | null = null;
+  for (const cue of set.cues) {
+    const match = cue.pattern.exec(text);
+    if (match && (!best || match.index < best.at)) best = { id: cue.id, text: match[0].trim(), at: match.index };
+  }
+  return best && { id: best.id, text: best.text };
+}
+
+describe('firstMatch: the earliest cue of a set, named by its row', () => {
+  const SETS = { TIME_CUES, STRONG_TIME_CUES, UNSPECIFIED_CUES, SESSION_CUES, SAME_CONVERSATION_CUES, EVENT_CUES };
+  const PHRASES = [
+    'tomorrow morning', 'tonight', 'on Friday at 9', 'at 10:30', '5pm', 'in two hours', 'next week', 'this evening', 'the 3rd of March',
+    'by Friday', 'every day', 'two days before', 'later today', 'later', 'soon', 'next time we chat', 'on file', 'from now on',
+    'in this chat', 'when the package arrives', 'until it', 'once the build finishes', 'I will', 'send it', 'the', 'you', 'and',
+  ];
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const texts = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => PHRASES[Math.floor(random() * PHRASES.length)]).join(' '));
+  for (const [name, set] of Object.entries(SETS)) {
+    it(`${name}: the same cue and words as trying each cue alone, on ${texts.length} random texts`, () => {
+      for (const text of texts) assert.deepEqual(firstMatch(set, text), earliestCue(set, text), text);
+    });
+  }
 });

@@ -29,11 +29,25 @@ export interface Cue {
 export interface CueSet {
   cues: readonly Cue[];
   combined: RegExp;
+  /** The capture group that holds cue i's match in `combined`. */
+  groupOf: readonly number[];
 }
 
+/**
+ * Each cue is one numbered group of the alternation. Numbered, not named: a match with named
+ * groups builds a `groups` object, and finding the cue then cost more than the search.
+ */
 function cueSet(cues: readonly Cue[]): CueSet {
-  const source = cues.map((cue, i) => `(?<c${i}>${cue.pattern.source})`).join('|');
-  return { cues, combined: new RegExp(source, 'i') };
+  const groupOf: number[] = [];
+  let group = 1;
+  for (const cue of cues) {
+    // A numbered back-reference would point elsewhere once the cue is wrapped in a group.
+    if (/\\[1-9]|\(\?</.test(cue.pattern.source.replace(/\(\?<[=!]/g, ''))) throw new Error(`cue ${cue.id}: back-references and named groups cannot be combined`);
+    groupOf.push(group);
+    group += 1 + (new RegExp(`${cue.pattern.source}|`).exec('')!.length - 1);
+  }
+  const source = cues.map((cue) => `(${cue.pattern.source})`).join('|');
+  return { cues, combined: new RegExp(source, 'i'), groupOf };
 }
 
 /** A stated or implied future time. */
@@ -181,9 +195,9 @@ function lastSegment(lead: string): string {
 export function firstMatch(set: CueSet, text: string): { id: CueId; text: string } | null {
   const match = set.combined.exec(text);
   if (!match) return null;
-  const groups = match.groups ?? {};
-  const index = set.cues.findIndex((_, i) => groups[`c${i}`] !== undefined);
-  return { id: set.cues[Math.max(index, 0)]!.id, text: match[0].trim() };
+  let index = 0;
+  while (index < set.groupOf.length && match[set.groupOf[index]!] === undefined) index++;
+  return { id: set.cues[index < set.groupOf.length ? index : 0]!.id, text: match[0].trim() };
 }
 
 export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
