@@ -1,5 +1,5 @@
 import { phrasesByFirstWord } from '../lexicon.ts';
-import { rememberedTest } from '../remembered-test.ts';
+import { hasCodeText } from './code-text.ts';
 import * as L from './frame-lexicon.ts';
 import { userMessages, type Frame, type FrameInput } from './frame.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
@@ -21,9 +21,6 @@ const CODE_DOES = new RegExp(
   `\\b${phrasesByFirstWord(L.CODE_DOES_DETERMINERS)}\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,40}?\\b${phrasesByFirstWord(L.CODE_GETS)} (?:${phrasesByFirstWord(L.CODE_ADVERBS)} )?${phrasesByFirstWord(L.CODE_PRESENT_PASSIVES)}\\b|\\u00B7{3,}`,
   'i',
 );
-const CODE_IN_TEXT = /```|^\s*(?:import |from \S+ import|def |class |function |const |let |var |#include|public |private |SELECT |<\w+[^>]*>|\$ )|[{};]\s*$|=>/m;
-/** Code in a user's message (the same request comes back across a grid). */
-const USER_CODE = rememberedTest(CODE_IN_TEXT);
 /** The assistant's own later acts stay promises even in a reply about code. */
 const OWN_LATER_ACT = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:\\w+\\s+)?${phrasesByFirstWord(L.OWN_LATER_ACTS)}\\b`, 'i');
 
@@ -53,5 +50,5 @@ export const codeExplanationFrame: Frame = {
 };
 
 function hasCode(input: FrameInput): boolean {
-  return input.setAside.some((r) => r.frame === 'code') || CODE_IN_TEXT.test(input.text) || userMessages(input.conversation).some(USER_CODE);
+  return input.setAside.some((r) => r.frame === 'code') || hasCodeText(input.text) || userMessages(input.conversation).some(hasCodeText);
 }
