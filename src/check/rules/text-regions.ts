@@ -6,7 +6,7 @@
  */
 
 import { EMPTY_CONVERSATION, SENTENCE_FRAMES, TEXT_FRAMES, type Conversation, type FrameCode, type Region } from './frames/index.ts';
-import { lineSpans } from './frames/frame.ts';
+import { lineSpans, type FrameInput } from './frames/frame.ts';
 import { cuesIn, scanCues } from './cues.ts';
 import type { CueMask, Hits } from './literal-scanner.ts';
 import { isAsciiDigit, isAsciiLetter, isSpaceCode } from './char-codes.ts';
@@ -48,6 +48,7 @@ const TYPOGRAPHIC = /[\u2018\u2019\u02BC\u00B4\u2032\u201C\u201D\u201E]/;
  * without punctuation is cut every MAX_SENTENCE_CHARS, so every rule runs on bounded text.
  */
 export const MAX_REPLY_CHARS = 50_000;
+const NO_SENTENCES: readonly Sentence[] = [];
 export const MAX_SENTENCE_CHARS = 1_000;
 
 export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CONVERSATION): Regions {
@@ -55,7 +56,12 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const folded = fold(text);
   const lines = lineSpans(folded);
   const marked: Region[] = [];
-  for (const frame of TEXT_FRAMES) marked.push(...frame.mark({ text: folded, lines, conversation, setAside: marked, sentences: [] }));
+  // One input for every text frame: each sees the regions of the frames before it as they grow.
+  const textInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences: NO_SENTENCES };
+  for (const frame of TEXT_FRAMES) {
+    const regions = frame.mark(textInput);
+    for (let i = 0; i < regions.length; i++) marked.push(regions[i]!);
+  }
   const setAside: SetAside[] = marked.map((r) => ({ start: r.start, end: r.end, frame: r.frame, reason: r.frame }));
 
   // Quotations and inline code sit inside a sentence: mask them there; blocks cut sentences apart.
@@ -65,8 +71,9 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const sentences = splitSentences(text, masked, mergeRanges(blocks), scanCues(folded));
 
   const framed = new Map<Sentence, FrameCode>();
+  const sentenceInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences };
   for (const frame of SENTENCE_FRAMES) {
-    for (const region of frame.mark({ text: folded, lines, conversation, setAside: marked, sentences })) {
+    for (const region of frame.mark(sentenceInput)) {
       for (const sentence of sentences) if (sentence.start >= region.start && sentence.end <= region.end && !framed.has(sentence)) framed.set(sentence, frame.code);
     }
   }

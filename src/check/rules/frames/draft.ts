@@ -4,17 +4,26 @@ import { isAsciiLetter, isSpaceCode } from '../char-codes.ts';
 import * as L from './frame-lexicon.ts';
 
 const DRAFT_INTRO = new RegExp(`\\b${phrasesByFirstWord(L.DRAFT_INTROS)}\\b[^\\n]{0,80}:\\s*$`, 'i');
-const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrasesByFirstWord(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
-/** The first word of every salutation: a line whose first word is none of these is no salutation. */
-const SALUTATION_WORDS = new Set(['subject', 'to', ...L.GREETINGS.map((greeting) => greeting.split(' ')[0]!)]);
+export const SALUTATION = new RegExp(`^\\s*(?:\\*\\*)?(?:subject:|to whom|${phrasesByFirstWord(L.GREETINGS)}\\b)[^\\n]{0,60}$`, 'i');
+/** The first word of every salutation (lower case): a line whose first word is none of these is no salutation. */
+const SALUTATION_WORDS = [...new Set(['subject', 'to', ...L.GREETINGS.map((greeting) => greeting.split(' ')[0]!)])];
 
-function isSalutation(text: string): boolean {
+/** SALUTATION, tested only on a line whose first word could open one. */
+export function isSalutation(text: string): boolean {
   let i = 0;
   while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
   if (text.startsWith('**', i)) i += 2;
   let j = i;
   while (j < text.length && isAsciiLetter(text.charCodeAt(j))) j++;
-  return SALUTATION_WORDS.has(text.slice(i, j).toLowerCase()) && SALUTATION.test(text);
+  for (const word of SALUTATION_WORDS) if (isWordAt(text, i, j, word)) return SALUTATION.test(text);
+  return false;
+}
+
+/** `text` from `start` to `end` is `word` (lower case, ASCII letters), in any case; read in place, as this runs on every line. */
+function isWordAt(text: string, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if ((text.charCodeAt(start + k) | 32) !== word.charCodeAt(k)) return false;
+  return true;
 }
 const SIGN_OFF = new RegExp(`^\\s*${phrasesByFirstWord(L.SIGN_OFFS)}\\s*[,.!]?\\s*$`, 'i');
 const RULE_PATTERN = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
