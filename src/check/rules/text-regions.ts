@@ -92,32 +92,26 @@ function mergeRanges(ranges: SetAside[]): SetAside[] {
 }
 
 /**
- * Sentences end at a run of . ! ? followed by space, a closing bracket, emphasis or a quote (or the
- * end), at line breaks (list items, paragraphs) and at the edges of set-aside regions.
- * Abbreviations common in replies ("e.g.", "a.m.") are kept whole. A hand-written scan: the
- * splitter runs on every reply.
+ * Sentences end at a run of . ! ? followed by space, a closing bracket, emphasis or a quote
+ * (`) ] * _ " '`) or by the end, at line breaks (list items, paragraphs) and at the edges of
+ * set-aside regions. Abbreviations common in replies ("e.g.", "a.m.") are kept whole. The pattern
+ * finds the next candidate: irregexp skips through a reply about twice as fast as a loop over its
+ * characters here.
  */
+const BOUNDARY = /\n|[.!?]+(?=[\s)\]*_"']|$)/g;
+
 function isStopMark(code: number): boolean {
   return code === 46 || code === 33 || code === 63; // . ! ?
 }
 
-/** After a run of stop marks, the sentence ends if one of these follows (or nothing does). */
-function endsAfterStop(code: number): boolean {
-  return isSpaceCode(code) || code === 41 || code === 93 || code === 42 || code === 95 || code === 34 || code === 39; // ) ] * _ " '
-}
-
 /** Where the next boundary starts at or after `from`: a line break, or a run of stop marks that ends a sentence; -1 when none. */
 function nextBoundary(piece: string, from: number): number {
-  for (let i = from; i < piece.length; i++) {
-    const code = piece.charCodeAt(i);
-    if (code === 10) return i;
-    if (!isStopMark(code)) continue;
-    let j = i + 1;
-    while (j < piece.length && isStopMark(piece.charCodeAt(j))) j++;
-    if (j === piece.length || endsAfterStop(piece.charCodeAt(j))) return i;
-    i = j - 1;
-  }
-  return -1;
+  BOUNDARY.lastIndex = from;
+  if (!BOUNDARY.test(piece)) return -1;
+  // `test` gives where the match ends; a run of stop marks starts at the first of them (the match is leftmost).
+  let start = BOUNDARY.lastIndex - 1;
+  if (piece.charCodeAt(start) !== 10) while (start > from && isStopMark(piece.charCodeAt(start - 1))) start--;
+  return start;
 }
 
 /** The end of the boundary starting at `index`: the whole run of line breaks or of stop marks. */
