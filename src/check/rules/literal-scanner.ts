@@ -27,8 +27,16 @@ export interface Hits {
 export class LiteralScanner {
   /** Each character's class: the literals' characters get one each (upper case ASCII that of its lower case), all others 0. */
   readonly #classOf = new Uint8Array(ALPHABET);
-  readonly #classes: number;
+  /**
+   * The transition table, one row per state, one entry per class. An entry is the next state's
+   * row offset (its number times the classes), so the scan neither multiplies nor looks anything
+   * else up per character; states with outputs are numbered last, so one comparison tells a match.
+   */
   readonly #delta: Uint16Array | Int32Array;
+  readonly #classes: number;
+  /** Row offset of the first state with outputs. */
+  readonly #firstOutputRow: number;
+  /** Outputs of the states with outputs, from the first of them. */
   readonly #outLo: Int32Array;
   readonly #outHi: Int32Array;
 
@@ -69,16 +77,16 @@ export class LiteralScanner {
     });
 
     // Breadth first: each node's failure link, its outputs merged with the link's, and a full
-    // transition table over the character classes, so the scan makes one small lookup per character.
+    // transition table over the character classes.
     const size = children.length;
-    const delta = size <= 0xffff ? new Uint16Array(size * classes) : new Int32Array(size * classes);
+    const goto = new Int32Array(size * classes);
     const outLo = Int32Array.from(ownLo);
     const outHi = Int32Array.from(ownHi);
     const fail = new Int32Array(size);
     const queue: number[] = [];
     for (let k = 0; k < classes; k++) {
       const next = children[0]!.get(k) ?? 0;
-      delta[k] = next;
+      goto[k] = next;
       if (next !== 0) queue.push(next);
     }
     for (let head = 0; head < queue.length; head++) {
@@ -87,18 +95,35 @@ export class LiteralScanner {
       outHi[node]! |= outHi[fail[node]!]!;
       for (let k = 0; k < classes; k++) {
         const next = children[node]!.get(k);
-        if (next === undefined) delta[node * classes + k] = delta[fail[node]! * classes + k]!;
+        if (next === undefined) goto[node * classes + k] = goto[fail[node]! * classes + k]!;
         else {
-          delta[node * classes + k] = next;
-          fail[next] = delta[fail[node]! * classes + k]!;
+          goto[node * classes + k] = next;
+          fail[next] = goto[fail[node]! * classes + k]!;
           queue.push(next);
         }
       }
     }
-    this.#classes = classes;
+
+    // Renumber: states without outputs first (the root, which has none, stays 0), then the rest.
+    const number = new Int32Array(size);
+    const outputStates: number[] = [];
+    let numbered = 0;
+    for (let state = 0; state < size; state++) {
+      if ((outLo[state]! | outHi[state]!) === 0) number[state] = numbered++;
+      else outputStates.push(state);
+    }
+    const firstOutput = numbered;
+    for (const state of outputStates) number[state] = numbered++;
+    // Rows are not padded to a power of two: the table stays small enough for the fastest cache.
+    const delta = size * classes <= 0xffff ? new Uint16Array(size * classes) : new Int32Array(size * classes);
+    for (let state = 0; state < size; state++) {
+      for (let k = 0; k < classes; k++) delta[number[state]! * classes + k] = number[goto[state * classes + k]!]! * classes;
+    }
     this.#delta = delta;
-    this.#outLo = outLo;
-    this.#outHi = outHi;
+    this.#classes = classes;
+    this.#firstOutputRow = firstOutput * classes;
+    this.#outLo = Int32Array.from(outputStates, (state) => outLo[state]!);
+    this.#outHi = Int32Array.from(outputStates, (state) => outHi[state]!);
   }
 
   /**
@@ -108,21 +133,17 @@ export class LiteralScanner {
   scan(text: string): Hits {
     const hits: Hits = { ends: [], lo: [], hi: [] };
     const classOf = this.#classOf;
-    const classes = this.#classes;
     const delta = this.#delta;
-    const outLo = this.#outLo;
-    const outHi = this.#outHi;
-    let state = 0;
+    const firstOutputRow = this.#firstOutputRow;
+    let row = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      const k = c < ALPHABET ? classOf[c]! : c === KELVIN ? classOf[107]! : 0;
-      state = delta[state * classes + k]!;
-      const lo = outLo[state]!;
-      const hi = outHi[state]!;
-      if ((lo | hi) !== 0) {
+      row = delta[row + (c < ALPHABET ? classOf[c]! : c === KELVIN ? classOf[107]! : 0)]!;
+      if (row >= firstOutputRow) {
+        const output = ((row - firstOutputRow) / this.#classes) | 0;
         hits.ends.push(i + 1);
-        hits.lo.push(lo);
-        hits.hi.push(hi);
+        hits.lo.push(this.#outLo[output]!);
+        hits.hi.push(this.#outHi[output]!);
       }
     }
     return hits;
