@@ -75,8 +75,9 @@ const BIT: Readonly<Record<Cue, { lo: number; hi: number }>> = Object.fromEntrie
 const SCANNER = new LiteralScanner(CUE_IDS.map((id) => CUES[id]));
 
 /** Every cue literal in `folded` (typographic quotes already folded), in one pass. */
-export function scanCues(folded: string): Hits {
-  return SCANNER.scan(folded);
+/** `into`, when given, is refilled instead of a new list built. */
+export function scanCues(folded: string, into?: Hits): Hits {
+  return SCANNER.scan(folded, into);
 }
 
 export function cuesIn(hits: Hits, start: number, end: number): CueMask {

@@ -14,9 +14,9 @@ function naive(groups: readonly (readonly string[])[], text: string): string[] {
 function scanned(scanner: LiteralScanner, text: string): string[] {
   const hits = scanner.scan(text);
   const found: string[] = [];
-  hits.ends.forEach((end, k) => {
-    for (let g = 0; g < 62; g++) if (g < 31 ? hits.lo[k]! & (1 << g) : hits.hi[k]! & (1 << (g - 31))) found.push(`${end}:${g}`);
-  });
+  for (let k = 0; k < hits.count; k++) {
+    for (let g = 0; g < 62; g++) if (g < 31 ? hits.lo[k]! & (1 << g) : hits.hi[k]! & (1 << (g - 31))) found.push(`${hits.ends[k]}:${g}`);
+  }
   return found.sort();
 }
 
@@ -72,6 +72,14 @@ describe('cues between two offsets', () => {
     assert.deepEqual(cuesBetween(hits, 0, 17), { lo: 0b111, hi: 0 });
   });
   it('leaves out a match that ends after the stretch', () => assert.deepEqual(cuesBetween(hits, 6, 11), { lo: 0, hi: 0 }));
+  it('a list passed back is refilled: it holds the new text\'s matches only, growing past its first size', () => {
+    const reused = scanner.scan('will '.repeat(100));
+    assert.equal(reused.count, 100);
+    assert.equal(scanner.scan('Ok? done', reused), reused);
+    assert.equal(reused.count, 2);
+    assert.deepEqual(cuesBetween(reused, 0, 8), { lo: 0b110, hi: 0 });
+    assert.deepEqual(scanned(scanner, 'will '.repeat(100)).length, 100);
+  });
 });
 
 describe('lower case of the same length', () => {

@@ -17,11 +17,36 @@ export const ALL_CUES: Readonly<CueMask> = Object.freeze({ lo: 0x7fffffff, hi: 0
 export const MAX_GROUPS = 62;
 const ALPHABET = 128;
 
-/** The literals found in one text: where each match ends and the groups it belongs to. */
-export interface Hits {
-  ends: number[];
-  lo: number[];
-  hi: number[];
+/**
+ * The literals found in one text: where each of the first `count` matches ends and the groups it
+ * belongs to. A caller that scans reply after reply passes the same list back to `scan`, which
+ * refills it: no arrays are built per reply.
+ */
+export class Hits {
+  count = 0;
+  ends = new Int32Array(64);
+  lo = new Int32Array(64);
+  hi = new Int32Array(64);
+
+  add(end: number, lo: number, hi: number): void {
+    if (this.count === this.ends.length) this.#grow();
+    this.ends[this.count] = end;
+    this.lo[this.count] = lo;
+    this.hi[this.count] = hi;
+    this.count++;
+  }
+
+  #grow(): void {
+    this.ends = doubled(this.ends);
+    this.lo = doubled(this.lo);
+    this.hi = doubled(this.hi);
+  }
+}
+
+function doubled(from: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const to = new Int32Array(from.length * 2);
+  to.set(from);
+  return to;
 }
 
 export class LiteralScanner {
@@ -130,8 +155,8 @@ export class LiteralScanner {
    * Every match in `text` as `lowerSameLength(text)` reads it: ASCII letters in either case, the
    * Kelvin sign as "k"; other characters outside ASCII match no literal.
    */
-  scan(text: string): Hits {
-    const hits: Hits = { ends: [], lo: [], hi: [] };
+  scan(text: string, hits = new Hits()): Hits {
+    hits.count = 0;
     const classOf = this.#classOf;
     const delta = this.#delta;
     const firstOutputRow = this.#firstOutputRow;
@@ -141,9 +166,7 @@ export class LiteralScanner {
       row = delta[row + (c < ALPHABET ? classOf[c]! : c === KELVIN ? classOf[107]! : 0)]!;
       if (row >= firstOutputRow) {
         const output = ((row - firstOutputRow) / this.#classes) | 0;
-        hits.ends.push(i + 1);
-        hits.lo.push(this.#outLo[output]!);
-        hits.hi.push(this.#outHi[output]!);
+        hits.add(i + 1, this.#outLo[output]!, this.#outHi[output]!);
       }
     }
     return hits;
@@ -155,10 +178,10 @@ const KELVIN = 0x212a;
 
 /** The groups of every match lying wholly or partly inside [start, end) that ends by `end`. */
 export function cuesBetween(hits: Hits, start: number, end: number): CueMask {
-  const { ends } = hits;
+  const { ends, count } = hits;
   // First match ending after `start`.
   let a = 0;
-  let b = ends.length;
+  let b = count;
   while (a < b) {
     const mid = (a + b) >>> 1;
     if (ends[mid]! <= start) a = mid + 1;
@@ -166,7 +189,7 @@ export function cuesBetween(hits: Hits, start: number, end: number): CueMask {
   }
   let lo = 0;
   let hi = 0;
-  for (let k = a; k < ends.length && ends[k]! <= end; k++) {
+  for (let k = a; k < count && ends[k]! <= end; k++) {
     lo |= hits.lo[k]!;
     hi |= hits.hi[k]!;
   }

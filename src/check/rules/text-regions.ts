@@ -6,9 +6,9 @@
  */
 
 import { EMPTY_CONVERSATION, SENTENCE_FRAMES, TEXT_FRAMES, type Conversation, type FrameCode, type Region } from './frames/index.ts';
-import { lineSpans, type FrameInput } from './frames/frame.ts';
+import { lineSpans, type FrameInput, type Line } from './frames/frame.ts';
 import { cuesIn, scanCues } from './cues.ts';
-import type { CueMask, Hits } from './literal-scanner.ts';
+import { Hits, type CueMask } from './literal-scanner.ts';
 import { isAsciiDigit, isAsciiLetter, isSpaceCode } from './char-codes.ts';
 
 export interface Sentence {
@@ -49,6 +49,8 @@ const TYPOGRAPHIC = /[\u2018\u2019\u02BC\u00B4\u2032\u201C\u201D\u201E]/;
  */
 export const MAX_REPLY_CHARS = 50_000;
 const NO_SENTENCES: readonly Sentence[] = [];
+/** Refilled for each reply and read only while it is split (ownVoice is synchronous). */
+const HITS = new Hits();
 export const MAX_SENTENCE_CHARS = 1_000;
 
 export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CONVERSATION): Regions {
@@ -62,22 +64,38 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
     const regions = frame.mark(textInput);
     for (let i = 0; i < regions.length; i++) marked.push(regions[i]!);
   }
+  // Most replies have nothing set aside: then there is nothing to mask, cut or merge.
+  if (marked.length === 0) {
+    const sentences = splitSentences(text, folded, NOTHING_SET_ASIDE, scanCues(folded, HITS));
+    return { folded, sentences, setAside: [], framed: framedSentences(folded, lines, conversation, marked, sentences) };
+  }
   const setAside: SetAside[] = marked.map((r) => ({ start: r.start, end: r.end, frame: r.frame, reason: r.frame }));
 
   // Quotations and inline code sit inside a sentence: mask them there; blocks cut sentences apart.
   const inline = setAside.filter((r) => r.reason === 'quotation' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
   const masked = inline.reduce((t, r) => t.slice(0, r.start) + '\u00B7'.repeat(r.end - r.start) + t.slice(r.end), folded);
   const blocks = setAside.filter((r) => !inline.includes(r));
-  const sentences = splitSentences(text, masked, mergeRanges(blocks), scanCues(folded));
+  const sentences = splitSentences(text, masked, mergeRanges(blocks), scanCues(folded, HITS));
+  return { folded, sentences, setAside: mergeRanges(setAside), framed: framedSentences(folded, lines, conversation, marked, sentences) };
+}
 
-  const framed = new Map<Sentence, FrameCode>();
+const NOTHING_SET_ASIDE: SetAside[] = [];
+const NOTHING_FRAMED: ReadonlyMap<Sentence, FrameCode> = new Map();
+
+/** The sentences each sentence frame marks (the first frame to mark one names it). */
+function framedSentences(folded: string, lines: readonly Line[], conversation: Conversation, marked: readonly Region[], sentences: Sentence[]): ReadonlyMap<Sentence, FrameCode> {
+  let framed: Map<Sentence, FrameCode> | undefined;
   const sentenceInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences };
   for (const frame of SENTENCE_FRAMES) {
     for (const region of frame.mark(sentenceInput)) {
-      for (const sentence of sentences) if (sentence.start >= region.start && sentence.end <= region.end && !framed.has(sentence)) framed.set(sentence, frame.code);
+      for (const sentence of sentences) {
+        if (sentence.start < region.start || sentence.end > region.end) continue;
+        framed ??= new Map();
+        if (!framed.has(sentence)) framed.set(sentence, frame.code);
+      }
     }
   }
-  return { folded, sentences, setAside: mergeRanges(setAside), framed };
+  return framed ?? NOTHING_FRAMED;
 }
 
 function mergeRanges(ranges: SetAside[]): SetAside[] {
