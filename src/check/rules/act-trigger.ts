@@ -24,16 +24,16 @@ export function actTrigger(source: TriggerSource, act: { kind: ActKind; performe
   // "Start your next chat with this line and I'll tailor it": the user brings the facts back.
   if (act.kind === 'recall' && USER_BRINGS_IT_BACK.test(clause.lead)) return { trigger: 'user_next_message', cue: 'user message', timeExpression: null };
   // "When you ask me for recipes later on, I'll remember…" is a later session.
-  if (trigger.cue === 'user message' && act.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead) || firstMatch(TIME_CUES, clause.lead))) {
+  if (trigger.cue === 'user message' && act.kind === 'recall' && (firstMatch(UNSPECIFIED_CUES, clause.lead, clause.cues) || firstMatch(TIME_CUES, clause.lead, clause.cues))) {
     return { trigger: 'next_session', cue: 'later', timeExpression: null };
   }
   // "Keep an eye on Saturday's forecast and shout if rain starts": a watch fires on its event, not the day named.
-  if (act.kind === 'watch' && trigger.trigger === 'time' && firstMatch(EVENT_CUES, act.predicate)) {
+  if (act.kind === 'watch' && trigger.trigger === 'time' && firstMatch(EVENT_CUES, act.predicate, clause.cues)) {
     return { trigger: 'external_event', cue: 'event', timeExpression: trigger.timeExpression };
   }
   // People act outside this conversation: "from now on" cannot keep their promise inside it.
   if (act.performer === 'third_party' && (trigger.cue === 'from now on' || trigger.cue === 'this conversation')) {
-    const own = decideTrigger(act.predicate, '');
+    const own = decideTrigger(act.predicate, '', clause.cues);
     return own.trigger === 'user_next_message' ? { trigger: 'unspecified_future', cue: null, timeExpression: null } : own;
   }
   // Remembering is for a later conversation unless the words tie it to this one; so is "from now on"

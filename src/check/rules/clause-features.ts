@@ -74,10 +74,10 @@ export class ClauseFeatures implements TriggerSource {
   }
   /** A time, later session or event in the words: enough to set an ordinary act after the turn. */
   get strongCue(): boolean {
-    return (this.#strongCue ??= (strongFutureCue(this.predicate) ?? firstMatch(SESSION_CUES, this.clause.lead)) !== null);
+    return (this.#strongCue ??= (strongFutureCue(this.predicate, this.clause.cues) ?? firstMatch(SESSION_CUES, this.clause.lead, this.clause.cues)) !== null);
   }
   get leadCue(): boolean {
-    return (this.#leadCue ??= strongFutureCue(this.clause.lead) !== null);
+    return (this.#leadCue ??= strongFutureCue(this.clause.lead, this.clause.cues) !== null);
   }
   /** "You'll get/receive/have/see …": the match, with the words after the verb. */
   get receipt(): RegExpExecArray | null {
@@ -91,7 +91,7 @@ export class ClauseFeatures implements TriggerSource {
   }
   /** When the act happens, from the words of the predicate and the lead. */
   get wordsTrigger(): TriggerDecision {
-    return (this.#wordsTrigger ??= decideTrigger(this.predicate, this.clause.lead));
+    return (this.#wordsTrigger ??= decideTrigger(this.predicate, this.clause.lead, this.clause.cues));
   }
   /** The trigger `predicate` has with the clause's lead, worked out once per predicate; a copy, so a caller may change it. */
   triggerFor(predicate: string): TriggerDecision {
@@ -100,7 +100,7 @@ export class ClauseFeatures implements TriggerSource {
     else {
       this.#otherTriggers ??= [];
       decided = this.#otherTriggers.find((entry) => entry[0] === predicate)?.[1];
-      if (!decided) this.#otherTriggers.push([predicate, (decided = decideTrigger(predicate, this.clause.lead))]);
+      if (!decided) this.#otherTriggers.push([predicate, (decided = decideTrigger(predicate, this.clause.lead, this.clause.cues))]);
     }
     return { trigger: decided.trigger, cue: decided.cue, timeExpression: decided.timeExpression };
   }

@@ -6,6 +6,7 @@
 import * as L from './clause-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { inOrder } from './lexicon.ts';
+import type { CueMask } from './literal-scanner.ts';
 import type { Sentence } from './text-regions.ts';
 
 const FUTURE_CUE = cueMask('future');
@@ -25,6 +26,8 @@ export interface FutureClause {
   /** Offsets (into the reply) of the shortest span holding the promise: subject to clause end. */
   spanStart: number;
   spanEnd: number;
+  /** The literal cues of the sentence and of the one it continues: every word of the clause is in them. */
+  cues: CueMask;
 }
 
 const MARKER = /(?:\b(will|shall|won't|wont)\b|'ll\b|\b(?:am|are|is)\s+(?:going\s+to|gonna)\b|'(?:m|re|s)\s+(?:going\s+to|gonna)\b)/gi;
@@ -51,10 +54,11 @@ const CLAUSE_END = new RegExp(
  * `carried` is the sentence this one continues, when a quote or draft cut it in two
  * ("…start with something like: > "…" and I'll tailor it"): its words still condition the promise.
  */
-export function futureClauses(sentence: Sentence, carried = '', userAsksForLater = false): FutureClause[] {
+export function futureClauses(sentence: Sentence, carried?: Sentence, userAsksForLater = false): FutureClause[] {
   const clauses: FutureClause[] = [];
   if (!hasAnyCue(sentence.cues, FUTURE_CUE)) return clauses;
   const text = sentence.folded;
+  const cues = carried ? { lo: sentence.cues.lo | carried.cues.lo, hi: sentence.cues.hi | carried.cues.hi } : sentence.cues;
   MARKER.lastIndex = 0;
   for (let match = MARKER.exec(text); match; match = MARKER.exec(text)) {
     const markerStart = match.index;
@@ -76,12 +80,13 @@ export function futureClauses(sentence: Sentence, carried = '', userAsksForLater
     clauses.push({
       sentence,
       subject,
-      lead: carried ? `${carried} ${text.slice(0, subjectStart)}` : text.slice(0, subjectStart),
+      lead: carried ? `${carried.folded} ${text.slice(0, subjectStart)}` : text.slice(0, subjectStart),
       marker: match[0],
       userAsksForLater,
       predicate,
       spanStart: sentence.start + spanStart,
       spanEnd: sentence.start + spanEnd,
+      cues,
     });
   }
   return clauses;

@@ -9,6 +9,7 @@
  */
 import { completedForms } from '../../setups/action-verbs.ts';
 import { CHANNEL_GERUNDS, CHANNEL_VERBS } from './frames/frame-lexicon.ts';
+import * as T from './trigger-lexicon.ts';
 import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits } from './literal-scanner.ts';
 
 export const CUES = {
@@ -63,7 +64,26 @@ export const CUES = {
   claim_all_set: ['set', 'book', 'schedul', 'saved'],
   /** The first word of every completed form the action-verb lexicon knows ("added", "set up"). */
   completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'].map((form) => form.split(' ')[0]!.toLowerCase()))],
+  // Trigger cue sets (triggers.ts): a single word every match of the set holds. One word, never a
+  // phrase: a trigger reads a clause's lead joined to the sentence before it, and a phrase could
+  // straddle the join.
+  /** TIME_CUES: a digit, a day, month, part of day or unit, or one of the time words. */
+  trigger_time: [
+    ...new Set([
+      ...'0123456789', 'tomorrow', 'tmrw', 'tonight', 'today', 'noon', 'midnight', 'midday', 'week', 'month', 'year', 'quarter', 'term', 'season',
+      'thing', 'business', 'day', 'daily', 'hour', 'due', ...wordsOf(T.WEEKDAYS), ...wordsOf(T.MONTHS), ...wordsOf(T.PARTS_OF_DAY), ...wordsOf(T.UNITS),
+    ]),
+  ],
+  trigger_session: [...wordsOf(T.NEXT_SESSION), 'file', ...wordsOf(T.LATER_VISIT)],
+  trigger_this_conversation: [...wordsOf(T.THIS_CONVERSATION), 'now', 'here', 'forward'],
+  trigger_event: [...wordsOf(T.EVENT_OPENERS), 'til'],
+  trigger_later: wordsOf(T.UNSPECIFIED_LATER),
 } as const satisfies Record<string, readonly string[]>;
+
+/** One word of each phrase (its longest, the last of equals): every match of the phrase holds it, however it is spaced. */
+function wordsOf(phrases: readonly string[]): string[] {
+  return [...new Set(phrases.map((phrase) => phrase.toLowerCase().split(' ').filter(Boolean).reduce((a, b) => (b.length >= a.length ? b : a))))];
+}
 
 export type Cue = keyof typeof CUES;
 

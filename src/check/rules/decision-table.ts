@@ -182,7 +182,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     code: 'conditional_policy',
-    when: (f) => people(f) && /\b(?:if|when|whenever|should|in case|once)\s+you\b|\bin the event (?:of|that)\b|\bin case of\b/i.test(f.clause.lead) && !hasFixedTime(f.clause.predicate),
+    when: (f) => people(f) && /\b(?:if|when|whenever|should|in case|once)\s+you\b|\bin the event (?:of|that)\b|\bin case of\b/i.test(f.clause.lead) && !hasFixedTime(f.clause.predicate, f.clause.cues),
     reads: [{ reply: 'If you notice unauthorised charges on your account, we will investigate and provide a refund.', persona: 'support' }, 'In the event of damage in transit, our team will replace the item.'],
     ignores: [{ reply: 'If you need it sooner, someone will call you back tomorrow at 9.', persona: 'support' }],
   },
@@ -266,7 +266,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     code: 'people_send',
-    when: (f) => user(f) && receipt(f) !== null && !receivedThing(f) && /\bfrom (?:them|us|our\b|the (?:\w+ )?team\b|someone)/i.test(f.rawPredicate) && strongFutureCue(f.rawPredicate) !== null,
+    when: (f) => user(f) && receipt(f) !== null && !receivedThing(f) && /\bfrom (?:them|us|our\b|the (?:\w+ )?team\b|someone)/i.test(f.rawPredicate) && strongFutureCue(f.rawPredicate, f.clause.cues) !== null,
     read: (f) => make(f, 'third_party', 'ask_person', 0.7, f.rawPredicate),
     reads: ["You'll get your first one from our team next week."],
     ignores: ["You'll get a reminder from me tomorrow."],
@@ -326,7 +326,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     code: 'arrives_later',
-    when: (f) => f.subject === 'thing' && ARRIVES.test(f.rawPredicate) && firstMatch(STRONG_TIME_CUES, f.rawPredicate) !== null,
+    when: (f) => f.subject === 'thing' && ARRIVES.test(f.rawPredicate) && firstMatch(STRONG_TIME_CUES, f.rawPredicate, f.clause.cues) !== null,
     read: (f) => make(f, 'self', 'deliver', 0.65, f.rawPredicate),
     reads: ['Ten questions will land here at 7:30 tonight.'],
     ignores: ['Ten questions will land here.'],

@@ -85,7 +85,7 @@ export function detectCommitments(input: DetectorInput): Detection {
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
     const first = sentence.text.charCodeAt(0);
-    const carried = previous && first >= 97 && first <= 122 ? previous.folded : ''; // starts lower-case a–z
+    const carried = previous && first >= 97 && first <= 122 ? previous : undefined; // starts lower-case a–z
     previous = sentence;
     const frame = framed.get(sentence);
     if (frame) {
@@ -185,9 +185,9 @@ const FRAME_REASONS: Record<FrameCode, string> = {
  */
 function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause: FutureClause, context: ReplyContext): boolean {
   // "We'll use your Visa ending in 8676 to cover the difference. Reply yes to confirm": this order, not a later session.
-  if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`)) return true;
+  if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`, clause.cues)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
-  if (firstMatch(STRONG_TIME_CUES, commitment.span)) return false;
+  if (firstMatch(STRONG_TIME_CUES, commitment.span, clause.cues)) return false;
   // "Could you provide your email? Once I've verified you, I'll pull up the order and let you know…":
   // the promise itself names the answer it waits for, so even a later-by-nature act waits (one
   // with its own event, "…let you know the minute it is restored", keeps it).

@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import {
   decideTrigger, EVENT_CUES, firstMatch, SAME_CONVERSATION_CUES, SESSION_CUES, STRONG_TIME_CUES, TIME_CUES, TRIGGER_PRECEDENCE, UNSPECIFIED_CUES, type CueSet,
 } from './triggers.ts';
+import { cuesIn, scanCues } from './cues.ts';
+import { NO_CUES } from './literal-scanner.ts';
 
 /** One case per precedence row: [row, predicate, lead, trigger it yields]. */
 const CASES: [string, string, string, string][] = [
@@ -41,6 +43,10 @@ describe('firstMatch: the earliest cue of a set, named by its row', () => {
     'tomorrow morning', 'tonight', 'on Friday at 9', 'at 10:30', '5pm', 'in two hours', 'next week', 'this evening', 'the 3rd of March',
     'by Friday', 'every day', 'two days before', 'later today', 'later', 'soon', 'next time we chat', 'on file', 'from now on',
     'in this chat', 'when the package arrives', 'until it', 'once the build finishes', 'I will', 'send it', 'the', 'you', 'and',
+    'by the end of the week', 'close of business', 'every Monday', 'daily', 'three days before', 'before the bill is due', 'within 24 hours',
+    'in a couple of weeks', 'mid-March', 'on the 3rd', 'Dec 12', 'at noon', 'going forward', 'from here on out', 'during our session',
+    'next visit', 'future chats', 'whenever you come back', 'as soon as possible', 'in due course', 'down the line', 'the moment it', 'should the',
+    'the day your', 'any time the', 'till your', 'later on', 'first thing', 'the morning of', 'this evening', '2pm', '10:30', 'tmrw', 'bedtime',
   ];
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -49,5 +55,13 @@ describe('firstMatch: the earliest cue of a set, named by its row', () => {
     it(`${name}: the same cue and words as trying each cue alone, on ${texts.length} random texts`, () => {
       for (const text of texts) assert.deepEqual(firstMatch(set, text), earliestCue(set, text), text);
     });
+    it(`${name}: its literal cue is in every text it matches, so the gate on the scan never hides a match`, () => {
+      for (const raw of texts) {
+        const text = random() < 0.3 ? raw.toUpperCase() : raw;
+        const hits = scanCues(text);
+        assert.deepEqual(firstMatch(set, text, cuesIn(hits, 0, text.length)), firstMatch(set, text), text);
+      }
+    });
   }
+  it('a text without the literal is done with at once', () => assert.equal(firstMatch(TIME_CUES, 'at 9am', NO_CUES), null));
 });

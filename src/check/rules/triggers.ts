@@ -4,6 +4,8 @@
  * explanation can say which words decided the trigger.
  */
 import type { TriggerType } from '../../core/types.ts';
+import { cueMask, hasAnyCue, type Cue } from './cues.ts';
+import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import { inOrder, phrases, USER_MESSAGE_VERBS } from './lexicon.ts';
 import * as L from './trigger-lexicon.ts';
 
@@ -20,24 +22,26 @@ export type CueId =
   | 'deadline' | 'recurring' | 'before due' | 'later today' | 'later' | 'next session' | 'this conversation' | 'from now on'
   | 'event' | 'until' | 'user message';
 
-export interface Cue {
+export interface TriggerCue {
   id: CueId;
   pattern: RegExp;
 }
 
 /** Cues compiled into one alternation, so finding the earliest cue takes one pass over the text. */
 export interface CueSet {
-  cues: readonly Cue[];
+  cues: readonly TriggerCue[];
   combined: RegExp;
   /** The capture group that holds cue i's match in `combined`. */
   groupOf: readonly number[];
+  /** The literal cue (`cues.ts`) every match holds: a text without it is done with at once. */
+  literal: CueMask;
 }
 
 /**
  * Each cue is one numbered group of the alternation. Numbered, not named: a match with named
  * groups builds a `groups` object, and finding the cue then cost more than the search.
  */
-function cueSet(cues: readonly Cue[]): CueSet {
+function cueSet(literal: Cue, cues: readonly TriggerCue[]): CueSet {
   const groupOf: number[] = [];
   let group = 1;
   for (const cue of cues) {
@@ -47,11 +51,11 @@ function cueSet(cues: readonly Cue[]): CueSet {
     group += 1 + (new RegExp(`${cue.pattern.source}|`).exec('')!.length - 1);
   }
   const source = cues.map((cue) => `(${cue.pattern.source})`).join('|');
-  return { cues, combined: new RegExp(source, 'i'), groupOf };
+  return { cues, combined: new RegExp(source, 'i'), groupOf, literal: cueMask(literal) };
 }
 
 /** A stated or implied future time. */
-export const TIME_CUES: CueSet = cueSet([
+export const TIME_CUES: CueSet = cueSet('trigger_time', [
   { id: 'tomorrow', pattern: new RegExp(`\\b(?:tomorrow|tmrw)(?:\\s+(?:${PART_OF_DAY}|at\\s+${CLOCK}))?\\b`, 'i') },
   { id: 'tonight', pattern: /\btonight\b/i },
   { id: 'weekday', pattern: new RegExp(`\\b(?:on\\s+|this\\s+|next\\s+|coming\\s+)?${WEEKDAY}(?:\\s+${PART_OF_DAY})?(?:\\s+at\\s+${CLOCK})?\\b`, 'i') },
@@ -68,12 +72,12 @@ export const TIME_CUES: CueSet = cueSet([
 ]);
 
 /** "later", "soon": a future with no time or event. */
-export const UNSPECIFIED_CUES: CueSet = cueSet([
+export const UNSPECIFIED_CUES: CueSet = cueSet('trigger_later', [
   { id: 'later', pattern: new RegExp(`\\b${inOrder(L.UNSPECIFIED_LATER)}\\b`, 'i') },
 ]);
 
 /** A future conversation. */
-export const SESSION_CUES: CueSet = cueSet([
+export const SESSION_CUES: CueSet = cueSet('trigger_session', [
   {
     id: 'next session',
     pattern: new RegExp(`\\b(?:${inOrder(L.NEXT_SESSION)}|(?<!${phrases(L.DATA_ON_FILE)}\\s)on file|${inOrder(L.LATER_VISIT)})\\b`, 'i'),
@@ -81,14 +85,14 @@ export const SESSION_CUES: CueSet = cueSet([
 ]);
 
 /** The rest of this conversation: such promises wait for the user's next message. */
-export const SAME_CONVERSATION_CUES: CueSet = cueSet([
+export const SAME_CONVERSATION_CUES: CueSet = cueSet('trigger_this_conversation', [
   { id: 'this conversation', pattern: new RegExp(`\\b${inOrder(L.THIS_CONVERSATION)}\\b`, 'i') },
   // "I'll use Celsius from now on" keeps to this conversation (LABELING.md), unless it is about remembering.
   { id: 'from now on', pattern: /\bfrom (?:now|here) on(?: in| out)?\b|\bgoing forward\b/i },
 ]);
 
 /** When something happens. */
-export const EVENT_CUES: CueSet = cueSet([
+export const EVENT_CUES: CueSet = cueSet('trigger_event', [
   {
     id: 'event',
     // "when you…" waits for the user, "as soon as possible" is a manner; any word after an opener is an event's subject.
@@ -123,6 +127,8 @@ export interface TriggerDecision {
 interface TriggerWords {
   predicate: string;
   lead: string;
+  /** The literal cues of the sentence(s) both come from. */
+  cues: CueMask;
 }
 
 interface TriggerRow {
@@ -139,8 +145,8 @@ const userMessageCue = (words: TriggerWords) =>
   // "To help you further, please provide your details, and an agent will…": an imperative in any part of the lead.
   (/\band\s*$/i.test(words.lead) && words.lead.split(/[,;:\u2014\u2013]|\s-\s/).some((part) => USER_MESSAGE_IMPERATIVE.test(part.trim())));
 
-const cue = (set: CueSet, text: string, trigger: TriggerType): TriggerDecision | null => {
-  const found = firstMatch(set, text);
+const cue = (set: CueSet, text: string, cues: CueMask, trigger: TriggerType): TriggerDecision | null => {
+  const found = firstMatch(set, text, cues);
   return found ? { trigger, cue: found.id, timeExpression: trigger === 'time' ? found.text : null } : null;
 };
 
@@ -153,23 +159,23 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
   {
     id: 'this conversation',
     // "From now on" yields to explicit words for later sessions; "in this chat" never does.
-    decide: ({ predicate, lead }) => {
-      const same = firstMatch(SAME_CONVERSATION_CUES, predicate) ?? firstMatch(SAME_CONVERSATION_CUES, lead);
+    decide: ({ predicate, lead, cues }) => {
+      const same = firstMatch(SAME_CONVERSATION_CUES, predicate, cues) ?? firstMatch(SAME_CONVERSATION_CUES, lead, cues);
       if (!same) return null;
-      if (same.id !== 'this conversation' && (firstMatch(SESSION_CUES, predicate) ?? firstMatch(SESSION_CUES, lead))) return null;
+      if (same.id !== 'this conversation' && (firstMatch(SESSION_CUES, predicate, cues) ?? firstMatch(SESSION_CUES, lead, cues))) return null;
       return { trigger: 'user_next_message', cue: same.id, timeExpression: null };
     },
   },
-  { id: 'later session', decide: ({ predicate, lead }) => cue(SESSION_CUES, predicate, 'next_session') ?? cue(SESSION_CUES, lead, 'next_session') },
-  { id: 'own time', decide: ({ predicate }) => cue(TIME_CUES, predicate, 'time') },
-  { id: 'own event', decide: (words) => (USER_MESSAGE_CONDITION.test(words.predicate) ? null : cue(EVENT_CUES, words.predicate, 'external_event')) },
+  { id: 'later session', decide: ({ predicate, lead, cues }) => cue(SESSION_CUES, predicate, cues, 'next_session') ?? cue(SESSION_CUES, lead, cues, 'next_session') },
+  { id: 'own time', decide: ({ predicate, cues }) => cue(TIME_CUES, predicate, cues, 'time') },
+  { id: 'own event', decide: (words) => (USER_MESSAGE_CONDITION.test(words.predicate) ? null : cue(EVENT_CUES, words.predicate, words.cues, 'external_event')) },
   { id: "user's next message", decide: (words) => (userMessageCue(words) ? { trigger: 'user_next_message', cue: 'user message', timeExpression: null } : null) },
-  { id: 'time before', decide: ({ lead }) => cue(TIME_CUES, lead, 'time') },
-  { id: 'event before', decide: ({ lead }) => cue(EVENT_CUES, lead, 'external_event') },
+  { id: 'time before', decide: ({ lead, cues }) => cue(TIME_CUES, lead, cues, 'time') },
+  { id: 'event before', decide: ({ lead, cues }) => cue(EVENT_CUES, lead, cues, 'external_event') },
   {
     id: 'unspecified',
-    decide: ({ predicate }) => {
-      const later = firstMatch(UNSPECIFIED_CUES, predicate);
+    decide: ({ predicate, cues }) => {
+      const later = firstMatch(UNSPECIFIED_CUES, predicate, cues);
       return { trigger: 'unspecified_future', cue: later?.id ?? null, timeExpression: later?.text ?? null };
     },
   },
@@ -177,11 +183,13 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
 
 /**
  * The trigger of a promise, from its own words (`predicate`) first, then from the words before
- * it in the sentence (`lead`, e.g. "Once you send it, …"), by the precedence table.
+ * it in the sentence (`lead`, e.g. "Once you send it, …"), by the precedence table. `cues` are the
+ * literal cues of the sentence(s) the words come from (all, when unknown).
  */
-export function decideTrigger(predicate: string, lead: string): TriggerDecision {
+export function decideTrigger(predicate: string, lead: string, cues: CueMask = ALL_CUES): TriggerDecision {
+  const words: TriggerWords = { predicate, lead, cues };
   for (const row of TRIGGER_PRECEDENCE) {
-    const decided = row.decide({ predicate, lead });
+    const decided = row.decide(words);
     if (decided) return decided;
   }
   throw new Error('the trigger precedence ends with a row that always decides');
@@ -192,7 +200,12 @@ function lastSegment(lead: string): string {
   return (lead.split(/[,;:\u2014\u2013]|\s-\s/).at(-1) ?? '').trim();
 }
 
-export function firstMatch(set: CueSet, text: string): { id: CueId; text: string } | null {
+/**
+ * The earliest cue of `set` in `text`. `cues` is what the literal scan found in the sentence (or
+ * sentences) `text` comes from: without the set's literal no cue can match, and none is tried.
+ */
+export function firstMatch(set: CueSet, text: string, cues: CueMask = ALL_CUES): { id: CueId; text: string } | null {
+  if (!hasAnyCue(cues, set.literal)) return null;
   const match = set.combined.exec(text);
   if (!match) return null;
   let index = 0;
@@ -200,9 +213,9 @@ export function firstMatch(set: CueSet, text: string): { id: CueId; text: string
   return { id: set.cues[index < set.groupOf.length ? index : 0]!.id, text: match[0].trim() };
 }
 
-export const STRONG_TIME_CUES: CueSet = cueSet(TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
+export const STRONG_TIME_CUES: CueSet = cueSet('trigger_time', TIME_CUES.cues.filter((cue) => cue.id !== 'later today'));
 
 /** A time, a later session or an event: enough to set an otherwise ordinary act after the turn. */
-export function strongFutureCue(text: string): { id: CueId; text: string } | null {
-  return firstMatch(STRONG_TIME_CUES, text) ?? firstMatch(SESSION_CUES, text) ?? firstMatch(EVENT_CUES, text);
+export function strongFutureCue(text: string, cues: CueMask = ALL_CUES): { id: CueId; text: string } | null {
+  return firstMatch(STRONG_TIME_CUES, text, cues) ?? firstMatch(SESSION_CUES, text, cues) ?? firstMatch(EVENT_CUES, text, cues);
 }

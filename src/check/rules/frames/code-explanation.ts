@@ -36,7 +36,7 @@ export const codeExplanationFrame: Frame = {
   mark(input) {
     if (!hasCode(input)) return [];
     return input.sentences
-      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded)))
+      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded, s.cues)))
       .map((s) => sentenceRegion(s, 'code_explanation'));
   },
   marks: [

@@ -28,7 +28,7 @@ export const genericAssuranceFrame: Frame = {
   level: 'sentence',
   summary: 'effort and goodwill with no concrete later act',
   mark({ sentences }) {
-    return sentences.filter((s) => hasAnyCue(s.cues, FUTURE_CUE) && FUTURE.test(s.folded) && ASSURANCE.test(s.folded) && !hasFixedTime(s.folded) && !firstMatch(SESSION_CUES, s.folded)).map((s) => sentenceRegion(s, 'generic_assurance'));
+    return sentences.filter((s) => hasAnyCue(s.cues, FUTURE_CUE) && FUTURE.test(s.folded) && ASSURANCE.test(s.folded) && !hasFixedTime(s.folded, s.cues) && !firstMatch(SESSION_CUES, s.folded, s.cues)).map((s) => sentenceRegion(s, 'generic_assurance'));
   },
   marks: [
     { reply: 'We will do our best to assist you with this matter.', marked: 'do our best' },

@@ -27,7 +27,7 @@ export const planNarrationFrame: Frame = {
   mark(input) {
     const regions: Region[] = [];
     input.sentences.forEach((s, index) => {
-      if (!hasAnyCue(s.cues, FUTURE_CUE) || !FUTURE.test(s.folded) || !PLAN.test(s.folded) || hasAnyLater(s.folded)) return;
+      if (!hasAnyCue(s.cues, FUTURE_CUE) || !FUTURE.test(s.folded) || !PLAN.test(s.folded) || hasAnyLater(s.folded, s.cues)) return;
       if (HERE.test(s.folded) || contentFollows(input, index)) regions.push(sentenceRegion(s, 'plan_narration'));
     });
     return regions;

@@ -60,8 +60,8 @@ export const processDescriptionFrame: Frame = {
       if (!future || OWN_PROMISE.test(text)) continue;
       const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(s, beforeFuture(text)));
       if (!actsFirst && handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t, t.folded));
-      const afterHandBack = !actsFirst && handBackAt >= 0 && index > handBackAt && !hasFixedTime(text);
-      const helpInHandBack = !actsFirst && !afterHandBack && handBackAt >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text);
+      const afterHandBack = !actsFirst && handBackAt >= 0 && index > handBackAt && !hasFixedTime(text, s.cues);
+      const helpInHandBack = !actsFirst && !afterHandBack && handBackAt >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text, s.cues);
       if (actsFirst || afterHandBack || helpInHandBack) regions.push(sentenceRegion(s, 'process_description'));
     }
     return regions;
