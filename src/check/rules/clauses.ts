@@ -6,6 +6,7 @@
 import * as L from './clause-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { inOrder } from './lexicon.ts';
+import { isSpaceCode } from './char-codes.ts';
 import type { CueMask } from './literal-scanner.ts';
 import type { Sentence } from './text-regions.ts';
 
@@ -74,9 +75,9 @@ export function futureClauses(sentence: Sentence, carried?: Sentence, userAsksFo
     const predicateEnd = endMatch ? endMatch.index : rest.length;
     const predicate = rest.slice(0, predicateEnd).trim();
     let spanStart = subjectStart;
-    while (spanStart < markerStart && /[\s*_"']/.test(text[spanStart]!)) spanStart++;
+    while (spanStart < markerStart && isSpanEdge(text.charCodeAt(spanStart))) spanStart++;
     let spanEnd = markerEnd + predicateEnd;
-    while (spanEnd > spanStart && /[\s*_,"']/.test(text[spanEnd - 1]!)) spanEnd--;
+    while (spanEnd > spanStart && (isSpanEdge(text.charCodeAt(spanEnd - 1)) || text.charCodeAt(spanEnd - 1) === 44)) spanEnd--; // ,
     clauses.push({
       sentence,
       subject,
@@ -104,6 +105,11 @@ function implicitSubject(lead: string): string {
   const subject = /^\W*((?:[\w'-]+\s+){0,5}?)(?:is|are|was|were|has|have|had|'s|'ve|'re|can|could|will|would|did|does|do|[\w-]+(?:ed|s))\b/i.exec(clause.replace(/[*_]/g, ''));
   const words = (subject?.[1] ?? '').trim();
   return words === '' && /^\W*i'/i.test(clause) ? 'I' : words;
+}
+
+/** `[\s*_"']`: what a span does not start or end with. */
+function isSpanEdge(code: number): boolean {
+  return isSpaceCode(code) || code === 42 || code === 95 || code === 34 || code === 39; // * _ " '
 }
 
 function lastBoundary(text: string, before: number): number {

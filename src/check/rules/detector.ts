@@ -81,6 +81,8 @@ export function detectCommitments(input: DetectorInput): Detection {
   const offers = new Set<Sentence>();
 
   const userText = fold(input.userText);
+  // Read once per reply, the first time a sentence speaks of the future.
+  let asksForLater: boolean | undefined;
   const last = sentences.at(-1);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
@@ -115,7 +117,8 @@ export function detectCommitments(input: DetectorInput): Detection {
         acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
-    for (const clause of futureClauses(sentence, carried, hasAnyCue(sentence.cues, FUTURE_CUE) && USER_ASKS_FOR_LATER(userText))) {
+    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) asksForLater = USER_ASKS_FOR_LATER(userText);
+    for (const clause of futureClauses(sentence, carried, asksForLater === true && hasAnyCue(sentence.cues, FUTURE_CUE))) {
       const decision = decideClause(clause, replyContext);
       const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
       const made = decision.commitment;
