@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DECISION_TABLE, type RowExample } from './decision-table.ts';
+import { DECISION_TABLE, previousSentence, type RowExample } from './decision-table.ts';
 import { detectCommitments } from './detector.ts';
 import { CLAUSE_RULE_CODES, RULE_TEXT } from './rule-codes.ts';
 
@@ -26,4 +26,23 @@ describe('every row of the clause decision table reads its examples and ignores 
   });
 
   it('the last row decides every clause', () => assert.equal(DECISION_TABLE.at(-1)!.when({} as never), true));
+});
+
+describe('the sentence before a clause, in its paragraph', () => {
+  /** What it stands for: the paragraph split after each stop mark, the last part with words in it. */
+  const bySplitting = (reply: string, start: number) => {
+    const before = reply.slice(Math.max(0, start - 300), start).trimEnd();
+    return before.slice(before.lastIndexOf('\n') + 1).split(/(?<=[.!?])\s+/).filter((part) => part.trim()).at(-1) ?? '';
+  };
+  it('reads the last sentence of the paragraph before the clause', () => assert.equal(previousSentence("Hi.\nSet up alerts in the app. You'll get one", 30), 'Set up alerts in the app.'));
+  it('agrees with splitting the paragraph, on 20,000 random texts and offsets', () => {
+    const pieces = ['.', '!', '?', '...', ' ', '  ', '\n', '\t', '\u00a0', 'a', 'word', 'Set up alerts', '\u2003', 'x.y'];
+    let seed = 9;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let n = 0; n < 20_000; n++) {
+      const reply = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const start = Math.floor(random() * (reply.length + 1));
+      assert.equal(previousSentence(reply, start), bySplitting(reply, start), JSON.stringify([reply, start]));
+    }
+  });
 });

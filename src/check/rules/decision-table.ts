@@ -17,6 +17,7 @@ import type { ReplyContext } from './reply-context.ts';
 import type { ClauseRuleCode } from './rule-codes.ts';
 import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
+import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
@@ -361,10 +362,22 @@ export function decideClause(clause: FutureClause, context: ReplyContext): Claus
   throw new Error('the decision table ends with a row that always decides');
 }
 
-/** The sentence before `start` in the same paragraph. */
-function previousSentence(reply: string, start: number): string {
+/**
+ * The sentence before `start` in the same paragraph: the words after the paragraph's last stop
+ * mark (. ! ?) that white space follows, read back from the end instead of splitting the paragraph.
+ */
+export function previousSentence(reply: string, start: number): string {
   const before = reply.slice(Math.max(0, start - 300), start).trimEnd();
   const paragraph = before.slice(before.lastIndexOf('\n') + 1);
-  const parts = paragraph.split(/(?<=[.!?])\s+/).filter((part) => part.trim());
-  return parts.at(-1) ?? '';
+  for (let i = paragraph.length - 1; i > 0; i--) {
+    if (!isSpaceCode(paragraph.charCodeAt(i)) || !isStopMark(paragraph.charCodeAt(i - 1))) continue;
+    let words = i;
+    while (isSpaceCode(paragraph.charCodeAt(words))) words++;
+    return paragraph.slice(words);
+  }
+  return paragraph.trim() === '' ? '' : paragraph;
+}
+
+function isStopMark(code: number): boolean {
+  return code === 46 || code === 33 || code === 63; // . ! ?
 }
