@@ -59,10 +59,14 @@ export const processDescriptionFrame: Frame = {
       const future = hasAnyCue(s.cues, FUTURE_OR_EXPECT) && (FUTURE.test(text) || /\bexpect\b/i.test(text));
       if (!future || OWN_PROMISE.test(text)) continue;
       const actsFirst = PROCESS_SUBJECT.test(text) && (USER_ACTS_FIRST.test(text) || handsBack(s, beforeFuture(text)));
-      if (!actsFirst && handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t, t.folded));
-      const afterHandBack = !actsFirst && handBackAt >= 0 && index > handBackAt && !hasFixedTime(text, s.cues);
-      const helpInHandBack = !actsFirst && !afterHandBack && handBackAt >= 0 && SOFT_HELP.test(text) && !hasFixedTime(text, s.cues);
-      if (actsFirst || afterHandBack || helpInHandBack) regions.push(sentenceRegion(s, 'process_description'));
+      if (actsFirst) {
+        regions.push(sentenceRegion(s, 'process_description'));
+        continue;
+      }
+      // After a hand-back, or help of no particular kind in a reply that hands back; never at a fixed time.
+      if (hasFixedTime(text, s.cues)) continue;
+      if (handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t, t.folded));
+      if (handBackAt >= 0 && (index > handBackAt || SOFT_HELP.test(text))) regions.push(sentenceRegion(s, 'process_description'));
     }
     return regions;
   },
