@@ -100,7 +100,7 @@ export function offerIn(sentence: Sentence): SentenceFinding | null {
 function offer(sentence: Sentence, start: number, end: number, actText: string, code: SentenceRuleCode): SentenceFinding {
   const predicate = stripPrefixes(actText);
   const act = classifyAct(predicate);
-  const trigger = decideTrigger(predicate, '');
+  const trigger = decideTrigger(predicate, '', sentence.cues);
   const kind = act?.kind;
   const laterTrigger = trigger.trigger === 'user_next_message' ? 'unspecified_future' : trigger.trigger;
   const required =
@@ -134,7 +134,7 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
   const family = FAMILY_OF_KIND[kind];
   if (family && context.succeededFamilies.has(family)) return null;
   if (kind === 'notify' && !/\b(?:reminder|alert|alarm|notification|calendar|schedule|task|follow-?up)\b/i.test(rest)) return null;
-  let trigger = decideTrigger(rest, '').trigger;
+  let trigger = decideTrigger(rest, '', sentence.cues).trigger;
   if (trigger === 'unspecified_future' && firstMatch(TIME_CUES, context.userText)) trigger = 'time';
   const start = match.index + match[0].indexOf('i');
   return {
@@ -145,7 +145,7 @@ export function presentTensePromiseIn(sentence: Sentence, context: SentenceConte
       action: summarise(`${verb}${rest}`),
       performer: 'self',
       trigger_type: trigger,
-      time_expression: firstMatch(TIME_CUES, rest)?.text ?? null,
+      time_expression: firstMatch(TIME_CUES, rest, sentence.cues)?.text ?? null,
       required_capabilities: capabilitiesFor(kind, trigger),
       is_offer: false,
       confidence: 0.7,
@@ -161,7 +161,7 @@ export function noteToSelfIn(sentence: Sentence): SentenceFinding | null {
   const predicate = stripPrefixes(match[1]!);
   const act = classifyAct(predicate);
   if (!act || act.kind === 'in_turn' || act.kind === 'phatic') return null;
-  const trigger = decideTrigger(predicate, '');
+  const trigger = decideTrigger(predicate, '', sentence.cues);
   return {
     code: 'note_to_self',
     consumesSentence: true,
@@ -192,7 +192,7 @@ export function expectationIn(sentence: Sentence, context: SentenceContext): Sen
   const family = FAMILY_OF_KIND[kind];
   // With the call that set it up, "Reminder coming your way" describes what the call arranged.
   const rest = sentence.folded.slice(match.index);
-  let trigger = decideTrigger(rest, '').trigger;
+  let trigger = decideTrigger(rest, '', sentence.cues).trigger;
   if (trigger === 'user_next_message') trigger = 'unspecified_future';
   return {
     code: 'expectation',
@@ -202,7 +202,7 @@ export function expectationIn(sentence: Sentence, context: SentenceContext): Sen
       action: summarise(rest),
       performer: byPerson || kind === 'ask_person' ? 'third_party' : 'self',
       trigger_type: trigger,
-      time_expression: firstMatch(TIME_CUES, rest)?.text ?? null,
+      time_expression: firstMatch(TIME_CUES, rest, sentence.cues)?.text ?? null,
       required_capabilities: capabilitiesFor(kind, trigger),
       is_offer: false,
       confidence: family && context.succeededFamilies.has(family) ? 0.8 : 0.7,
@@ -255,7 +255,7 @@ export function acceptanceIn(sentence: Sentence, context: SentenceContext): Sent
   // The span and its fields come from the reply ("Will do — talk tomorrow at 8!"); the user's words
   // only say when the accepted request is due.
   const span = trimSpan(sentence, match.index, sentence.text.length);
-  const ownTime = firstMatch(TIME_CUES, span);
+  const ownTime = firstMatch(TIME_CUES, span, sentence.cues);
   const trigger = kind === 'recall' ? 'next_session' : kind === 'watch' ? 'external_event' : ownTime || firstMatch(TIME_CUES, context.userText) ? 'time' : 'unspecified_future';
   return {
     code: 'acceptance',
