@@ -64,28 +64,55 @@ export function viewTurn(messages: readonly ChatMessage[]): TurnView {
 
 /** The tool calls of `messages[start, end)`, each with the result that answers it there (null when none). */
 export function callsIn(messages: readonly ChatMessage[], start: number, end: number): ToolActivity[] {
+  const calls: ToolActivity[] = [];
+  let results: Map<string, string> | undefined;
+  for (let i = start; i < end; i++) {
+    const message = messages[i]!;
+    if (message.role !== 'assistant' || !message.tool_calls || message.tool_calls.length === 0) continue;
+    // Most turns make no call: the results are gathered only for one that does.
+    results ??= resultsIn(messages, start, end);
+    for (const call of message.tool_calls) {
+      const result = results.get(call.id) ?? null;
+      calls.push(new Call(call.id, call.function?.name ?? '', call.function?.arguments, result, result === null || !reportsError(result)));
+    }
+  }
+  return calls;
+}
+
+function resultsIn(messages: readonly ChatMessage[], start: number, end: number): Map<string, string> {
   const results = new Map<string, string>();
   for (let i = start; i < end; i++) {
     const message = messages[i]!;
     if (message.role === 'tool') results.set(message.tool_call_id, textOf(message.content));
   }
-  const calls: ToolActivity[] = [];
-  for (let i = start; i < end; i++) {
-    const message = messages[i]!;
-    if (message.role !== 'assistant') continue;
-    for (const call of message.tool_calls ?? []) {
-      const result = results.get(call.id) ?? null;
-      calls.push({
-        id: call.id,
-        name: call.function?.name ?? '',
-        rawArguments: call.function?.arguments ?? '',
-        arguments: parseArguments(call.function?.arguments),
-        result,
-        succeeded: result === null || !reportsError(result),
-      });
-    }
+  return results;
+}
+
+/** A tool call as `callsIn` sees it; its arguments are parsed only when read (the rules never read them). */
+class Call implements ToolActivity {
+  readonly rawArguments: string;
+  #raw: string | undefined;
+  #parsed = false;
+  #arguments: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    raw: string | undefined,
+    readonly result: string | null,
+    readonly succeeded: boolean,
+  ) {
+    this.rawArguments = raw ?? '';
+    this.#raw = raw;
   }
-  return calls;
+
+  get arguments(): Record<string, unknown> | undefined {
+    if (!this.#parsed) {
+      this.#arguments = parseArguments(this.#raw);
+      this.#parsed = true;
+    }
+    return this.#arguments;
+  }
 }
 
 function parseArguments(raw: string | undefined): Record<string, unknown> | undefined {
