@@ -56,15 +56,19 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
 
   const succeededFamilies = new Set<CapabilityFamily>();
   const failedFamilies = new Set<CapabilityFamily>();
+  // This turn's successful calls first, then earlier turns' (a record may hold a conversation).
+  const succeeded: CallFacts[] = [];
+  let performedRequest = false;
   for (const call of view.calls) {
-    for (const family of facts.familiesOf.get(call.name) ?? []) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
+    const families = facts.familiesOf.get(call.name);
+    if (families) for (const family of families) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
+    if (!call.succeeded) continue;
+    const done = callFacts(facts, call.name);
+    succeeded.push(done);
+    if (!performedRequest && done.actions.length > 0) performedRequest = category === undefined || requestNamesAct(view.userText, done.actions);
   }
-  const succeededNow = view.calls.filter((call) => call.succeeded).map((call) => callFacts(facts, call.name));
-  const claimEvidence: ClaimEvidence = {
-    succeeded: [...succeededNow, ...earlierCalls(record.messages, Math.max(view.userIndex, 0)).filter((call) => call.succeeded).map((call) => callFacts(facts, call.name))],
-    failedFamilies,
-    tools: facts.toolFacts,
-  };
+  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
+  const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts };
 
   const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
   const commitments: JudgedCommitment[] = detection.commitments.map((c) => judgeCommitment(c, facts.affordances, view.calls));
@@ -78,12 +82,12 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     completableNow: doable === 'yes',
     succeededFamilies,
     claimEvidence,
-    performedRequest: succeededNow.some((call) => call.actions.length > 0 && (category === undefined || requestNamesAct(view.userText, call.actions))),
+    performedRequest,
     leavesPromiseUnanchored,
   });
 
   const doability = doable ?? (category ? doabilityOf(category, facts.affordances) : null);
-  const enablingCallMade = [...succeededFamilies].some(isPersistentFamily);
+  const enablingCallMade = anyPersistent(succeededFamilies);
   const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
 
   const result: LabelRecord = {
@@ -109,6 +113,11 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
       };
     },
   };
+}
+
+function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {
+  for (const family of families) if (isPersistentFamily(family)) return true;
+  return false;
 }
 
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
