@@ -3,7 +3,7 @@
  * its affordances and which capability families each tool's successful call stands for.
  */
 import { CAPABILITY_RULES, isKnownCapability, type Affordances, type CapabilityFamily } from '../core/affordances.ts';
-import { getBuiltinSetup, SETUP_IDS } from '../setups/builtin.ts';
+import { BUILTIN_SETUPS, getBuiltinSetup, SETUP_IDS, type SetupId } from '../setups/builtin.ts';
 import { parseDeployment } from '../setups/deployment-schema.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
@@ -81,7 +81,8 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
 }
 
 function builtin(id: string): Deployment {
-  const setup = getBuiltinSetup(id);
+  // "C2" as written is the usual case: no trimming or upper-casing for it.
+  const setup = Object.hasOwn(BUILTIN_SETUPS, id) ? BUILTIN_SETUPS[id as SetupId] : getBuiltinSetup(id);
   if (!setup) throw new CheckInputError('setup', 'unknown setup', `one of ${SETUP_IDS.join(', ')} or a deployment object`, show(id));
   return setup;
 }
