@@ -3,6 +3,7 @@
  * there and well formed. Unknown fields are kept and ignored.
  */
 import { CATEGORIES, DOABILITIES, type Category, type ChatMessage, type Doability } from '../core/types.ts';
+import { NOT_FLAT, readFlatObject } from '../core/flat-json.ts';
 import { reportsError, textOf } from '../core/turn.ts';
 import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
 import { CheckInputError, show } from './check-input-error.ts';
@@ -195,6 +196,8 @@ function toolResults(messages: readonly ChatMessage[]): Map<string, string> {
 }
 
 function isJsonObject(raw: string): boolean {
+  // Arguments are usually a flat object, read without building it; anything else goes to JSON.parse.
+  if (readFlatObject(raw) !== NOT_FLAT) return true;
   try {
     const value: unknown = JSON.parse(raw);
     return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -3,6 +3,7 @@
  * last user message (SPEC §4). Pure: no parsing errors are thrown here; problems are reported
  * as data so the caller decides what counts as bad input.
  */
+import { ERROR_STATUSES, FLAT_FAILURE, NOT_FLAT, readFlatObject } from './flat-json.ts';
 import type { ChatMessage, ContentPart } from './types.ts';
 
 export interface ToolActivity {
@@ -126,12 +127,13 @@ function parseArguments(raw: string | undefined): Record<string, unknown> | unde
   }
 }
 
-const ERROR_STATUSES = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable']);
-
 /** Whether a tool result says the call failed (JSON error shapes, or plain text starting with an error). */
 export function reportsError(result: string): boolean {
   const text = result.trim();
   if (text.startsWith('{')) {
+    // The usual result, a flat object, is read without JSON.parse; the same answer either way.
+    const flat = readFlatObject(text);
+    if (flat !== NOT_FLAT) return flat === FLAT_FAILURE;
     try {
       const value = JSON.parse(text) as Record<string, unknown>;
       if (value && typeof value === 'object') {
