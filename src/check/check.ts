@@ -54,25 +54,37 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   validateToolNames(record.messages, facts.familiesOf, deployment.id);
   const view = viewTurn(record.messages);
 
-  const succeededFamilies = new Set<CapabilityFamily>();
-  const failedFamilies = new Set<CapabilityFamily>();
   // This turn's successful calls first, then earlier turns' (a record may hold a conversation).
   const succeeded: CallFacts[] = [];
   let performedRequest = false;
-  for (const call of view.calls) {
-    const families = facts.familiesOf.get(call.name);
-    if (families) for (const family of families) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
-    if (!call.succeeded) continue;
-    const done = callFacts(facts, call.name);
-    succeeded.push(done);
-    if (!performedRequest && done.actions.length > 0) performedRequest = category === undefined || requestNamesAct(view.userText, done.actions);
+  // Most turns make no call: they share one empty set (the rules only read these).
+  let succeededFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
+  let failedFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
+  if (view.calls.length > 0) {
+    const succeededSet = new Set<CapabilityFamily>();
+    const failedSet = new Set<CapabilityFamily>();
+    for (const call of view.calls) {
+      const families = facts.familiesOf.get(call.name);
+      if (families) for (const family of families) (call.succeeded ? succeededSet : failedSet).add(family);
+      if (!call.succeeded) continue;
+      const done = callFacts(facts, call.name);
+      succeeded.push(done);
+      if (!performedRequest && done.actions.length > 0) performedRequest = category === undefined || requestNamesAct(view.userText, done.actions);
+    }
+    succeededFamilies = succeededSet;
+    failedFamilies = failedSet;
   }
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts };
 
   const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
-  const commitments: JudgedCommitment[] = detection.commitments.map((c) => judgeCommitment(c, facts.affordances, view.calls));
-  const leavesPromiseUnanchored = commitments.some((c) => c.agent_initiated && c.feasible && c.anchored === false);
+  const commitments: JudgedCommitment[] = [];
+  let leavesPromiseUnanchored = false;
+  for (const c of detection.commitments) {
+    const judged = judgeCommitment(c, facts.affordances, view.calls);
+    commitments.push(judged);
+    if (judged.agent_initiated && judged.feasible && judged.anchored === false) leavesPromiseUnanchored = true;
+  }
 
   const judgement = judgeResponse({
     sentences: detection.sentences,
@@ -119,6 +131,8 @@ function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {
   for (const family of families) if (isPersistentFamily(family)) return true;
   return false;
 }
+
+const NO_FAMILIES: ReadonlySet<CapabilityFamily> = new Set();
 
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
 function callFacts(facts: DeploymentFacts, name: string): CallFacts {
