@@ -78,6 +78,14 @@ describe('validateTurn: what a valid record is read as', () => {
     assert.deepEqual(record, before, 'the input is not changed');
   });
 
+  test('persona, category and doable are read when valid; doable_override stands in for a missing doable', () => {
+    const read = validateTurn({ messages: [userMessage], persona: 'support', category: 'memory', doable_override: 'partial' });
+    assert.deepEqual([read.persona, read.category, read.doable], ['support', 'memory', 'partial']);
+    assert.equal(validateTurn({ messages: [userMessage], doable: 'no', doable_override: 'yes' }).doable, 'no');
+    assert.deepEqual(rejection(() => validateTurn({ messages: [userMessage], doable: null, doable_override: 'maybe' })), ['doable_override', 'unknown value', 'yes|no|partial', '"maybe"']);
+    assert.deepEqual(rejection(() => validateTurn({ messages: [userMessage], category: 5 })), ['category', 'unknown value', 'reminder|monitoring|callback|deferred_delivery|memory', '5']);
+  });
+
   test('a numeric or missing record id is read as a string', () => {
     assert.equal(validateTurn({ id: 7, messages: [userMessage] }).record.id, '7');
     assert.equal(validateTurn({ messages: [userMessage] }).record.id, '');
