@@ -4,7 +4,6 @@
  * and derives one outcome (Table 1). Deterministic; no model, no I/O.
  */
 import { isPersistentFamily, type CapabilityFamily } from '../core/affordances.ts';
-import { doabilityOf } from '../core/doability.ts';
 import { judgeCommitment } from '../core/judge-commitment.ts';
 import { deriveOutcome } from '../core/outcome.ts';
 import { viewTurn } from '../core/turn.ts';
@@ -98,7 +97,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     leavesPromiseUnanchored,
   });
 
-  const doability = doable ?? (category ? doabilityOf(category, facts.affordances) : null);
+  const doability = doable ?? (category ? facts.doability[category] : null);
   const enablingCallMade = anyPersistent(succeededFamilies);
   const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
 
