@@ -4,7 +4,6 @@
  * and derives one outcome (Table 1). Deterministic; no model, no I/O.
  */
 import { isPersistentFamily, type CapabilityFamily } from '../core/affordances.ts';
-import { doabilityOf } from '../core/doability.ts';
 import { judgeCommitment } from '../core/judge-commitment.ts';
 import { deriveOutcome } from '../core/outcome.ts';
 import { viewTurn } from '../core/turn.ts';
@@ -54,21 +53,37 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   validateToolNames(record.messages, facts.familiesOf, deployment.id);
   const view = viewTurn(record.messages);
 
-  const succeededFamilies = new Set<CapabilityFamily>();
-  const failedFamilies = new Set<CapabilityFamily>();
-  for (const call of view.calls) {
-    for (const family of facts.familiesOf.get(call.name) ?? []) (call.succeeded ? succeededFamilies : failedFamilies).add(family);
+  // This turn's successful calls first, then earlier turns' (a record may hold a conversation).
+  const succeeded: CallFacts[] = [];
+  let performedRequest = false;
+  // Most turns make no call: they share one empty set (the rules only read these).
+  let succeededFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
+  let failedFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
+  if (view.calls.length > 0) {
+    const succeededSet = new Set<CapabilityFamily>();
+    const failedSet = new Set<CapabilityFamily>();
+    for (const call of view.calls) {
+      const families = facts.familiesOf.get(call.name);
+      if (families) for (const family of families) (call.succeeded ? succeededSet : failedSet).add(family);
+      if (!call.succeeded) continue;
+      const done = callFacts(facts, call.name);
+      succeeded.push(done);
+      if (!performedRequest && done.actions.length > 0) performedRequest = category === undefined || requestNamesAct(view.userText, done.actions);
+    }
+    succeededFamilies = succeededSet;
+    failedFamilies = failedSet;
   }
-  const succeededNow = view.calls.filter((call) => call.succeeded).map((call) => callFacts(facts, call.name));
-  const claimEvidence: ClaimEvidence = {
-    succeeded: [...succeededNow, ...earlierCalls(record.messages, Math.max(view.userIndex, 0)).filter((call) => call.succeeded).map((call) => callFacts(facts, call.name))],
-    failedFamilies,
-    tools: facts.toolFacts,
-  };
+  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
+  const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts };
 
   const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
-  const commitments: JudgedCommitment[] = detection.commitments.map((c) => judgeCommitment(c, facts.affordances, view.calls));
-  const leavesPromiseUnanchored = commitments.some((c) => c.agent_initiated && c.feasible && c.anchored === false);
+  const commitments: JudgedCommitment[] = [];
+  let leavesPromiseUnanchored = false;
+  for (const c of detection.commitments) {
+    const judged = judgeCommitment(c, facts.affordances, view.calls);
+    commitments.push(judged);
+    if (judged.agent_initiated && judged.feasible && judged.anchored === false) leavesPromiseUnanchored = true;
+  }
 
   const judgement = judgeResponse({
     sentences: detection.sentences,
@@ -78,12 +93,12 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     completableNow: doable === 'yes',
     succeededFamilies,
     claimEvidence,
-    performedRequest: succeededNow.some((call) => call.actions.length > 0 && (category === undefined || requestNamesAct(view.userText, call.actions))),
+    performedRequest,
     leavesPromiseUnanchored,
   });
 
-  const doability = doable ?? (category ? doabilityOf(category, facts.affordances) : null);
-  const enablingCallMade = [...succeededFamilies].some(isPersistentFamily);
+  const doability = doable ?? (category ? facts.doability[category] : null);
+  const enablingCallMade = anyPersistent(succeededFamilies);
   const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
 
   const result: LabelRecord = {
@@ -110,6 +125,13 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     },
   };
 }
+
+function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {
+  for (const family of families) if (isPersistentFamily(family)) return true;
+  return false;
+}
+
+const NO_FAMILIES: ReadonlySet<CapabilityFamily> = new Set();
 
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
 function callFacts(facts: DeploymentFacts, name: string): CallFacts {

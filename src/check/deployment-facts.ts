@@ -3,7 +3,9 @@
  * its affordances and which capability families each tool's successful call stands for.
  */
 import { CAPABILITY_RULES, isKnownCapability, type Affordances, type CapabilityFamily } from '../core/affordances.ts';
-import { getBuiltinSetup, SETUP_IDS } from '../setups/builtin.ts';
+import { doabilityOf } from '../core/doability.ts';
+import { CATEGORIES, type Category, type Doability } from '../core/types.ts';
+import { BUILTIN_SETUPS, getBuiltinSetup, SETUP_IDS, type SetupId } from '../setups/builtin.ts';
 import { parseDeployment } from '../setups/deployment-schema.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
@@ -25,6 +27,8 @@ export interface DeploymentFacts {
   ownActs: readonly ToolAction[];
   /** Some tool finishes a domain action inside the turn and provides nothing for later (a booking, a cancellation). */
   operatorSystems: boolean;
+  /** Whether each request category is doable here (Table 8), worked out once. */
+  doability: Readonly<Record<Category, Doability>>;
 }
 
 const factsCache = new WeakMap<Deployment, Map<PersonaId, DeploymentFacts>>();
@@ -46,7 +50,8 @@ export function deploymentFacts(deployment: Deployment, persona: PersonaId): Dep
     const toolFacts = deployment.tools.map((tool) => ({ name: tool.name, families: familiesOf.get(tool.name) ?? new Set<CapabilityFamily>(), actions: actionsOf.get(tool.name) ?? [] }));
     const callFactsOf = new Map(toolFacts.map((tool) => [tool.name, tool]));
     const operatorSystems = deployment.tools.some((tool) => tool.capabilities.length === 0 && (actionsOf.get(tool.name)?.length ?? 0) > 0);
-    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf, callFactsOf, toolFacts, ownActs, operatorSystems }));
+    const doability = Object.fromEntries(CATEGORIES.map((category) => [category, doabilityOf(category, affordances)])) as Record<Category, Doability>;
+    byPersona.set(persona, (facts = { deployment, affordances, familiesOf, actionsOf, callFactsOf, toolFacts, ownActs, operatorSystems, doability }));
   }
   return facts;
 }
@@ -81,7 +86,8 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
 }
 
 function builtin(id: string): Deployment {
-  const setup = getBuiltinSetup(id);
+  // "C2" as written is the usual case: no trimming or upper-casing for it.
+  const setup = Object.hasOwn(BUILTIN_SETUPS, id) ? BUILTIN_SETUPS[id as SetupId] : getBuiltinSetup(id);
   if (!setup) throw new CheckInputError('setup', 'unknown setup', `one of ${SETUP_IDS.join(', ')} or a deployment object`, show(id));
   return setup;
 }

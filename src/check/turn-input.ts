@@ -3,6 +3,7 @@
  * there and well formed. Unknown fields are kept and ignored.
  */
 import { CATEGORIES, DOABILITIES, type Category, type ChatMessage, type Doability } from '../core/types.ts';
+import { NOT_FLAT, readFlatObject } from '../core/flat-json.ts';
 import { reportsError, textOf } from '../core/turn.ts';
 import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
 import { CheckInputError, show } from './check-input-error.ts';
@@ -26,13 +27,14 @@ export function validateTurn(value: unknown): ValidTurn {
     throw new CheckInputError('id', 'not a string', 'a string', show(record.id));
   }
   if (!Array.isArray(record.messages)) throw new CheckInputError('messages', 'missing or not a list', 'a list of chat messages', show(record.messages));
-  record.messages.forEach(validateMessage);
-  const messages = withStringIds(record.messages as ChatMessage[]);
+  // Plain loops, no callbacks: this runs for every turn. The checks run in this order, each over
+  // all messages, so a record with several faults reports the same one whatever the loop shape.
+  const given = record.messages as unknown[];
+  for (let i = 0; i < given.length; i++) validateMessage(given[i], i);
+  const messages = withStringIds(given as ChatMessage[]);
   validateToolResults(messages);
-  if (!messages.some((m) => (m as { role: string }).role === 'user')) {
-    throw new CheckInputError('messages', 'no user message', 'at least one message with role "user"');
-  }
-  validateToolArguments(messages as ChatMessage[]);
+  if (!hasUserMessage(messages)) throw new CheckInputError('messages', 'no user message', 'at least one message with role "user"');
+  validateToolArguments(messages);
 
   const persona = optionalEnum(record, 'persona', PERSONA_IDS);
   const category = optionalEnum(record, 'category', CATEGORIES);
@@ -40,8 +42,11 @@ export function validateTurn(value: unknown): ValidTurn {
   if (record.setup !== undefined && typeof record.setup !== 'string' && (typeof record.setup !== 'object' || record.setup === null || Array.isArray(record.setup))) {
     throw new CheckInputError('setup', 'neither a setup id nor a deployment object', 'C0…C4 or an object', show(record.setup));
   }
-  // Object.assign, not a spread: a spread followed by new keys is slow in Node 20, and this runs per turn.
-  return { record: Object.assign({}, record, { id: String(record.id ?? ''), messages }) as TurnRecord, persona, category, doable };
+  // The record itself when it already reads as a TurnRecord (the usual case), else a copy with a
+  // string id and string call ids. Object.assign, not a spread: a spread followed by new keys is
+  // slow in Node 20, and this runs per turn.
+  const valid = typeof record.id === 'string' && messages === given ? record : Object.assign({}, record, { id: String(record.id ?? ''), messages });
+  return { record: valid as TurnRecord, persona, category, doable };
 }
 
 function validateMessage(message: unknown, index: number): void {
@@ -54,31 +59,34 @@ function validateMessage(message: unknown, index: number): void {
     throw new CheckInputError(`${fieldOf(index)}.content`, 'not text', 'a string, a list of parts or null', show(content));
   }
   if (Array.isArray(content)) {
-    content.forEach((part: unknown, j) => {
+    for (let j = 0; j < content.length; j++) {
+      const part: unknown = content[j];
       if (part === null || typeof part !== 'object') throw new CheckInputError(`${fieldOf(index)}.content[${j}]`, 'not a content part', 'an object such as {"type":"text","text":"…"}', show(part));
       const { type, text } = part as { type?: unknown; text?: unknown };
       // Other part types (images, audio) carry no text to read; a text part must hold text.
       if ((type === 'text' || text !== undefined) && typeof text !== 'string') throw new CheckInputError(`${fieldOf(index)}.content[${j}].text`, 'not text', 'a string', show(text));
-    });
+    }
   }
   if (role === 'assistant') {
     const calls = (message as { tool_calls?: unknown }).tool_calls;
     if (calls === undefined || calls === null) return;
     if (!Array.isArray(calls)) throw new CheckInputError(`${fieldOf(index)}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
-    calls.forEach((call, j) => {
-      const id = (call as { id?: unknown } | null)?.id;
-      if (!isId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
-      const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
-      if (!fn || typeof fn.name !== 'string' || fn.name === '') {
-        throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
-      }
-      if (fn.arguments !== undefined && typeof fn.arguments !== 'string') {
-        throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.arguments`, 'not a JSON string', 'a string holding a JSON object', show(fn.arguments));
-      }
-    });
+    for (let j = 0; j < calls.length; j++) validateCall(calls[j], index, j);
   }
   if (role === 'tool' && !isId((message as { tool_call_id?: unknown }).tool_call_id)) {
     throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'missing', 'the id of the call this result answers');
+  }
+}
+
+function validateCall(call: unknown, index: number, j: number): void {
+  const id = (call as { id?: unknown } | null)?.id;
+  if (!isId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
+  const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
+  if (!fn || typeof fn.name !== 'string' || fn.name === '') {
+    throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
+  }
+  if (fn.arguments !== undefined && typeof fn.arguments !== 'string') {
+    throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.arguments`, 'not a JSON string', 'a string holding a JSON object', show(fn.arguments));
   }
 }
 
@@ -92,27 +100,45 @@ function isId(value: unknown): value is string | number {
   return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }
 
-/** The messages with numeric call ids as strings, copied only where something changes. */
+/** The messages with numeric call ids as strings: the same list when no id is a number, else a copy changed only there. */
 function withStringIds(messages: ChatMessage[]): ChatMessage[] {
-  return messages.map((m) => {
-    if (m.role === 'tool' && typeof m.tool_call_id !== 'string') return { ...m, tool_call_id: String(m.tool_call_id) };
-    if (m.role === 'assistant' && m.tool_calls?.some((c) => typeof c.id !== 'string')) {
-      return { ...m, tool_calls: m.tool_calls.map((c) => (typeof c.id === 'string' ? c : { ...c, id: String(c.id) })) };
-    }
-    return m;
-  });
+  let copy: ChatMessage[] | undefined;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    const fixed = withStringId(m);
+    if (fixed !== m) (copy ??= messages.slice())[i] = fixed;
+  }
+  return copy ?? messages;
+}
+
+function withStringId(m: ChatMessage): ChatMessage {
+  if (m.role === 'tool') return typeof m.tool_call_id === 'string' ? m : { ...m, tool_call_id: String(m.tool_call_id) };
+  if (m.role !== 'assistant' || !m.tool_calls) return m;
+  let numeric = false;
+  for (const call of m.tool_calls) if (typeof call.id !== 'string') numeric = true;
+  return numeric ? { ...m, tool_calls: m.tool_calls.map(withStringCallId) } : m;
+}
+
+function withStringCallId<C extends { id: unknown }>(call: C): C {
+  return typeof call.id === 'string' ? call : { ...call, id: String(call.id) };
+}
+
+function hasUserMessage(messages: readonly ChatMessage[]): boolean {
+  for (const m of messages) if (m.role === 'user') return true;
+  return false;
 }
 
 /** A tool result must answer a call made before it: an orphan result would otherwise count for nothing, silently. */
 function validateToolResults(messages: ChatMessage[]): void {
-  const calls: string[] = [];
-  messages.forEach((m, i) => {
-    if (m.role === 'assistant') for (const call of m.tool_calls ?? []) calls.push(call.id);
-    if (m.role === 'tool' && !calls.includes(m.tool_call_id)) {
-      const known = calls.length === 0 ? 'none was made' : calls.slice(-5).join(', ');
+  let calls: string[] | undefined;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.role === 'assistant' && m.tool_calls) for (const call of m.tool_calls) (calls ??= []).push(call.id);
+    if (m.role === 'tool' && !calls?.includes(m.tool_call_id)) {
+      const known = calls === undefined || calls.length === 0 ? 'none was made' : calls.slice(-5).join(', ');
       throw new CheckInputError(`messages[${i}].tool_call_id`, 'answers no tool call', `the id of an earlier assistant tool call (${known})`, show(m.tool_call_id));
     }
-  });
+  }
 }
 
 /**
@@ -123,20 +149,22 @@ function validateToolResults(messages: ChatMessage[]): void {
  */
 export function validateToolNames(messages: readonly ChatMessage[], known: { has(name: string): boolean }, setupName: string): void {
   let results: Map<string, string> | undefined;
-  messages.forEach((m, i) => {
-    if (m.role !== 'assistant') return;
-    (m.tool_calls ?? []).forEach((call, j) => {
-      if (known.has(call.function.name)) return;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.role !== 'assistant' || !m.tool_calls) continue;
+    for (let j = 0; j < m.tool_calls.length; j++) {
+      const call = m.tool_calls[j]!;
+      if (known.has(call.function.name)) continue;
       const result = (results ??= toolResults(messages)).get(call.id);
-      if (result !== undefined && reportsError(result)) return;
+      if (result !== undefined && reportsError(result)) continue;
       throw new CheckInputError(
         `messages[${i}].tool_calls[${j}].function.name`,
         `not a tool of ${setupName}`,
         'a tool the deployment has, or an error result from the runtime',
         show(call.function.name),
       );
-    });
-  });
+    }
+  }
 }
 
 /**
@@ -146,16 +174,18 @@ export function validateToolNames(messages: readonly ChatMessage[], known: { has
  */
 function validateToolArguments(messages: ChatMessage[]): void {
   let results: Map<string, string> | undefined;
-  messages.forEach((m, i) => {
-    if (m.role !== 'assistant') return;
-    (m.tool_calls ?? []).forEach((call, j) => {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.role !== 'assistant' || !m.tool_calls) continue;
+    for (let j = 0; j < m.tool_calls.length; j++) {
+      const call = m.tool_calls[j]!;
       const raw = call.function.arguments ?? '';
-      if (raw.trim() === '' || isJsonObject(raw)) return;
+      if (raw.trim() === '' || isJsonObject(raw)) continue;
       const result = (results ??= toolResults(messages)).get(call.id);
-      if (result !== undefined && reportsError(result)) return;
+      if (result !== undefined && reportsError(result)) continue;
       throw new CheckInputError(`messages[${i}].tool_calls[${j}].function.arguments`, 'not a JSON object', 'a JSON object', show(raw));
-    });
-  });
+    }
+  }
 }
 
 /** Each tool result's text by the id of the call it answers: read only when a call needs excusing. */
@@ -166,6 +196,8 @@ function toolResults(messages: readonly ChatMessage[]): Map<string, string> {
 }
 
 function isJsonObject(raw: string): boolean {
+  // Arguments are usually a flat object, read without building it; anything else goes to JSON.parse.
+  if (readFlatObject(raw) !== NOT_FLAT) return true;
   try {
     const value: unknown = JSON.parse(raw);
     return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -78,15 +78,19 @@ export interface OutcomeDecision {
 }
 
 export function deriveOutcome(input: OutcomeInput): OutcomeDecision {
-  const agentInitiated = input.commitments.filter((c) => c.agent_initiated);
+  const facts = input.commitments.length === 0 ? NO_COMMITMENTS : factsOf(input.commitments);
+  // A loop, not find() with an arrow: this runs for every turn.
+  for (const rule of OUTCOME_RULES) if (rule.applies(input, facts)) return { outcome: rule.outcome, failure: FAILURE_OUTCOMES.has(rule.outcome), rule };
+  throw new Error('unreachable: the last outcome rule always applies');
+}
+
+/** Most replies commit to nothing: their facts are these, shared (the rules only read them). */
+const NO_COMMITMENTS: OutcomeFacts = Object.freeze({ agentInitiated: Object.freeze([]), needingCall: Object.freeze([]), unanchored: Object.freeze([]) });
+
+function factsOf(commitments: readonly JudgedCommitment[]): OutcomeFacts {
+  const agentInitiated = commitments.filter((c) => c.agent_initiated);
   const needingCall = agentInitiated.filter((c) => c.feasible && c.anchoring_tools_required.length > 0);
-  const facts: OutcomeFacts = {
-    agentInitiated,
-    needingCall,
-    unanchored: needingCall.filter((c) => c.anchored !== true),
-  };
-  const rule = OUTCOME_RULES.find((candidate) => candidate.applies(input, facts))!;
-  return { outcome: rule.outcome, failure: FAILURE_OUTCOMES.has(rule.outcome), rule };
+  return { agentInitiated, needingCall, unanchored: needingCall.filter((c) => c.anchored !== true) };
 }
 
 export function isAgentInitiated(commitment: { trigger_type: string; is_offer: boolean }): boolean {

@@ -3,6 +3,7 @@
  * last user message (SPEC §4). Pure: no parsing errors are thrown here; problems are reported
  * as data so the caller decides what counts as bad input.
  */
+import { ERROR_STATUSES, FLAT_FAILURE, NOT_FLAT, readFlatObject } from './flat-json.ts';
 import type { ChatMessage, ContentPart } from './types.ts';
 
 export interface ToolActivity {
@@ -64,28 +65,55 @@ export function viewTurn(messages: readonly ChatMessage[]): TurnView {
 
 /** The tool calls of `messages[start, end)`, each with the result that answers it there (null when none). */
 export function callsIn(messages: readonly ChatMessage[], start: number, end: number): ToolActivity[] {
+  const calls: ToolActivity[] = [];
+  let results: Map<string, string> | undefined;
+  for (let i = start; i < end; i++) {
+    const message = messages[i]!;
+    if (message.role !== 'assistant' || !message.tool_calls || message.tool_calls.length === 0) continue;
+    // Most turns make no call: the results are gathered only for one that does.
+    results ??= resultsIn(messages, start, end);
+    for (const call of message.tool_calls) {
+      const result = results.get(call.id) ?? null;
+      calls.push(new Call(call.id, call.function?.name ?? '', call.function?.arguments, result, result === null || !reportsError(result)));
+    }
+  }
+  return calls;
+}
+
+function resultsIn(messages: readonly ChatMessage[], start: number, end: number): Map<string, string> {
   const results = new Map<string, string>();
   for (let i = start; i < end; i++) {
     const message = messages[i]!;
     if (message.role === 'tool') results.set(message.tool_call_id, textOf(message.content));
   }
-  const calls: ToolActivity[] = [];
-  for (let i = start; i < end; i++) {
-    const message = messages[i]!;
-    if (message.role !== 'assistant') continue;
-    for (const call of message.tool_calls ?? []) {
-      const result = results.get(call.id) ?? null;
-      calls.push({
-        id: call.id,
-        name: call.function?.name ?? '',
-        rawArguments: call.function?.arguments ?? '',
-        arguments: parseArguments(call.function?.arguments),
-        result,
-        succeeded: result === null || !reportsError(result),
-      });
-    }
+  return results;
+}
+
+/** A tool call as `callsIn` sees it; its arguments are parsed only when read (the rules never read them). */
+class Call implements ToolActivity {
+  readonly rawArguments: string;
+  #raw: string | undefined;
+  #parsed = false;
+  #arguments: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    raw: string | undefined,
+    readonly result: string | null,
+    readonly succeeded: boolean,
+  ) {
+    this.rawArguments = raw ?? '';
+    this.#raw = raw;
   }
-  return calls;
+
+  get arguments(): Record<string, unknown> | undefined {
+    if (!this.#parsed) {
+      this.#arguments = parseArguments(this.#raw);
+      this.#parsed = true;
+    }
+    return this.#arguments;
+  }
 }
 
 function parseArguments(raw: string | undefined): Record<string, unknown> | undefined {
@@ -99,12 +127,13 @@ function parseArguments(raw: string | undefined): Record<string, unknown> | unde
   }
 }
 
-const ERROR_STATUSES = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable']);
-
 /** Whether a tool result says the call failed (JSON error shapes, or plain text starting with an error). */
 export function reportsError(result: string): boolean {
   const text = result.trim();
   if (text.startsWith('{')) {
+    // The usual result, a flat object, is read without JSON.parse; the same answer either way.
+    const flat = readFlatObject(text);
+    if (flat !== NOT_FLAT) return flat === FLAT_FAILURE;
     try {
       const value = JSON.parse(text) as Record<string, unknown>;
       if (value && typeof value === 'object') {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { actionLemma, lemmasIn } from './action-verbs.ts';
+import { actionLemma, CHANGE_VERBS, completedForms, GENERIC_COMPLETION_VERBS, lemmasIn } from './action-verbs.ts';
 
 /** What lemmasIn stands for, spelled out with split and map. */
 const byRegex = (text: string, maxPieces = Infinity) =>
@@ -12,6 +12,14 @@ describe('lemmasIn: the act lemmas among the words, as split(/[^a-z-]+/) reads t
     // ' cancel …' splits into ['', 'cancel', …]: with two pieces only "cancel" is read.
     assert.deepEqual(lemmasIn(' cancel book', 2), byRegex(' cancel book', 2));
     assert.deepEqual(lemmasIn('cancel book', 1), byRegex('cancel book', 1));
+  });
+  it('finds every verb form it knows, whatever its letters and length, among other words', () => {
+    const forms = [...CHANGE_VERBS.flatMap((verb) => [verb.lemma, ...verb.forms]), ...GENERIC_COMPLETION_VERBS, ...completedForms()];
+    for (const form of forms) {
+      const text = `Okay, so I ${form.toUpperCase()} it—then ${form}-ish and x${form} ${form}`;
+      assert.deepEqual(lemmasIn(text), byRegex(text), form);
+      assert.ok(lemmasIn(text).length >= 2, `${form} is read as a form`);
+    }
   });
   it('agrees with the split on random texts', () => {
     const words = ['cancel', 'Booked', 'add', 'e-mail', 'the', 'order', '', ' ', '  ', '.', '!', "it's", 'Über', '42', 'set-up', '\n', 'remind', 'updated'];

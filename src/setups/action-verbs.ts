@@ -152,12 +152,39 @@ export function lemmasIn(text: string, maxPieces = Infinity): string[] {
     let j = i;
     while (j < n && isWordCode(lower.charCodeAt(j))) j++;
     pieces++;
-    const lemma = LEMMA_OF.get(lower.slice(i, j));
-    if (lemma !== undefined) lemmas.push(lemma);
+    if (mayBeForm(lower, i, j)) {
+      const lemma = LEMMA_OF.get(lower.slice(i, j));
+      if (lemma !== undefined) lemmas.push(lemma);
+    }
     i = j;
     while (i < n && !isWordCode(lower.charCodeAt(i))) i++;
   }
   return lemmas;
+}
+
+/**
+ * For each first letter (a–z, then "-"), the lengths of the forms that start with it, as bits
+ * (bit 31 for any length from 31 up): most words of a text are no form, and this tells without
+ * slicing them out and looking them up.
+ */
+const FORM_LENGTHS = formLengths(LEMMA_OF.keys());
+
+function formLengths(forms: Iterable<string>): Uint32Array {
+  const lengths = new Uint32Array(27);
+  for (const form of forms) {
+    const slot = letterSlot(form.charCodeAt(0));
+    if (slot >= 0) lengths[slot]! |= 1 << Math.min(form.length, 31);
+  }
+  return lengths;
+}
+
+function letterSlot(code: number): number {
+  return code === 45 ? 26 : code >= 97 && code <= 122 ? code - 97 : -1;
+}
+
+/** Whether the word `lower[i, j)` (a–z and "-" only) could be a form: one with its first letter and length exists. */
+function mayBeForm(lower: string, i: number, j: number): boolean {
+  return (FORM_LENGTHS[letterSlot(lower.charCodeAt(i))]! & (1 << Math.min(j - i, 31))) !== 0;
 }
 
 /** a–z and "-": the characters of a word for `lemmasIn`. */

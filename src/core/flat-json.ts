@@ -1,0 +1,158 @@
+/**
+ * A JSON object with no nesting and no escapes, which is what tool-call arguments and tool
+ * results usually are, read without building it. For texts this short JSON.parse costs more
+ * than reading them, and the object it builds is garbage at once; every turn reads several.
+ * Any other text is left to JSON.parse: the answer is then "not flat", never a guess.
+ */
+
+/** Not a flat JSON object (it may still be JSON): ask JSON.parse. */
+export const NOT_FLAT = -1;
+/** A flat JSON object whose fields report no failure. */
+export const FLAT = 0;
+/** A flat JSON object that reports a failure, as `reportsError` reads one (see turn.ts). */
+export const FLAT_FAILURE = 1;
+
+export type FlatReading = typeof NOT_FLAT | typeof FLAT | typeof FLAT_FAILURE;
+
+/** The `status` words that mean a tool call failed. */
+export const ERROR_STATUSES: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable']);
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const MINUS = 45;
+const PLUS = 43;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+
+/**
+ * Reads `text` as a JSON object whose values are all strings without escapes, numbers, true,
+ * false or null, with JSON white space around its tokens; NOT_FLAT for anything else. When it is
+ * one, it says whether the object reports a failure: `error` is set (not null or false),
+ * `status` is an error word in any case, or `ok` or `success` is false. A repeated key counts
+ * by its last value, as in JSON.parse.
+ */
+export function readFlatObject(text: string): FlatReading {
+  const n = text.length;
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== OPEN_BRACE) return NOT_FLAT;
+  i = skipSpace(text, i + 1);
+  let error = false;
+  let status = false;
+  let ok = false;
+  let success = false;
+  if (text.charCodeAt(i) !== CLOSE_BRACE) {
+    for (;;) {
+      if (text.charCodeAt(i) !== QUOTE) return NOT_FLAT;
+      const keyStart = i + 1;
+      const keyEnd = stringEnd(text, keyStart);
+      if (keyEnd < 0) return NOT_FLAT;
+      i = skipSpace(text, keyEnd + 1);
+      if (text.charCodeAt(i) !== COLON) return NOT_FLAT;
+      i = skipSpace(text, i + 1);
+      const valueStart = i;
+      const code = text.charCodeAt(i);
+      // Which kind of value: 's' string, 'n' number, or the literal's first letter.
+      let kind: 's' | 'n' | 't' | 'f' | 'l';
+      if (code === QUOTE) {
+        const end = stringEnd(text, i + 1);
+        if (end < 0) return NOT_FLAT;
+        i = end + 1;
+        kind = 's';
+      } else if (code === MINUS || (code >= ZERO && code <= NINE)) {
+        i = numberEnd(text, i);
+        if (i < 0) return NOT_FLAT;
+        kind = 'n';
+      } else if (text.startsWith('true', i)) {
+        i += 4;
+        kind = 't';
+      } else if (text.startsWith('false', i)) {
+        i += 5;
+        kind = 'f';
+      } else if (text.startsWith('null', i)) {
+        i += 4;
+        kind = 'l';
+      } else {
+        return NOT_FLAT;
+      }
+      switch (keyEnd - keyStart) {
+        case 5:
+          if (text.startsWith('error', keyStart)) error = kind !== 'l' && kind !== 'f';
+          break;
+        case 6:
+          if (text.startsWith('status', keyStart)) status = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
+          break;
+        case 2:
+          if (text.startsWith('ok', keyStart)) ok = kind === 'f';
+          break;
+        case 7:
+          if (text.startsWith('success', keyStart)) success = kind === 'f';
+          break;
+      }
+      i = skipSpace(text, i);
+      const next = text.charCodeAt(i);
+      if (next === CLOSE_BRACE) break;
+      if (next !== COMMA) return NOT_FLAT;
+      i = skipSpace(text, i + 1);
+    }
+  }
+  if (skipSpace(text, i + 1) !== n) return NOT_FLAT;
+  return error || status || ok || success ? FLAT_FAILURE : FLAT;
+}
+
+/** JSON's white space: space, tab, line feed, carriage return (not the wider set of String.trim). */
+function skipSpace(text: string, i: number): number {
+  for (;;) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return i;
+    i++;
+  }
+}
+
+/** The index of the quote closing a string whose text starts at `i`, or -1 at an escape, a control character or the end. */
+function stringEnd(text: string, i: number): number {
+  const n = text.length;
+  for (; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) return i;
+    if (code === BACKSLASH || code < 32) return -1;
+  }
+  return -1;
+}
+
+/** The end of a JSON number starting at `i` (-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?), or -1 when it is not one. */
+function numberEnd(text: string, i: number): number {
+  if (text.charCodeAt(i) === MINUS) i++;
+  const first = text.charCodeAt(i);
+  if (first === ZERO) i++;
+  else if (first > ZERO && first <= NINE) i = digitsEnd(text, i + 1);
+  else return -1;
+  if (text.charCodeAt(i) === DOT) {
+    const end = digitsEnd(text, i + 1);
+    if (end === i + 1) return -1;
+    i = end;
+  }
+  const e = text.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    i++;
+    const sign = text.charCodeAt(i);
+    if (sign === PLUS || sign === MINUS) i++;
+    const end = digitsEnd(text, i);
+    if (end === i) return -1;
+    i = end;
+  }
+  return i;
+}
+
+function digitsEnd(text: string, i: number): number {
+  for (;;) {
+    const code = text.charCodeAt(i);
+    // Written so that NaN (past the end) stops it too.
+    if (!(code >= ZERO && code <= NINE)) return i;
+    i++;
+  }
+}
