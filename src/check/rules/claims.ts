@@ -10,6 +10,7 @@ import { actionReports, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
+import type { FrameCode } from './frames/index.ts';
 import type { Sentence } from './text-regions.ts';
 
 /**
@@ -112,11 +113,14 @@ export interface ClaimFinding {
   reports: readonly ActionReport[];
 }
 
-/** Completion reports in the assistant's own sentences: the family rows, then reports of any act. */
-export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
+/**
+ * Completion reports in the assistant's own sentences: the family rows, then reports of any act.
+ * Sentences `framed` marks as explaining code ("the script sends…") report no act of the assistant's.
+ */
+export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (sentence.folded.endsWith('?')) continue;
+    if (sentence.folded.endsWith('?') || framed?.get(sentence) === 'code_explanation') continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ id: family.id, kind: family.kind, text: family.text, reports });
