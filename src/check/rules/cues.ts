@@ -63,6 +63,8 @@ export const CUES = {
   claim_all_set: ['set', 'book', 'schedul', 'saved'],
   /** The first word of every completed form the action-verb lexicon knows ("added", "set up"). */
   completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'].map((form) => form.split(' ')[0]!.toLowerCase()))],
+  /** The state after the scheduled thing in "reminder set", "the alerts are in place" (the row's second cue). */
+  claim_scheduled_state: ['set', 'scheduled', 'created', 'booked', 'added', 'place', 'sorted', 'locked', 'saved', 'confirmed'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
