@@ -10,6 +10,7 @@ import { actionReports, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
+import { ALL_CUES } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import type { Sentence } from './text-regions.ts';
 
@@ -25,6 +26,8 @@ export interface ClaimRow {
   kind: ClaimKind;
   /** A cue (`cues.ts`) every match holds, so most sentences skip the full pattern. */
   cue: Cue;
+  /** A second cue every match holds as well: a sentence must hold both. */
+  also?: Cue;
   pattern: RegExp;
   /** Every phrasing opens with "I've"/"we have" (`HAVE_OPENING`). */
   afterHave?: true;
@@ -42,7 +45,7 @@ const HAVE_OPENING = new RegExp(`\\b${HAVE}`, 'i');
 const afterHave = (...forms: string[]) => ({ pattern: claim(...forms.map((form) => `\\b${HAVE}${form}`)), afterHave: true as const });
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
-  { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing',
+  { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing', also: 'claim_scheduled_state',
     pattern: claim(`\\b${SCHEDULED_THING}(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.SCHEDULED_STATES)}\\b(?!\\s+(?:to|up to|by you))`) },
   { id: 'I have scheduled', kind: 'later', cue: 'have', ...afterHave(`${oneOf(L.SCHEDULING_VERBS)}\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`) },
   { id: 'I have scheduled it', kind: 'later', cue: 'claim_scheduled_it',
@@ -90,7 +93,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     ) },
   { id: 'on its way', kind: 'any', cue: 'claim_on_its_way',
     pattern: claim(`\\b${oneOf(L.THINGS_SENT)}s?\\b[^.!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+)?on (?:its|their|the) way\\b`) },
-  { id: 'did it as well', kind: 'any', cue: 'claim_and', pattern: claim(`\\b${oneOf(L.HAVE_FORMS)}\\b[^.!?]{0,60}?\\band\\s+(?:also\\s+)?${oneOf(L.AND_ALSO_DONE)}\\b`) },
+  { id: 'did it as well', kind: 'any', cue: 'claim_and', also: 'have', pattern: claim(`\\b${oneOf(L.HAVE_FORMS)}\\b[^.!?]{0,60}?\\band\\s+(?:also\\s+)?${oneOf(L.AND_ALSO_DONE)}\\b`) },
   { id: 'lined up', kind: 'any', cue: 'claim_lined_up',
     pattern: claim(`\\b${oneOf(L.HAVE_FORMS)}\\s+(?:got\\s+)?${oneOf(L.LINED)}\\s+(?:\\w+\\s+){0,2}?up\\b`, `\\b${oneOf(L.ALL_OF_IT)}\\s+(?:now\\s+)?${oneOf(L.LINED)}\\s+up\\b`) },
   { id: 'done after a failed call', kind: 'attempted', cue: 'claim_done', pattern: /^\W*(?:done|sorted|all done|all sorted|that's done|that's sorted)\b/i },
@@ -101,6 +104,8 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
 /** Every row's cue: a sentence that holds none of them skips all rows at once. */
 const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
 const ROW_CUES = CLAIM_ROWS.map((row) => cueMask(row.cue));
+/** Each row's second cue; a row without one gets every cue, which any sentence past its first cue holds. */
+const ROW_ALSO = CLAIM_ROWS.map((row) => (row.also ? cueMask(row.also) : ALL_CUES));
 
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = new RegExp(`(?:\\b${phrases(L.NOT_A_CLAIM)}\\b|'ll\\b)[^.]*$`, 'i');
@@ -132,7 +137,7 @@ export function completionClaims(sentences: readonly Sentence[], framed?: Readon
 function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
   let opensWithHave: boolean | undefined;
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
-    if (!hasAnyCue(sentence.cues, ROW_CUES[i]!)) continue;
+    if (!hasAnyCue(sentence.cues, ROW_CUES[i]!) || !hasAnyCue(sentence.cues, ROW_ALSO[i]!)) continue;
     const row = CLAIM_ROWS[i]!;
     if (row.afterHave && !(opensWithHave ??= HAVE_OPENING.test(sentence.folded))) continue;
     const match = row.pattern.exec(sentence.folded);

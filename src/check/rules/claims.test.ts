@@ -1,0 +1,30 @@
+/**
+ * The claim rows' second cues only save work: every phrasing of a row holds a literal of its
+ * `also` cue, so a sentence without one could not have matched the row.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as L from './claim-lexicon.ts';
+import { CLAIM_ROWS } from './claims.ts';
+import { CUES, type Cue } from './cues.ts';
+
+/** Each entry has a word holding one of the cue's literals (entries join their words by any white space). */
+function everyEntryHolds(entries: readonly string[], cue: Cue): string[] {
+  const literals: readonly string[] = CUES[cue];
+  return entries.filter((entry) => !entry.split(' ').some((word) => literals.some((literal) => word.includes(literal))));
+}
+
+describe('second cues of the claim rows', () => {
+  const rows = new Map(CLAIM_ROWS.map((row) => [row.id, row]));
+  it("'reminder set' needs a state word", () => {
+    assert.equal(rows.get('reminder set')?.also, 'claim_scheduled_state');
+    assert.deepEqual(everyEntryHolds(L.SCHEDULED_STATES, 'claim_scheduled_state'), []);
+  });
+  it("'did it as well' needs \"I've\" or \"we have\"", () => {
+    assert.equal(rows.get('did it as well')?.also, 'have');
+    assert.deepEqual(everyEntryHolds(L.HAVE_FORMS, 'have'), []);
+  });
+  it('every other row has none', () => {
+    assert.deepEqual(CLAIM_ROWS.filter((row) => row.also && row.id !== 'reminder set' && row.id !== 'did it as well').map((row) => row.id), []);
+  });
+});
