@@ -65,6 +65,8 @@ export const CUES = {
   completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'].map((form) => form.split(' ')[0]!.toLowerCase()))],
   /** The state after the scheduled thing in "reminder set", "the alerts are in place" (the row's second cue). */
   claim_scheduled_state: ['set', 'scheduled', 'created', 'booked', 'added', 'place', 'sorted', 'locked', 'saved', 'confirmed'],
+  /** "tell me again where you parked": the keep-it-yourself hand-back's shape. */
+  hand_back_tell_me: ['tell me', 'remind me'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
