@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { CUES } from './cues.ts';
 import { HAND_BACKS, INABILITIES, LIMITATION_PHRASES } from './judge-lexicon.ts';
 import { combine, phrases, shapePattern, type PhraseShape } from './lexicon.ts';
 
@@ -27,5 +28,19 @@ describe("the judge's phrase shapes", () => {
     const shaped = new RegExp(`^${shapePattern([slots])}$`, 'i');
     const flat = new RegExp(`^${phrases(combine(...slots))}$`, 'i');
     for (const text of [...combine(...slots), 'if it help', 'if that would', 'if it would helpss', 'if  that might  helps']) assert.equal(shaped.test(text), flat.test(text), text);
+  });
+});
+
+describe("the hand-back shapes' own cues", () => {
+  const keep = HAND_BACKS.find((row) => row.id === 'keep it yourself')!;
+  const tellMe = keep.shapes!.find((shape) => shape.cue === 'hand_back_tell_me')!;
+  it('the "tell me again" shape opens with a literal of its cue, in each of its forms', () => {
+    const texts = ['Tell me again where you parked when you come back', 'remind me what it was next time', 'just tell me where we were and we can start'];
+    for (const text of texts) {
+      assert.match(text, tellMe.pattern);
+      assert.ok(CUES.hand_back_tell_me.some((literal) => text.toLowerCase().includes(literal)), text);
+    }
+    // The pattern spells its words with single spaces: any text it matches holds "tell me" or "remind me".
+    assert.match(tellMe.pattern.source, /^\\b\(\?:tell\|remind\) me /);
   });
 });

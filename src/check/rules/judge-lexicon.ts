@@ -93,6 +93,6 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
       [['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']],
     ],
     // "tell me again where you parked when you come back": the user keeps it and brings it back.
-    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i }],
+    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i, cue: 'hand_back_tell_me' }],
   },
 ];
