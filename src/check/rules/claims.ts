@@ -190,10 +190,15 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
   // your plans and scheduled your list" needs a scheduler as well as the memory write).
-  const unbackedAct = claim.reports.some((report) => persistentFamilyOf(report) !== null && !families.has(persistentFamilyOf(report)!) && !backedBy(report, evidence.succeeded, evidence.tools));
-  if (unbackedAct) return false;
-  if (claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools))) return true;
-  return familyBacks(claim.kind, families, evidence.failedFamilies);
+  // Each report's backing is worked out once, for both questions.
+  let anyBacked = false;
+  for (const report of claim.reports) {
+    const backed = backedBy(report, evidence.succeeded, evidence.tools);
+    const family = persistentFamilyOf(report);
+    if (family !== null && !families.has(family) && !backed) return false;
+    if (backed) anyBacked = true;
+  }
+  return anyBacked || familyBacks(claim.kind, families, evidence.failedFamilies);
 }
 
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
