@@ -125,7 +125,7 @@ export interface ClaimFinding {
 export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (sentence.folded.endsWith('?') || framed?.get(sentence) === 'code_explanation') continue;
+    if (sentence.folded.endsWith('?') || (framed !== undefined && framed.size > 0 && framed.get(sentence) === 'code_explanation')) continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ id: family.id, kind: family.kind, text: family.text, reports });
