@@ -67,6 +67,8 @@ export const CUES = {
   claim_scheduled_state: ['set', 'scheduled', 'created', 'booked', 'added', 'place', 'sorted', 'locked', 'saved', 'confirmed'],
   /** "tell me again where you parked": the keep-it-yourself hand-back's shape. */
   hand_back_tell_me: ['tell me', 'remind me'],
+  /** The verb of the 'saved to a store' claim row ("noted it in your profile"; "made a note of", "logged"). */
+  claim_store_verb: ['saved', 'stored', 'noted', 'recorded', 'added', 'jotted', 'put', 'made', 'logged'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
