@@ -69,6 +69,8 @@ export const CUES = {
   hand_back_tell_me: ['tell me', 'remind me'],
   /** The verb of the 'saved to a store' claim row ("noted it in your profile"; "made a note of", "logged"). */
   claim_store_verb: ['saved', 'stored', 'noted', 'recorded', 'added', 'jotted', 'put', 'made', 'logged'],
+  /** The verbs of the own-reminder hand-back ("set an alarm", "pop it in your calendar"). */
+  hand_back_reminder_verb: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
