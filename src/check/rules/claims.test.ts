@@ -24,7 +24,17 @@ describe('second cues of the claim rows', () => {
     assert.equal(rows.get('did it as well')?.also, 'have');
     assert.deepEqual(everyEntryHolds(L.HAVE_FORMS, 'have'), []);
   });
+  it("'added to calendar' needs \"I've\" or \"we have\"", () => {
+    assert.equal(rows.get('added to calendar')?.also, 'have');
+    assert.match(rows.get('added to calendar')!.pattern.source, /^\\b\(\?:i've\|/);
+  });
+  it("'saved to a store' needs its verb", () => {
+    assert.equal(rows.get('saved to a store')?.also, 'claim_store_verb');
+    // "logged" is a shape of the row's own, outside the list.
+    assert.deepEqual(everyEntryHolds([...L.STORE_VERBS, 'logged'], 'claim_store_verb'), []);
+  });
   it('every other row has none', () => {
-    assert.deepEqual(CLAIM_ROWS.filter((row) => row.also && row.id !== 'reminder set' && row.id !== 'did it as well').map((row) => row.id), []);
+    const checked = new Set(['reminder set', 'did it as well', 'added to calendar', 'saved to a store']);
+    assert.deepEqual(CLAIM_ROWS.filter((row) => row.also && !checked.has(row.id)).map((row) => row.id), []);
   });
 });
