@@ -44,3 +44,15 @@ describe("the hand-back shapes' own cues", () => {
     assert.match(tellMe.pattern.source, /^\\b\(\?:tell\|remind\) me /);
   });
 });
+
+describe("the hand-back rows' second cues", () => {
+  it('each verb of a row with a second cue holds one of its literals, and the row has no whole phrases', () => {
+    const rows = HAND_BACKS.filter((row) => row.also);
+    assert.deepEqual(rows.map((row) => row.id), ['own reminder or alarm']);
+    for (const row of rows) {
+      const literals: readonly string[] = CUES[row.also!];
+      assert.deepEqual(row.phrases, [], row.id);
+      assert.deepEqual(row.verbs.filter((verb) => !verb.split(' ').some((word) => literals.some((literal) => word.includes(literal)))), [], row.id);
+    }
+  });
+});

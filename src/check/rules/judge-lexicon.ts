@@ -40,6 +40,8 @@ export interface HandBackPhrasing {
   id: string;
   /** The cue (`cues.ts`) every phrasing of the row holds. */
   cue: Cue;
+  /** A second cue every phrasing holds as well: a sentence must hold both. */
+  also?: Cue;
   verbs: readonly string[];
   /** How far the object may follow the verb. */
   within: { chars: number } | { words: number };
@@ -55,6 +57,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
   {
     id: 'own reminder or alarm',
     cue: 'hand_back_reminder',
+    also: 'hand_back_reminder_verb',
     verbs: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
     within: { chars: 50 },
     objects: ['alarm', 'reminder', 'calendar', 'diary', 'note app', 'notes app', 'timer', 'google calendar', 'siri', 'alexa', 'google assistant', 'sticky note', 'post-it', 'todo', 'to-do', 'event'],

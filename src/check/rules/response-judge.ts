@@ -6,7 +6,7 @@ import { isPersistentFamily, type CapabilityFamily } from '../../core/affordance
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
-import type { CueMask } from './literal-scanner.ts';
+import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
@@ -63,9 +63,11 @@ const LIMITATION = new RegExp(
 );
 
 /** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
-const HAND_BACK: readonly { id: string; cue: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
   id: row.id,
   cue: cueMask(row.cue),
+  // Without a second cue, every cue: any sentence past the first holds one.
+  also: row.also ? cueMask(row.also) : ALL_CUES,
   pattern: handBackPattern(row),
   shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), pattern: new RegExp(shape.pattern.source, 'i') })),
 }));
@@ -83,7 +85,7 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
 
 /** Whether a sentence hands back in the way of `row`. */
 function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
-  if (hasAnyCue(s.cues, row.cue) && row.pattern.test(s.folded)) return true;
+  if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && row.pattern.test(s.folded)) return true;
   for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && shape.pattern.test(s.folded)) return true;
   return false;
 }
