@@ -71,6 +71,8 @@ export const CUES = {
   claim_store_verb: ['saved', 'stored', 'noted', 'recorded', 'added', 'jotted', 'put', 'made', 'logged'],
   /** The verbs of the own-reminder hand-back ("set an alarm", "pop it in your calendar"). */
   hand_back_reminder_verb: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
+  /** "I've", "we've", "I have", "we have" (not "you've", "could've"): the opening of the claim rows' "I've" phrasings. */
+  have_opening: ["i've", "we've", 'have'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
