@@ -38,3 +38,7 @@ describe('second cues of the claim rows', () => {
     assert.deepEqual(CLAIM_ROWS.filter((row) => row.also && !checked.has(row.id)).map((row) => row.id), []);
   });
 });
+
+describe('the cue of the "I\'ve" opening', () => {
+  it('every opening holds one of its literals', () => assert.deepEqual(everyEntryHolds(L.HAVE_FORMS, 'have_opening'), []));
+});

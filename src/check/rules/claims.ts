@@ -42,6 +42,8 @@ const USERS_THING = `(?:${oneOf(L.KEPT_PRONOUNS)}|your (?:[\\w-]+\\s+){0,2}?${on
 const claim = (...forms: string[]) => new RegExp(forms.join('|'), 'i');
 /** "I've"/"we have" (and adverbs) opening a phrasing: rows whose every phrasing opens so are skipped at once without it. */
 const HAVE_OPENING = new RegExp(`\\b${HAVE}`, 'i');
+/** The literals of `HAVE_OPENING`, a cue of its own: "you've" holds the `have` cue and opens no row. */
+const HAVE_OPENING_CUE = cueMask('have_opening');
 const afterHave = (...forms: string[]) => ({ pattern: claim(...forms.map((form) => `\\b${HAVE}${form}`)), afterHave: true as const });
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
@@ -139,7 +141,7 @@ function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
     if (!hasAnyCue(sentence.cues, ROW_CUES[i]!) || !hasAnyCue(sentence.cues, ROW_ALSO[i]!)) continue;
     const row = CLAIM_ROWS[i]!;
-    if (row.afterHave && !(opensWithHave ??= HAVE_OPENING.test(sentence.folded))) continue;
+    if (row.afterHave && !(opensWithHave ??= hasAnyCue(sentence.cues, HAVE_OPENING_CUE) && HAVE_OPENING.test(sentence.folded))) continue;
     const match = row.pattern.exec(sentence.folded);
     if (!match) continue;
     if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;
