@@ -73,6 +73,8 @@ export const CUES = {
   hand_back_reminder_verb: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
   /** "I've", "we've", "I have", "we have" (not "you've", "could've"): the opening of the claim rows' "I've" phrasings. */
   have_opening: ["i've", "we've", 'have'],
+  /** A word of each keep-it-yourself phrasing: "jot it down", "check back", "keep a note", "the website". */
+  hand_back_keep_thing: ['down', 'bookmark', 'screenshot', 'back', 'northwind', 'save', 'keep', 'paste', 'site', 'page', 'outage', 'app'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
