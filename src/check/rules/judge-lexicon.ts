@@ -85,6 +85,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
   {
     id: 'keep it yourself',
     cue: 'hand_back_keep',
+    also: 'hand_back_keep_thing',
     verbs: ['jot', 'write', 'note'],
     within: { chars: 30 },
     objects: ['down'],
