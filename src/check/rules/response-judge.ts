@@ -191,7 +191,7 @@ function deliversContent(sentences: readonly Sentence[]): boolean {
 /** Nothing but questions and short interjections: a reply that delivers nothing yet. */
 function onlyQuestions(sentences: readonly Sentence[], questions: readonly Sentence[]): boolean {
   if (questions.length === 0) return false;
-  for (const s of sentences) if (!questions.includes(s) && wordCount(s.text) >= 5) return false;
+  for (const s of sentences) if (!questions.includes(s) && hasWords(s.text, 5)) return false;
   return true;
 }
 
@@ -202,20 +202,30 @@ function mainlyQuestions(sentences: readonly Sentence[], questions: readonly Sen
   let listItems = 0;
   for (const s of sentences) {
     if (questions.includes(s)) continue;
-    if (wordCount(s.text) >= 6) substantial++;
-    if (LIST_ITEM.test(s.text)) listItems++;
+    if (hasWords(s.text, 6) && ++substantial > 2) return false;
+    if (LIST_ITEM.test(s.text) && ++listItems >= 3) return false;
   }
-  return substantial <= 2 && listItems < 3;
+  return true;
 }
 
 /** Words (runs between white space) with a letter a–z in them. */
 export function wordCount(text: string): number {
+  return countWords(text, Infinity);
+}
+
+/** Whether `text` holds at least `n` words (as `wordCount` counts them); reads no further than the n-th. */
+export function hasWords(text: string, n: number): boolean {
+  return countWords(text, n) >= n;
+}
+
+/** `wordCount`, stopping once it reaches `limit`. */
+function countWords(text: string, limit: number): number {
   let words = 0;
   let letter = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (isSpaceCode(code)) {
-      if (letter) words++;
+      if (letter && ++words >= limit) return words;
       letter = false;
     } else if (!letter && isAsciiLetter(code)) letter = true;
   }
