@@ -237,8 +237,21 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
  * tool's call backs it; otherwise any call of the same act does.
  */
 function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: readonly CallFacts[]): boolean {
-  const specific = tools.some((tool) => tool.actions.some((action) => sameAct(action.verb, report.verb) && namesSameThing(report, action)));
-  return calls.some((call) => call.actions.some((action) => actionMatches(report, action) && (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb))));
+  // Whether the report is specific is asked only of a call whose act matches (most turns with a claim have none).
+  let specific: boolean | undefined;
+  for (const call of calls) {
+    for (const action of call.actions) {
+      if (!actionMatches(report, action)) continue;
+      specific ??= namesAThingOfItsAct(report, tools);
+      if (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether some tool of the report's act works on a thing the report names ("bag added" and a tool that updates bags). */
+function namesAThingOfItsAct(report: ActionReport, tools: readonly CallFacts[]): boolean {
+  return tools.some((tool) => tool.actions.some((action) => sameAct(action.verb, report.verb) && namesSameThing(report, action)));
 }
 
 /** "cancellation" → "cancel": the act a noun names, for "the cancellation has been completed". */
