@@ -105,9 +105,15 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
 
 /** Every row's cue: a sentence that holds none of them skips all rows at once. */
 const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
-const ROW_CUES = CLAIM_ROWS.map((row) => cueMask(row.cue));
-/** Each row's second cue; a row without one gets every cue, which any sentence past its first cue holds. */
-const ROW_ALSO = CLAIM_ROWS.map((row) => (row.also ? cueMask(row.also) : ALL_CUES));
+/**
+ * Each row's cues as four words (cue lo, hi, second cue lo, hi), so the loop over the rows reads one
+ * typed array. A row without a second cue gets every cue, which any sentence past its first cue holds.
+ */
+const ROW_GATES = Int32Array.from(CLAIM_ROWS.flatMap((row) => {
+  const cue = cueMask(row.cue);
+  const also = row.also ? cueMask(row.also) : ALL_CUES;
+  return [cue.lo, cue.hi, also.lo, also.hi];
+}));
 
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = new RegExp(`(?:\\b${phrases(L.NOT_A_CLAIM)}\\b|'ll\\b)[^.]*$`, 'i');
@@ -138,8 +144,10 @@ export function completionClaims(sentences: readonly Sentence[], framed?: Readon
 
 function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
   let opensWithHave: boolean | undefined;
+  const { lo, hi } = sentence.cues;
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
-    if (!hasAnyCue(sentence.cues, ROW_CUES[i]!) || !hasAnyCue(sentence.cues, ROW_ALSO[i]!)) continue;
+    const g = 4 * i;
+    if (((lo & ROW_GATES[g]!) === 0 && (hi & ROW_GATES[g + 1]!) === 0) || ((lo & ROW_GATES[g + 2]!) === 0 && (hi & ROW_GATES[g + 3]!) === 0)) continue;
     const row = CLAIM_ROWS[i]!;
     if (row.afterHave && !(opensWithHave ??= hasAnyCue(sentence.cues, HAVE_OPENING_CUE) && HAVE_OPENING.test(sentence.folded))) continue;
     const match = row.pattern.exec(sentence.folded);
