@@ -75,6 +75,8 @@ export const CUES = {
   have_opening: ["i've", "we've", 'have'],
   /** A word of each keep-it-yourself phrasing: "jot it down", "check back", "keep a note", "the website". */
   hand_back_keep_thing: ['down', 'bookmark', 'screenshot', 'back', 'northwind', 'save', 'keep', 'paste', 'site', 'page', 'outage', 'app'],
+  /** The end of the "tell me again where…" hand-back shape: "when you come back", "next time", "start". */
+  hand_back_come_back: ['come back', 'next time', 'start'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Cue = keyof typeof CUES;
