@@ -40,8 +40,12 @@ describe("the hand-back shapes' own cues", () => {
       assert.match(text, tellMe.pattern);
       assert.ok(CUES.hand_back_tell_me.some((literal) => text.toLowerCase().includes(literal)), text);
     }
-    // The pattern spells its words with single spaces: any text it matches holds "tell me" or "remind me".
+    // The pattern spells its words with single spaces: any text it matches holds "tell me" or "remind me",
+    // and, as its second cue, "come back", "next time" or "start".
     assert.match(tellMe.pattern.source, /^\\b\(\?:tell\|remind\) me /);
+    assert.equal(tellMe.also, 'hand_back_come_back');
+    assert.match(tellMe.pattern.source, /\\b\(\?:come back\|next time\|start\)\\b\/?$/);
+    for (const text of texts) assert.ok(CUES.hand_back_come_back.some((literal) => text.toLowerCase().includes(literal)), text);
   });
 });
 

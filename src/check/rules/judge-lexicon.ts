@@ -49,8 +49,8 @@ export interface HandBackPhrasing {
   /** The object may also be a number after "on" or "at" ("call them on 0345…", "ring at 9"). */
   numbered?: boolean;
   phrases: readonly PhraseShape[];
-  /** Each with its own cue when the row's cue does not cover it (a phone number's leading 0). */
-  shapes?: readonly { pattern: RegExp; cue?: Cue }[];
+  /** Each with its own cue when the row's cue does not cover it (a phone number's leading 0), and a second cue it holds as well. */
+  shapes?: readonly { pattern: RegExp; cue?: Cue; also?: Cue }[];
 }
 
 export const HAND_BACKS: readonly HandBackPhrasing[] = [
@@ -97,6 +97,6 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
       [['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']],
     ],
     // "tell me again where you parked when you come back": the user keeps it and brings it back.
-    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i, cue: 'hand_back_tell_me' }],
+    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i, cue: 'hand_back_tell_me', also: 'hand_back_come_back' }],
   },
 ];

@@ -63,13 +63,13 @@ const LIMITATION = new RegExp(
 );
 
 /** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
-const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; also: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
   id: row.id,
   cue: cueMask(row.cue),
   // Without a second cue, every cue: any sentence past the first holds one.
   also: row.also ? cueMask(row.also) : ALL_CUES,
   pattern: handBackPattern(row),
-  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), pattern: new RegExp(shape.pattern.source, 'i') })),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: new RegExp(shape.pattern.source, 'i') })),
 }));
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
@@ -86,7 +86,7 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
 /** Whether a sentence hands back in the way of `row`. */
 function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
   if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && row.pattern.test(s.folded)) return true;
-  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && shape.pattern.test(s.folded)) return true;
+  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && hasAnyCue(s.cues, shape.also) && shape.pattern.test(s.folded)) return true;
   return false;
 }
 
