@@ -194,21 +194,25 @@ function persistentFamilyOf(report: ActionReport): CapabilityFamily | null {
 
 /** Whether a successful call performed what a claim reports: by its family, or by the act it names. */
 export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
-  const families = new Set(evidence.succeeded.flatMap((call) => [...call.families]));
+  const families = new Set<CapabilityFamily>();
+  for (const call of evidence.succeeded) for (const family of call.families) families.add(family);
   if (claim.kind === 'action') {
     return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)));
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
-  // your plans and scheduled your list" needs a scheduler as well as the memory write).
-  // Each report's backing is worked out once, for both questions.
-  let anyBacked = false;
+  // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
+  // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
+  // when it can change the answer.
+  let backed = familyBacks(claim.kind, families, evidence.failedFamilies);
   for (const report of claim.reports) {
-    const backed = backedBy(report, evidence.succeeded, evidence.tools);
     const family = persistentFamilyOf(report);
-    if (family !== null && !families.has(family) && !backed) return false;
-    if (backed) anyBacked = true;
+    const familyMissing = family !== null && !families.has(family);
+    if (!familyMissing && backed) continue;
+    const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
+    if (familyMissing && !reportBacked) return false;
+    if (reportBacked) backed = true;
   }
-  return anyBacked || familyBacks(claim.kind, families, evidence.failedFamilies);
+  return backed;
 }
 
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
