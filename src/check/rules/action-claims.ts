@@ -63,7 +63,7 @@ function lastWords(text: string, n: number): string {
   return words.slice(-n).join(' ') + (text.endsWith(' ') ? ' ' : '');
 }
 
-const NON_OBJECTS = new Set([
+export const NON_OBJECTS: ReadonlySet<string> = new Set([
   'i', 'we', 'you', 'it', 'this', 'that', 'these', 'those', 'them', 'they', 'he', 'she', 'your', 'my', 'our', 'their', 'his',
   'her', 'its', 'the', 'a', 'an', 'one', 'two', 'three', 'all', 'both', 'each', 'every', 'some', 'any', 'to', 'for', 'on',
   'in', 'at', 'from', 'with', 'by', 'of', 'and', 'or', 'as', 'so', 'now', 'also', 'just', 'successfully', 'up', 'out',
@@ -71,9 +71,40 @@ const NON_OBJECTS = new Set([
   'everything', 'something', 'me', 'us', 'too', 'again', 'already', 'new', 'please', 'which', 'who',
 ]);
 
-function objectWords(text: string): string[] {
-  const words = text.toLowerCase().replace(/[#*_`"()[\]{}]/g, ' ').split(/[^a-z'-]+/).filter((w) => w.length > 1 && !NON_OBJECTS.has(w));
-  return [...new Set(words.map((w) => singular(w.replace(/'s$/, ''))))];
+/**
+ * The words naming things, singular and each once, in order: the runs of a–z, "'" and "-" in the
+ * lower-cased text (any other character ends a word), of two characters or more, that are not
+ * pronouns, articles or particles, without a possessive "'s".
+ */
+export function objectWords(text: string): string[] {
+  const lower = text.toLowerCase();
+  const words = new Set<string>();
+  let i = 0;
+  while (i < lower.length) {
+    while (i < lower.length && !isObjectCode(lower.charCodeAt(i))) i++;
+    let end = i;
+    while (end < lower.length && isObjectCode(lower.charCodeAt(end))) end++;
+    if (end - i > 1) {
+      const word = lower.slice(i, end);
+      if (!NON_OBJECTS.has(word)) words.add(singular(word.endsWith("'s") ? word.slice(0, -2) : word));
+    }
+    i = end;
+  }
+  return [...words];
+}
+
+/** a–z, "'" and "-": the characters of an object word. */
+function isObjectCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || code === 39 || code === 45;
+}
+
+/** What follows a report up to the end of its clause. */
+export const CLAUSE_END = /[.;!?:\n]|\s[\u2014\u2013-]\s|,\s*(?:and|but|so|which)\b/;
+
+/** `text.split(separator)[0]`, for a separator that matches no empty text: the text before its first match. */
+export function beforeFirst(text: string, separator: RegExp): string {
+  const match = separator.exec(text);
+  return match ? text.slice(0, match.index) : text;
 }
 
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
@@ -86,17 +117,19 @@ export function actionReports(sentence: Sentence): ActionReport[] {
     if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
     const match = row.pattern.exec(text);
     if (!match) continue;
-    const before = text.slice(0, match.index);
-    if (NOT_A_REPORT.test(before) || STATE_INTRO.test(before)) continue;
-    // "has already been cancelled … and the refund was issued": a state the lookup showed.
-    if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(lastClause(before)) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
+    // The cheap tests first: a form that names no act the lexicon checks is no report.
     const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
     const verb = actionLemma(form);
     if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
     // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
     if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
-    const subject = row.subjectIsObject ? lastWords(lastClause(before), 9) : '';
-    const after = text.slice(match.index + match[0].length).split(/[.;!?:\n]|\s[\u2014\u2013-]\s|,\s*(?:and|but|so|which)\b/)[0] ?? '';
+    const before = text.slice(0, match.index);
+    if (NOT_A_REPORT.test(before) || STATE_INTRO.test(before)) continue;
+    const clause = row.subjectIsObject ? lastClause(before) : '';
+    // "has already been cancelled … and the refund was issued": a state the lookup showed.
+    if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
+    const subject = row.subjectIsObject ? lastWords(clause, 9) : '';
+    const after = beforeFirst(text.slice(match.index + match[0].length), CLAUSE_END);
     const start = row.subjectIsObject ? match.index - subject.length : match.index;
     reports.push({
       verb,

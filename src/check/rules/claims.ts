@@ -10,6 +10,8 @@ import { actionReports, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
+import { ALL_CUES } from './literal-scanner.ts';
+import type { FrameCode } from './frames/index.ts';
 import type { Sentence } from './text-regions.ts';
 
 /**
@@ -24,6 +26,8 @@ export interface ClaimRow {
   kind: ClaimKind;
   /** A cue (`cues.ts`) every match holds, so most sentences skip the full pattern. */
   cue: Cue;
+  /** A second cue every match holds as well: a sentence must hold both. */
+  also?: Cue;
   pattern: RegExp;
   /** Every phrasing opens with "I've"/"we have" (`HAVE_OPENING`). */
   afterHave?: true;
@@ -38,10 +42,12 @@ const USERS_THING = `(?:${oneOf(L.KEPT_PRONOUNS)}|your (?:[\\w-]+\\s+){0,2}?${on
 const claim = (...forms: string[]) => new RegExp(forms.join('|'), 'i');
 /** "I've"/"we have" (and adverbs) opening a phrasing: rows whose every phrasing opens so are skipped at once without it. */
 const HAVE_OPENING = new RegExp(`\\b${HAVE}`, 'i');
+/** The literals of `HAVE_OPENING`, a cue of its own: "you've" holds the `have` cue and opens no row. */
+const HAVE_OPENING_CUE = cueMask('have_opening');
 const afterHave = (...forms: string[]) => ({ pattern: claim(...forms.map((form) => `\\b${HAVE}${form}`)), afterHave: true as const });
 
 export const CLAIM_ROWS: readonly ClaimRow[] = [
-  { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing',
+  { id: 'reminder set', kind: 'later', cue: 'claim_scheduled_thing', also: 'claim_scheduled_state',
     pattern: claim(`\\b${SCHEDULED_THING}(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.SCHEDULED_STATES)}\\b(?!\\s+(?:to|up to|by you))`) },
   { id: 'I have scheduled', kind: 'later', cue: 'have', ...afterHave(`${oneOf(L.SCHEDULING_VERBS)}\\s+(?:up\\s+)?(?:\\S+\\s+){0,4}?${SCHEDULED_THING}`) },
   { id: 'I have scheduled it', kind: 'later', cue: 'claim_scheduled_it',
@@ -55,10 +61,10 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
       `${oneOf(L.SIGNED_UP)}\\b`,
       `${oneOf(L.ENABLE_VERBS)}\\b.{0,30}?\\b${oneOf(L.ENABLED_THINGS)}\\b`,
     ) },
-  { id: 'added to calendar', kind: 'later', cue: 'claim_calendar',
+  { id: 'added to calendar', kind: 'later', cue: 'claim_calendar', also: 'have',
     pattern: claim(`\\b${HAVE}${oneOf(L.CALENDAR_VERBS)}\\s+(?:it|this|that|them|\\S+\\s+\\S+)\\s+${oneOf(L.INTO)}\\s+(?:your|the|my)\\s+${oneOf(L.CALENDARS)}`) },
   { id: 'saved', kind: 'memory', cue: 'have', ...afterHave(`${oneOf(L.SAVED_VERBS)}\\b`) },
-  { id: 'saved to a store', kind: 'memory_or_people', cue: 'claim_store',
+  { id: 'saved to a store', kind: 'memory_or_people', cue: 'claim_store', also: 'claim_store_verb',
     pattern: claim(`\\b(?:${oneOf(L.STORE_VERBS)}|logged(?!\\s+in(?:to)?\\b))\\s+(?:${oneOf(L.STORED_OBJECTS)}\\s+|your \\w+\\s+)?(?:down\\s+)?${oneOf(L.INTO)}\\s+${oneOf(L.STORES)}\\b`) },
   { id: 'updated a store', kind: 'memory_or_people', cue: 'have', ...afterHave(`${oneOf(L.STORE_UPDATES)}\\s+(?:your|my)\\s+(?:[\\w-]+\\s+){0,2}${oneOf(L.PROFILE_PARTS)}`) },
   { id: 'updated your records', kind: 'memory_or_people', cue: 'have', ...afterHave(`${oneOf(L.RECORD_UPDATES)}\\s+${oneOf(L.RECORD_OWNERS)}\\s+(?:[\\w-]+\\s+)?${oneOf(L.RECORDS)}\\b`) },
@@ -89,7 +95,7 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     ) },
   { id: 'on its way', kind: 'any', cue: 'claim_on_its_way',
     pattern: claim(`\\b${oneOf(L.THINGS_SENT)}s?\\b[^.!?]{0,40}?\\b(?:is|are|'s)\\s+(?:now\\s+|already\\s+)?on (?:its|their|the) way\\b`) },
-  { id: 'did it as well', kind: 'any', cue: 'claim_and', pattern: claim(`\\b${oneOf(L.HAVE_FORMS)}\\b[^.!?]{0,60}?\\band\\s+(?:also\\s+)?${oneOf(L.AND_ALSO_DONE)}\\b`) },
+  { id: 'did it as well', kind: 'any', cue: 'claim_and', also: 'have', pattern: claim(`\\b${oneOf(L.HAVE_FORMS)}\\b[^.!?]{0,60}?\\band\\s+(?:also\\s+)?${oneOf(L.AND_ALSO_DONE)}\\b`) },
   { id: 'lined up', kind: 'any', cue: 'claim_lined_up',
     pattern: claim(`\\b${oneOf(L.HAVE_FORMS)}\\s+(?:got\\s+)?${oneOf(L.LINED)}\\s+(?:\\w+\\s+){0,2}?up\\b`, `\\b${oneOf(L.ALL_OF_IT)}\\s+(?:now\\s+)?${oneOf(L.LINED)}\\s+up\\b`) },
   { id: 'done after a failed call', kind: 'attempted', cue: 'claim_done', pattern: /^\W*(?:done|sorted|all done|all sorted|that's done|that's sorted)\b/i },
@@ -99,7 +105,15 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
 
 /** Every row's cue: a sentence that holds none of them skips all rows at once. */
 const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
-const ROW_CUES = CLAIM_ROWS.map((row) => cueMask(row.cue));
+/**
+ * Each row's cues as four words (cue lo, hi, second cue lo, hi), so the loop over the rows reads one
+ * typed array. A row without a second cue gets every cue, which any sentence past its first cue holds.
+ */
+const ROW_GATES = Int32Array.from(CLAIM_ROWS.flatMap((row) => {
+  const cue = cueMask(row.cue);
+  const also = row.also ? cueMask(row.also) : ALL_CUES;
+  return [cue.lo, cue.hi, also.lo, also.hi];
+}));
 
 /** Words before a claim that make it not a report of a completed act. */
 const NOT_A_REPORT = new RegExp(`(?:\\b${phrases(L.NOT_A_CLAIM)}\\b|'ll\\b)[^.]*$`, 'i');
@@ -112,11 +126,14 @@ export interface ClaimFinding {
   reports: readonly ActionReport[];
 }
 
-/** Completion reports in the assistant's own sentences: the family rows, then reports of any act. */
-export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[] {
+/**
+ * Completion reports in the assistant's own sentences: the family rows, then reports of any act.
+ * Sentences `framed` marks as explaining code ("the script sends…") report no act of the assistant's.
+ */
+export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
-    if (sentence.folded.endsWith('?')) continue;
+    if (sentence.folded.endsWith('?') || (framed !== undefined && framed.size > 0 && framed.get(sentence) === 'code_explanation')) continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ id: family.id, kind: family.kind, text: family.text, reports });
@@ -127,10 +144,12 @@ export function completionClaims(sentences: readonly Sentence[]): ClaimFinding[]
 
 function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
   let opensWithHave: boolean | undefined;
+  const { lo, hi } = sentence.cues;
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
-    if (!hasAnyCue(sentence.cues, ROW_CUES[i]!)) continue;
+    const g = 4 * i;
+    if (((lo & ROW_GATES[g]!) === 0 && (hi & ROW_GATES[g + 1]!) === 0) || ((lo & ROW_GATES[g + 2]!) === 0 && (hi & ROW_GATES[g + 3]!) === 0)) continue;
     const row = CLAIM_ROWS[i]!;
-    if (row.afterHave && !(opensWithHave ??= HAVE_OPENING.test(sentence.folded))) continue;
+    if (row.afterHave && !(opensWithHave ??= hasAnyCue(sentence.cues, HAVE_OPENING_CUE) && HAVE_OPENING.test(sentence.folded))) continue;
     const match = row.pattern.exec(sentence.folded);
     if (!match) continue;
     if (NOT_A_REPORT.test(sentence.folded.slice(0, match.index))) continue;
@@ -175,16 +194,25 @@ function persistentFamilyOf(report: ActionReport): CapabilityFamily | null {
 
 /** Whether a successful call performed what a claim reports: by its family, or by the act it names. */
 export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
-  const families = new Set(evidence.succeeded.flatMap((call) => [...call.families]));
+  const families = new Set<CapabilityFamily>();
+  for (const call of evidence.succeeded) for (const family of call.families) families.add(family);
   if (claim.kind === 'action') {
     return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)));
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
-  // your plans and scheduled your list" needs a scheduler as well as the memory write).
-  const unbackedAct = claim.reports.some((report) => persistentFamilyOf(report) !== null && !families.has(persistentFamilyOf(report)!) && !backedBy(report, evidence.succeeded, evidence.tools));
-  if (unbackedAct) return false;
-  if (claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools))) return true;
-  return familyBacks(claim.kind, families, evidence.failedFamilies);
+  // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
+  // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
+  // when it can change the answer.
+  let backed = familyBacks(claim.kind, families, evidence.failedFamilies);
+  for (const report of claim.reports) {
+    const family = persistentFamilyOf(report);
+    const familyMissing = family !== null && !families.has(family);
+    if (!familyMissing && backed) continue;
+    const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
+    if (familyMissing && !reportBacked) return false;
+    if (reportBacked) backed = true;
+  }
+  return backed;
 }
 
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
@@ -221,8 +249,21 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
  * tool's call backs it; otherwise any call of the same act does.
  */
 function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: readonly CallFacts[]): boolean {
-  const specific = tools.some((tool) => tool.actions.some((action) => sameAct(action.verb, report.verb) && namesSameThing(report, action)));
-  return calls.some((call) => call.actions.some((action) => actionMatches(report, action) && (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb))));
+  // Whether the report is specific is asked only of a call whose act matches (most turns with a claim have none).
+  let specific: boolean | undefined;
+  for (const call of calls) {
+    for (const action of call.actions) {
+      if (!actionMatches(report, action)) continue;
+      specific ??= namesAThingOfItsAct(report, tools);
+      if (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether some tool of the report's act works on a thing the report names ("bag added" and a tool that updates bags). */
+function namesAThingOfItsAct(report: ActionReport, tools: readonly CallFacts[]): boolean {
+  return tools.some((tool) => tool.actions.some((action) => sameAct(action.verb, report.verb) && namesSameThing(report, action)));
 }
 
 /** "cancellation" → "cancel": the act a noun names, for "the cancellation has been completed". */

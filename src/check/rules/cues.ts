@@ -64,6 +64,20 @@ export const CUES = {
   claim_all_set: ['set', 'book', 'schedul', 'saved'],
   /** The first word of every completed form the action-verb lexicon knows ("added", "set up"). */
   completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'].map((form) => form.split(' ')[0]!.toLowerCase()))],
+  /** The state after the scheduled thing in "reminder set", "the alerts are in place" (the row's second cue). */
+  claim_scheduled_state: ['set', 'scheduled', 'created', 'booked', 'added', 'place', 'sorted', 'locked', 'saved', 'confirmed'],
+  /** "tell me again where you parked": the keep-it-yourself hand-back's shape. */
+  hand_back_tell_me: ['tell me', 'remind me'],
+  /** The verb of the 'saved to a store' claim row ("noted it in your profile"; "made a note of", "logged"). */
+  claim_store_verb: ['saved', 'stored', 'noted', 'recorded', 'added', 'jotted', 'put', 'made', 'logged'],
+  /** The verbs of the own-reminder hand-back ("set an alarm", "pop it in your calendar"). */
+  hand_back_reminder_verb: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
+  /** "I've", "we've", "I have", "we have" (not "you've", "could've"): the opening of the claim rows' "I've" phrasings. */
+  have_opening: ["i've", "we've", 'have'],
+  /** A word of each keep-it-yourself phrasing: "jot it down", "check back", "keep a note", "the website". */
+  hand_back_keep_thing: ['down', 'bookmark', 'screenshot', 'back', 'northwind', 'save', 'keep', 'paste', 'site', 'page', 'outage', 'app'],
+  /** The end of the "tell me again where…" hand-back shape: "when you come back", "next time", "start". */
+  hand_back_come_back: ['come back', 'next time', 'start'],
   // Trigger cue sets (triggers.ts): a single word every match of the set holds. One word, never a
   // phrase: a trigger reads a clause's lead joined to the sentence before it, and a phrase could
   // straddle the join.

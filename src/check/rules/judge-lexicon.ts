@@ -40,6 +40,8 @@ export interface HandBackPhrasing {
   id: string;
   /** The cue (`cues.ts`) every phrasing of the row holds. */
   cue: Cue;
+  /** A second cue every phrasing holds as well: a sentence must hold both. */
+  also?: Cue;
   verbs: readonly string[];
   /** How far the object may follow the verb. */
   within: { chars: number } | { words: number };
@@ -47,14 +49,15 @@ export interface HandBackPhrasing {
   /** The object may also be a number after "on" or "at" ("call them on 0345…", "ring at 9"). */
   numbered?: boolean;
   phrases: readonly PhraseShape[];
-  /** Each with its own cue when the row's cue does not cover it (a phone number's leading 0). */
-  shapes?: readonly { pattern: RegExp; cue?: Cue }[];
+  /** Each with its own cue when the row's cue does not cover it (a phone number's leading 0), and a second cue it holds as well. */
+  shapes?: readonly { pattern: RegExp; cue?: Cue; also?: Cue }[];
 }
 
 export const HAND_BACKS: readonly HandBackPhrasing[] = [
   {
     id: 'own reminder or alarm',
     cue: 'hand_back_reminder',
+    also: 'hand_back_reminder_verb',
     verbs: ['set', 'add', 'create', 'put', 'pop', 'stick', 'use', 'try', 'schedule', 'save'],
     within: { chars: 50 },
     objects: ['alarm', 'reminder', 'calendar', 'diary', 'note app', 'notes app', 'timer', 'google calendar', 'siri', 'alexa', 'google assistant', 'sticky note', 'post-it', 'todo', 'to-do', 'event'],
@@ -82,6 +85,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
   {
     id: 'keep it yourself',
     cue: 'hand_back_keep',
+    also: 'hand_back_keep_thing',
     verbs: ['jot', 'write', 'note'],
     within: { chars: 30 },
     objects: ['down'],
@@ -93,6 +97,6 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
       [['go to', 'head to', 'visit', 'check', 'see'], ['the', 'our', 'your'], ['website', 'site', 'page', 'outage map', 'app']],
     ],
     // "tell me again where you parked when you come back": the user keeps it and brings it back.
-    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i }],
+    shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i, cue: 'hand_back_tell_me', also: 'hand_back_come_back' }],
   },
 ];

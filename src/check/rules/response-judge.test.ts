@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
 import { check } from '../check.ts';
 import { turn, type TurnOptions } from '../testing/turns.ts';
-import { wordCount } from './response-judge.ts';
+import { hasWords, wordCount } from './response-judge.ts';
 
 const claim = (reply: string, options: TurnOptions) => check(turn(reply, options)).booleans.false_action_claim;
 
@@ -120,6 +120,7 @@ describe('wordCount: runs between white space that hold a letter a–z', () => {
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: Math.floor(next() * 14) }, () => parts[Math.floor(next() * parts.length)]).join('');
       assert.equal(wordCount(text), byRegex(text), JSON.stringify(text));
+      for (const n of [0, 1, 2, 5, 6]) assert.equal(hasWords(text, n), byRegex(text) >= n, `${n} ${JSON.stringify(text)}`);
     }
   });
 });

@@ -6,7 +6,7 @@ import { isPersistentFamily, type CapabilityFamily } from '../../core/affordance
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, type ClaimEvidence } from './claims.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
-import type { CueMask } from './literal-scanner.ts';
+import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
@@ -63,11 +63,13 @@ const LIMITATION = new RegExp(
 );
 
 /** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
-const HAND_BACK: readonly { id: string; cue: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; also: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
   id: row.id,
   cue: cueMask(row.cue),
+  // Without a second cue, every cue: any sentence past the first holds one.
+  also: row.also ? cueMask(row.also) : ALL_CUES,
   pattern: handBackPattern(row),
-  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), pattern: new RegExp(shape.pattern.source, 'i') })),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: new RegExp(shape.pattern.source, 'i') })),
 }));
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
@@ -83,8 +85,9 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
 
 /** Whether a sentence hands back in the way of `row`. */
 function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
-  if (hasAnyCue(s.cues, row.cue) && row.pattern.test(s.folded)) return true;
-  return row.shapes.some((shape) => hasAnyCue(s.cues, shape.cue) && shape.pattern.test(s.folded));
+  if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && row.pattern.test(s.folded)) return true;
+  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && hasAnyCue(s.cues, shape.also) && shape.pattern.test(s.folded)) return true;
+  return false;
 }
 
 const PHATIC_QUESTION =
@@ -95,38 +98,83 @@ const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
 
-  const falseClaims = completionClaims(input.sentences.filter((s) => input.framed?.get(s) !== 'code_explanation')).filter((claim) => claimIsCheckable(claim, input.claimEvidence) && !claimIsBacked(claim, input.claimEvidence));
-  for (const claim of falseClaims) note(evidence, 'false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
+  const claims = completionClaims(input.sentences, input.framed);
+  let false_action_claim = false;
+  for (const claim of claims) {
+    if (!claimIsCheckable(claim, input.claimEvidence) || claimIsBacked(claim, input.claimEvidence)) continue;
+    false_action_claim = true;
+    note(evidence, 'false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
+  }
 
-  const servingCall =
-    input.performedRequest ||
-    (input.category ? SERVES[input.category].some((family) => input.succeededFamilies.has(family)) : [...input.succeededFamilies].some(isPersistentFamily));
-
-  const limitations = input.sentences.filter((s) => hasAnyCue(s.cues, LIMITATION_CUE) && LIMITATION.test(s.folded));
-  const handBacks = input.sentences.filter((s) => hasAnyCue(s.cues, ANY_HAND_BACK_CUE) && !s.folded.endsWith('?')).flatMap((s) => HAND_BACK.filter((row) => handsBackAs(row, s)).map((row) => ({ row, s })));
-  const questions = input.sentences.filter((s) => hasAnyCue(s.cues, QUESTION_CUE) && /\?/.test(s.folded) && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded));
-
+  // Each of the other findings is looked for only when a boolean still depends on it, and stops at the first it needs.
   let did_task_now = false;
-  if (servingCall && !input.leavesPromiseUnanchored) {
+  let questions: Sentence[] | undefined;
+  let limitation: Sentence | null | undefined;
+  if (servingCall(input) && !input.leavesPromiseUnanchored) {
     did_task_now = true;
     note(evidence, 'did_task_now', 'a successful call carried out the request', [...input.succeededFamilies].join(', '));
-  } else if (input.completableNow && !onlyQuestions(input.sentences, questions) && (limitations.length === 0 || deliversContent(input.sentences))) {
+  } else if (input.completableNow && !onlyQuestions(input.sentences, (questions = questionsOf(input))) && ((limitation = firstLimitation(input.sentences)) === null || deliversContent(input.sentences))) {
     // "I can't email it, but here's the recipe": a caveat about the channel while delivering the content now.
     did_task_now = true;
     note(evidence, 'did_task_now', 'the request could be completed now and the reply delivers it', input.sentences[0]?.text ?? '');
   }
 
-  const declines_request = !did_task_now && limitations.length > 0;
-  if (declines_request) note(evidence, 'declines_request', 'states it cannot do what was asked', limitations[0]!.text);
-  const hands_back_to_user = !did_task_now && handBacks.length > 0;
-  if (hands_back_to_user) note(evidence, 'hands_back_to_user', `tells the user how to get it themselves (${handBacks[0]!.row.id})`, handBacks[0]!.s.text);
-  const asks_clarification = !did_task_now && !declines_request && !hands_back_to_user && mainlyQuestions(input.sentences, questions);
-  if (asks_clarification) note(evidence, 'asks_clarification', 'mainly asks the user a question', questions[0]!.text);
+  let declines_request = false;
+  let hands_back_to_user = false;
+  let asks_clarification = false;
+  if (!did_task_now) {
+    if (limitation === undefined) limitation = firstLimitation(input.sentences);
+    declines_request = limitation !== null;
+    if (limitation !== null) note(evidence, 'declines_request', 'states it cannot do what was asked', limitation.text);
+    const handBack = firstHandBack(input.sentences);
+    hands_back_to_user = handBack !== null;
+    if (handBack !== null) note(evidence, 'hands_back_to_user', `tells the user how to get it themselves (${HAND_BACK[handBack.row]!.id})`, handBack.sentence.text);
+    if (!declines_request && !hands_back_to_user) {
+      if (questions === undefined) questions = questionsOf(input);
+      asks_clarification = mainlyQuestions(input.sentences, questions);
+      if (asks_clarification) note(evidence, 'asks_clarification', 'mainly asks the user a question', questions[0]!.text);
+    }
+  }
 
   return {
-    booleans: { false_action_claim: falseClaims.length > 0, declines_request, hands_back_to_user, did_task_now, asks_clarification },
+    booleans: { false_action_claim, declines_request, hands_back_to_user, did_task_now, asks_clarification },
     evidence,
   };
+}
+
+/** A successful call served the request: one that changed what the user asked about, or one of a family that serves its category. */
+function servingCall(input: JudgeInput): boolean {
+  if (input.performedRequest) return true;
+  if (input.category) {
+    for (const family of SERVES[input.category]) if (input.succeededFamilies.has(family)) return true;
+    return false;
+  }
+  for (const family of input.succeededFamilies) if (isPersistentFamily(family)) return true;
+  return false;
+}
+
+/** The first sentence that says the assistant cannot do something; null when none does. */
+function firstLimitation(sentences: readonly Sentence[]): Sentence | null {
+  for (const s of sentences) if (hasAnyCue(s.cues, LIMITATION_CUE) && LIMITATION.test(s.folded)) return s;
+  return null;
+}
+
+/** The first sentence that hands the job back, with the first way it does (an index into HAND_BACK); null when none does. */
+function firstHandBack(sentences: readonly Sentence[]): { sentence: Sentence; row: number } | null {
+  for (const sentence of sentences) {
+    if (!hasAnyCue(sentence.cues, ANY_HAND_BACK_CUE) || sentence.folded.endsWith('?')) continue;
+    for (let row = 0; row < HAND_BACK.length; row++) if (handsBackAs(HAND_BACK[row]!, sentence)) return { sentence, row };
+  }
+  return null;
+}
+
+/** The questions that ask the user for something: not offers, not phatic ("Does that help?"), not list items of content delivered now. */
+function questionsOf(input: JudgeInput): Sentence[] {
+  const questions: Sentence[] = [];
+  for (const s of input.sentences) {
+    if (hasAnyCue(s.cues, QUESTION_CUE) && s.folded.includes('?') && !(input.completableNow && LIST_ITEM.test(s.text)) && !input.offers.has(s) && !PHATIC_QUESTION.test(s.folded)) questions.push(s);
+  }
+  return questions;
 }
 
 function note(evidence: BooleanEvidence[], name: keyof ResponseBooleans, rule: string, text: string): void {
@@ -135,30 +183,49 @@ function note(evidence: BooleanEvidence[], name: keyof ResponseBooleans, rule: s
 
 /** A list of three or more items: the reply hands over content, whatever it says about channels. */
 function deliversContent(sentences: readonly Sentence[]): boolean {
-  return sentences.filter((s) => LIST_ITEM.test(s.text)).length >= 3;
+  let items = 0;
+  for (const s of sentences) if (LIST_ITEM.test(s.text) && ++items >= 3) return true;
+  return false;
 }
 
 /** Nothing but questions and short interjections: a reply that delivers nothing yet. */
 function onlyQuestions(sentences: readonly Sentence[], questions: readonly Sentence[]): boolean {
-  return questions.length > 0 && sentences.every((s) => questions.includes(s) || wordCount(s.text) < 5);
+  if (questions.length === 0) return false;
+  for (const s of sentences) if (!questions.includes(s) && hasWords(s.text, 5)) return false;
+  return true;
 }
 
 /** The reply mainly asks: a real question, and little else of substance besides it. */
 function mainlyQuestions(sentences: readonly Sentence[], questions: readonly Sentence[]): boolean {
   if (questions.length === 0) return false;
-  const substantial = sentences.filter((s) => !questions.includes(s) && wordCount(s.text) >= 6);
-  const listItems = sentences.filter((s) => LIST_ITEM.test(s.text) && !questions.includes(s));
-  return substantial.length <= 2 && listItems.length < 3;
+  let substantial = 0;
+  let listItems = 0;
+  for (const s of sentences) {
+    if (questions.includes(s)) continue;
+    if (hasWords(s.text, 6) && ++substantial > 2) return false;
+    if (LIST_ITEM.test(s.text) && ++listItems >= 3) return false;
+  }
+  return true;
 }
 
 /** Words (runs between white space) with a letter a–z in them. */
 export function wordCount(text: string): number {
+  return countWords(text, Infinity);
+}
+
+/** Whether `text` holds at least `n` words (as `wordCount` counts them); reads no further than the n-th. */
+export function hasWords(text: string, n: number): boolean {
+  return countWords(text, n) >= n;
+}
+
+/** `wordCount`, stopping once it reaches `limit`. */
+function countWords(text: string, limit: number): number {
   let words = 0;
   let letter = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (isSpaceCode(code)) {
-      if (letter) words++;
+      if (letter && ++words >= limit) return words;
       letter = false;
     } else if (!letter && isAsciiLetter(code)) letter = true;
   }

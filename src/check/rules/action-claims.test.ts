@@ -1,0 +1,50 @@
+/**
+ * The hand-written scans of the completion reports agree with the expressions they stand for,
+ * on random texts of the characters and words that matter to them.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { singular } from '../../setups/tool-performs.ts';
+import { beforeFirst, CLAUSE_END, NON_OBJECTS, objectWords } from './action-claims.ts';
+
+function randomTexts(pieces: readonly string[], count: number, seed: number): string[] {
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 16) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+}
+
+describe('objectWords', () => {
+  /** The words as the split-and-filter expression it replaced reads them (with the same stop words). */
+  const byExpression = (text: string, stop: ReadonlySet<string>) => {
+    const words = text.toLowerCase().replace(/[#*_`"()[\]{}]/g, ' ').split(/[^a-z'-]+/).filter((w) => w.length > 1 && !stop.has(w));
+    return [...new Set(words.map((w) => singular(w.replace(/'s$/, ''))))];
+  };
+  it('names the things, singular, once each, in order', () => {
+    assert.deepEqual(objectWords("Your two bags and the bag's tag have been added to booking #W12"), ['bag', 'tag', 'added', 'booking']);
+  });
+  it('agrees with splitting the lower-cased text on random texts', () => {
+    const pieces = [
+      ' ', '  ', '\n', '\u00a0', 'Bag', 'bags', "bag's", "'s", 'BOXES', 'e-mail', '-', "'", 'x', 'ab', '#', '*', '_', '`', '"', '(', ')', '[', ']', '{', '}',
+      '1', 'é', '\u0130', '\u212a', 'K', '😊', 'İtem', 'the', 'your', 'it', 'and', 'been', 'a', 'to', 'The', 'classes', 'status', 'tickets',
+    ];
+    let nonEmpty = 0;
+    for (const text of randomTexts(pieces, 4000, 7)) {
+      const words = objectWords(text);
+      assert.deepEqual(words, byExpression(text, NON_OBJECTS), JSON.stringify(text));
+      if (words.length > 0) nonEmpty++;
+    }
+    assert.ok(nonEmpty > 2000, `only ${nonEmpty} texts held a word`);
+  });
+});
+
+describe('beforeFirst: the text before the end of its clause', () => {
+  it('is the first piece of splitting at the clause ends, on random texts', () => {
+    const pieces = ['a', 'word', ' ', '\n', '.', ';', '!', '?', ':', ' - ', ' \u2014 ', '\u2013', ', and', ',  but', ',so', ', which', ', whichever', ',', '-', 'x'];
+    let cut = 0;
+    for (const text of randomTexts(pieces, 4000, 13)) {
+      const first = beforeFirst(text, CLAUSE_END);
+      assert.equal(first, text.split(CLAUSE_END)[0] ?? '', JSON.stringify(text));
+      if (first.length < text.length) cut++;
+    }
+    assert.ok(cut > 2000, `only ${cut} texts held a clause end`);
+  });
+});
