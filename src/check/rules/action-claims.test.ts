@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { singular } from '../../setups/tool-performs.ts';
 import { beforeFirst, CLAUSE_END, NON_OBJECTS, objectWords } from './action-claims.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 function randomTexts(pieces: readonly string[], count: number, seed: number): string[] {
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const next = seededRandom(seed);
   return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 16) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { summarise } from './clause-commitment.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 describe('summarise: the first ten words of a promise, without emphasis marks', () => {
   // The definition, spelled out with patterns.
@@ -9,8 +10,7 @@ describe('summarise: the first ten words of a promise, without emphasis marks', 
   it('drops a comma after the tenth word', () => assert.equal(summarise('a b c d e f g h i j, k'), 'a b c d e f g h i j'));
   it('agrees with the patterns on random texts', () => {
     const parts = ['remind', 'you', '*', '**', '_', '`', ' ', '  ', '\n', '\u00a0', ',', ';', ':', 'a,', 'x:', 'é', '.'];
-    let seed = 9;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = seededRandom(9);
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: Math.floor(next() * 30) }, () => parts[Math.floor(next() * parts.length)]).join(next() < 0.5 ? ' ' : '');
       assert.equal(summarise(text), byPatterns(text), JSON.stringify(text));

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { DECISION_TABLE, previousSentence, type RowExample } from './decision-table.ts';
 import { detectCommitments } from './detector.ts';
 import { CLAUSE_RULE_CODES, RULE_TEXT } from './rule-codes.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 function codesFor(example: RowExample): string[] {
   const { reply, persona, user, operatorSystems } = typeof example === 'string' ? { reply: example } : example;
@@ -37,8 +38,7 @@ describe('the sentence before a clause, in its paragraph', () => {
   it('reads the last sentence of the paragraph before the clause', () => assert.equal(previousSentence("Hi.\nSet up alerts in the app. You'll get one", 30), 'Set up alerts in the app.'));
   it('agrees with splitting the paragraph, on 20,000 random texts and offsets', () => {
     const pieces = ['.', '!', '?', '...', ' ', '  ', '\n', '\t', '\u00a0', 'a', 'word', 'Set up alerts', '\u2003', 'x.y'];
-    let seed = 9;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = seededRandom(9);
     for (let n = 0; n < 20_000; n++) {
       const reply = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
       const start = Math.floor(random() * (reply.length + 1));

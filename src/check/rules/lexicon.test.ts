@@ -10,6 +10,7 @@ import * as judgeLexicon from './judge-lexicon.ts';
 import * as lexicon from './lexicon.ts';
 import * as sentenceLexicon from './sentence-lexicon.ts';
 import * as triggerLexicon from './trigger-lexicon.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 function duplicates(list: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -45,8 +46,7 @@ describe('word lists hold each phrasing once', () => {
 describe('phrasesByFirstWord: the same phrases, grouped by their first word', () => {
   const wordLists = [sentenceLexicon.OFFER_CONDITIONS, ['if', 'if you', 'if you like', 'should you', 'just say the word', 'e-mail', 'e']];
   const words = ['if', 'you', "you'd", 'like', 'it', 'that', 'would', 'help', 'helps', "that's", 'useful', 'should', 'want', 'just', 'say', 'the', 'word', 'e', 'e-mail', 'x', 'ifs'];
-  let seed = 17;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const next = seededRandom(17);
   const texts = Array.from({ length: 4000 }, () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => words[Math.floor(next() * words.length)]).join(next() < 0.8 ? ' ' : '  '));
   it('matches where phrases() matches, for every word list of the rules', () => {
     for (const [name, value] of lists) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cuesBetween, LiteralScanner, lowerSameLength } from './literal-scanner.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 /** Every (end, group) pair a naive search finds: what the automaton must report. */
 function naive(groups: readonly (readonly string[])[], text: string): string[] {
@@ -27,8 +28,7 @@ describe('one pass finds every literal of every group', () => {
   }
 
   it('agrees with a naive search on random texts over a small alphabet (overlaps, nesting, suffixes)', () => {
-    let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = seededRandom(7);
     const word = (n: number) => Array.from({ length: n }, () => 'abc '[Math.floor(random() * 4)]).join('');
     for (let round = 0; round < 50; round++) {
       const groups = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => word(1 + Math.floor(random() * 4)).replace(/^$/, 'a')));
@@ -39,8 +39,7 @@ describe('one pass finds every literal of every group', () => {
 
   it('reads the text as lowerSameLength() does: ASCII in either case, the Kelvin sign as "k", nothing else folded', () => {
     const groups = [['will', 'ok'], ['é'.normalize('NFD').slice(0, 1) + 'x'], ['?']];
-    let seed = 13;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = seededRandom(13);
     const parts = ['W', 'i', 'L', 'l', 'o', 'K', '\u212a', 'É', 'é', 'İ', '?', ' ', 'ex', 'EX'];
     for (let round = 0; round < 500; round++) {
       const text = Array.from({ length: Math.floor(random() * 20) }, () => parts[Math.floor(random() * parts.length)]).join('');

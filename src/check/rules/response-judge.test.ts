@@ -7,6 +7,7 @@ import { describe, it, test } from 'node:test';
 import { check } from '../check.ts';
 import { turn, type TurnOptions } from '../testing/turns.ts';
 import { hasWords, wordCount } from './response-judge.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 const claim = (reply: string, options: TurnOptions) => check(turn(reply, options)).booleans.false_action_claim;
 
@@ -115,8 +116,7 @@ describe('wordCount: runs between white space that hold a letter a–z', () => {
   it('counts words, not numbers or marks', () => assert.equal(wordCount('Call 0800 123 — or e-mail us!'), 4));
   it('agrees with splitting on white space, on random texts', () => {
     const parts = ['a', 'Zebra', '42', '—', '!', ' ', '\t', '\n', '\u00a0', '\u2003', 'é', 'ı', ' x ', '?'];
-    let seed = 5;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = seededRandom(5);
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: Math.floor(next() * 14) }, () => parts[Math.floor(next() * parts.length)]).join('');
       assert.equal(wordCount(text), byRegex(text), JSON.stringify(text));

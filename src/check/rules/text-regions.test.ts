@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { endsInAbbreviation, endsInListNumber, ownVoice } from './text-regions.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 /** The splitter as one regular expression: what the hand-written scan must agree with. */
 function referenceSentences(text: string): [number, number][] {
@@ -27,8 +28,7 @@ function referenceSentences(text: string): [number, number][] {
 describe('sentence boundaries', () => {
   it('agree with the regular-expression splitter on random texts of stops, breaks, quotes and brackets', () => {
     const pieces = ['.', '!', '?', '...', '?!', '\n', '\n\n', ' ', '  ', ')', ']', '*', '_', "'", '"', 'a', 'word', 'e.g.', 'Dr.', 'etc.', '1.', '12.', '\u00a0', '\u2003', 'x.y', '\t', '(', ':'];
-    let seed = 11;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = seededRandom(11);
     let compared = 0;
     for (let round = 0; round < 3000; round++) {
       const text = Array.from({ length: 1 + Math.floor(random() * 30) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
@@ -50,8 +50,7 @@ describe('abbreviations and list numbers are read back from the full stop, as th
   const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|a\.m|p\.m|u\.k|u\.s)\.$/i;
   const LIST_NUMBER = /(?:^|\n)[ \t]*\d{1,3}$/;
   const parts = ['e.g', 'E.G', 'i.e', 'Dr', 'mrs', 'no', 'piano', 'approx', 'xapprox', 'p.m', 'U.S', 'st', 'vs', '1', '12', '123', '1234', ' ', '\t', '\n', 'a', '_', '.', 'é', 'Ms'];
-  let seed = 3;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const next = seededRandom(3);
   const pieces = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => parts[Math.floor(next() * parts.length)]).join('') + '.');
   it('an abbreviation ends at the stop exactly when the pattern says so', () => {
     for (const piece of pieces) {

@@ -5,6 +5,7 @@ import {
 } from './triggers.ts';
 import { cuesIn, scanCues } from './cues.ts';
 import { NO_CUES } from './literal-scanner.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
 
 /** One case per precedence row: [row, predicate, lead, trigger it yields]. */
 const CASES: [string, string, string, string][] = [
@@ -48,8 +49,7 @@ describe('firstMatch: the earliest cue of a set, named by its row', () => {
     'next visit', 'future chats', 'whenever you come back', 'as soon as possible', 'in due course', 'down the line', 'the moment it', 'should the',
     'the day your', 'any time the', 'till your', 'later on', 'first thing', 'the morning of', 'this evening', '2pm', '10:30', 'tmrw', 'bedtime',
   ];
-  let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = seededRandom(7);
   const texts = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => PHRASES[Math.floor(random() * PHRASES.length)]).join(' '));
   for (const [name, set] of Object.entries(SETS)) {
     it(`${name}: the same cue and words as trying each cue alone, on ${texts.length} random texts`, () => {

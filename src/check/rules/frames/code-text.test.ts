@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { hasCodeText } from './code-text.ts';
+import { seededRandom } from '../../testing/seeded-random.ts';
 
 /** The pattern the scan stands in for. */
 const CODE_IN_TEXT = /```|^\s*(?:import |from \S+ import|def |class |function |const |let |var |#include|public |private |SELECT |<\w+[^>]*>|\$ )|[{};]\s*$|=>/m;
@@ -21,8 +22,7 @@ describe('hasCodeText: whether a text holds code', () => {
       'var ', '#include', 'public ', 'private ', 'SELECT ', 'select ', '$ ', '$', '{', '}', ';', ' ', '  ', '\t', '\n', '\r', '\r\n', '\u2028', '\u00a0', '\ufeff', '\v',
       'word', 'I will', '.', 'x', '_', '9',
     ];
-    let seed = 11;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = seededRandom(11);
     for (let n = 0; n < 20_000; n++) {
       const text = Array.from({ length: 1 + Math.floor(random() * 8) }, () => PIECES[Math.floor(random() * PIECES.length)]).join('');
       assert.equal(hasCodeText(text), CODE_IN_TEXT.test(text), JSON.stringify(text));
