@@ -8,7 +8,7 @@
  * shows as a label that differs.
  */
 import { completedForms } from '../../setups/action-verbs.ts';
-import { CHANNEL_GERUNDS, CHANNEL_VERBS } from './frames/frame-lexicon.ts';
+import { CHANNEL_GERUNDS, CHANNEL_VERBS, SIGN_OFFS } from './frames/frame-lexicon.ts';
 import * as T from './trigger-lexicon.ts';
 import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits } from './literal-scanner.ts';
 
@@ -78,6 +78,9 @@ export const CUES = {
   hand_back_keep_thing: ['down', 'bookmark', 'screenshot', 'back', 'northwind', 'save', 'keep', 'paste', 'site', 'page', 'outage', 'app'],
   /** The end of the "tell me again where…" hand-back shape: "when you come back", "next time", "start". */
   hand_back_come_back: ['come back', 'next time', 'start'],
+  // frames (frames/)
+  /** A word of every sign-off ("kind regards", "cheers"): a reply without one holds no letter. */
+  sign_off: wordsOf(SIGN_OFFS),
   // Trigger cue sets (triggers.ts): a single word every match of the set holds. One word, never a
   // phrase: a trigger reads a clause's lead joined to the sentence before it, and a phrase could
   // straddle the join.

@@ -6,7 +6,7 @@
  */
 
 import { EMPTY_CONVERSATION, SENTENCE_FRAMES, TEXT_FRAMES, type Conversation, type FrameCode, type Region } from './frames/index.ts';
-import { lineSpans, type FrameInput, type Line } from './frames/frame.ts';
+import { lineSpans, type FrameInput } from './frames/frame.ts';
 import { cuesIn, scanCues } from './cues.ts';
 import { Hits, type CueMask } from './literal-scanner.ts';
 import { isAsciiDigit, isAsciiLetter, isSpaceCode } from './char-codes.ts';
@@ -34,6 +34,11 @@ export interface Regions {
   framed: ReadonlyMap<Sentence, FrameCode>;
 }
 
+/** The cue literals anywhere in `folded` (a reply, folded): what frames read as `FrameInput.cues`. */
+export function replyCues(folded: string): CueMask {
+  return cuesIn(scanCues(folded), 0, folded.length);
+}
+
 /** Same-length folding: typographic apostrophes and quotes become ASCII, so offsets stay valid. */
 export function fold(text: string): string {
   // Most replies hold none of these (emoji and accents are not folded): one test, no copies.
@@ -58,16 +63,18 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const folded = fold(text);
   const lines = lineSpans(folded);
   const marked: Region[] = [];
+  const hits = scanCues(folded, HITS);
+  const cues = cuesIn(hits, 0, folded.length);
   // One input for every text frame: each sees the regions of the frames before it as they grow.
-  const textInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences: NO_SENTENCES };
+  const textInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences: NO_SENTENCES, cues };
   for (const frame of TEXT_FRAMES) {
     const regions = frame.mark(textInput);
     for (let i = 0; i < regions.length; i++) marked.push(regions[i]!);
   }
   // Most replies have nothing set aside: then there is nothing to mask, cut or merge.
   if (marked.length === 0) {
-    const sentences = splitSentences(text, folded, NOTHING_SET_ASIDE, scanCues(folded, HITS));
-    return { folded, sentences, setAside: [], framed: framedSentences(folded, lines, conversation, marked, sentences) };
+    const sentences = splitSentences(text, folded, NOTHING_SET_ASIDE, hits);
+    return { folded, sentences, setAside: [], framed: framedSentences(textInput, sentences) };
   }
   const setAside: SetAside[] = marked.map((r) => ({ start: r.start, end: r.end, frame: r.frame, reason: r.frame }));
 
@@ -75,17 +82,18 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const inline = setAside.filter((r) => r.reason === 'quotation' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
   const masked = inline.reduce((t, r) => t.slice(0, r.start) + '\u00B7'.repeat(r.end - r.start) + t.slice(r.end), folded);
   const blocks = setAside.filter((r) => !inline.includes(r));
-  const sentences = splitSentences(text, masked, mergeRanges(blocks), scanCues(folded, HITS));
-  return { folded, sentences, setAside: mergeRanges(setAside), framed: framedSentences(folded, lines, conversation, marked, sentences) };
+  const sentences = splitSentences(text, masked, mergeRanges(blocks), hits);
+  return { folded, sentences, setAside: mergeRanges(setAside), framed: framedSentences(textInput, sentences) };
 }
 
 const NOTHING_SET_ASIDE: SetAside[] = [];
 const NOTHING_FRAMED: ReadonlyMap<Sentence, FrameCode> = new Map();
 
 /** The sentences each sentence frame marks (the first frame to mark one names it). */
-function framedSentences(folded: string, lines: readonly Line[], conversation: Conversation, marked: readonly Region[], sentences: Sentence[]): ReadonlyMap<Sentence, FrameCode> {
+function framedSentences(textInput: FrameInput, sentences: Sentence[]): ReadonlyMap<Sentence, FrameCode> {
   let framed: Map<Sentence, FrameCode> | undefined;
-  const sentenceInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences };
+  const { text, lines, conversation, setAside, cues } = textInput;
+  const sentenceInput: FrameInput = { text, lines, conversation, setAside, sentences, cues };
   for (const frame of SENTENCE_FRAMES) {
     for (const region of frame.mark(sentenceInput)) {
       for (const sentence of sentences) {

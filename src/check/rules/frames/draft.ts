@@ -1,3 +1,4 @@
+import { cueMask, hasAnyCue } from '../cues.ts';
 import { phrasesByFirstWord } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
 import { isAsciiLetter, isSpaceCode } from '../char-codes.ts';
@@ -35,6 +36,11 @@ function isRuleLine(text: string): boolean {
   return (first === 45 || first === 42 || first === 95) && RULE_PATTERN.test(text); // - * _
 }
 
+/** Three marks of a horizontal rule in a row, somewhere in the text: RULE_PATTERN can match only then. */
+function hasRuleRun(text: string): boolean {
+  return text.includes('---') || text.includes('***') || text.includes('___');
+}
+
 /** The line's last mark, white space aside, is a colon ("Here's a message you can send:"). */
 function endsWithColon(text: string): boolean {
   let i = text.length;
@@ -51,9 +57,12 @@ export const draftFrame: Frame = {
   code: 'draft',
   level: 'text',
   summary: 'drafts introduced as such, and text between horizontal rules',
-  mark({ lines }) {
+  mark({ text, lines }) {
     const regions: Region[] = [];
-    const rules = lines.filter((line) => isRuleLine(line.text));
+    const ruled = hasRuleRun(text);
+    // A draft opens after a colon or sits between horizontal rules: a reply with neither holds none.
+    if (!ruled && !text.includes(':')) return regions;
+    const rules = ruled ? lines.filter((line) => isRuleLine(line.text)) : [];
     if (rules.length >= 2) regions.push({ start: rules[0]!.start, end: rules.at(-1)!.end, frame: 'draft' });
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
@@ -76,8 +85,9 @@ export const letterFrame: Frame = {
   code: 'letter',
   level: 'text',
   summary: 'letters, from salutation to sign-off',
-  mark({ lines }) {
+  mark({ lines, cues }) {
     const regions: Region[] = [];
+    if (!hasAnyCue(cues, SIGN_OFF_CUE)) return regions;
     for (let i = 0; i < lines.length; i++) {
       if (!isSalutation(lines[i]!.text)) continue;
       const end = findSignOff(lines, i);
@@ -88,6 +98,8 @@ export const letterFrame: Frame = {
   marks: [{ reply: 'Dear Ms Lee,\nI will follow up next week with the figures.\nKind regards,\nAna', marked: 'I will follow up' }],
   ignores: [{ reply: "Hi! I'll follow up next week with the figures." }],
 };
+
+const SIGN_OFF_CUE = cueMask('sign_off');
 
 /** Index of the line that closes a letter (the sign-off and the name under it), or -1. */
 function findSignOff(lines: readonly Line[], from: number): number {

@@ -6,6 +6,7 @@
  * (system prompt, earlier turns, the user's message) and marks regions of the reply. Each carries
  * examples it must mark and examples it must leave alone; one generic test runs them all.
  */
+import type { CueMask } from '../literal-scanner.ts';
 import type { Sentence } from '../text-regions.ts';
 
 export type FrameCode =
@@ -57,6 +58,8 @@ export interface FrameInput {
   setAside: readonly Region[];
   /** The assistant's own sentences: given to sentence frames only. */
   sentences: readonly Sentence[];
+  /** The cue literals anywhere in the reply (`cues.ts`): a frame whose literals are all absent marks nothing and returns at once. */
+  cues: CueMask;
 }
 
 export interface FrameExample {

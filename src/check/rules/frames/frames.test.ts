@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fold, ownVoice } from '../text-regions.ts';
+import { fold, ownVoice, replyCues } from '../text-regions.ts';
 import { EMPTY_CONVERSATION, lineSpans, type Conversation, type Frame, type FrameExample } from './frame.ts';
 import { FRAMES } from './index.ts';
 
@@ -12,7 +12,7 @@ function regionsOf(frame: Frame, example: FrameExample): string[] {
   const conversation = conversationOf(example);
   const text = fold(example.reply);
   const { sentences, setAside } = ownVoice(example.reply, conversation);
-  const input = { text, lines: lineSpans(text), conversation, setAside: frame.level === 'sentence' ? setAside : [], sentences: frame.level === 'sentence' ? sentences : [] };
+  const input = { text, lines: lineSpans(text), conversation, setAside: frame.level === 'sentence' ? setAside : [], sentences: frame.level === 'sentence' ? sentences : [], cues: replyCues(text) };
   return frame.mark(input).map((r) => example.reply.slice(r.start, r.end));
 }
 

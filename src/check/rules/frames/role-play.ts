@@ -54,12 +54,15 @@ export const dialogueFrame: Frame = {
   code: 'dialogue',
   level: 'text',
   summary: 'lines of a script or chat log with two or more named speakers',
-  mark({ lines }) {
+  mark({ text, lines }) {
+    // Every speaker line has a colon.
+    if (!text.includes(':')) return [];
     const speakerLines = lines.filter((line) => {
       // A speaker line has a colon: most lines are done with before the pattern runs.
       const m = line.text.includes(':') ? SPEAKER_LINE.exec(line.text) : null;
       return m !== null && !NOT_SPEAKERS.has(m[1]!.toLowerCase()) && !SCHEDULE_LABEL.test(m[1]!);
     });
+    if (speakerLines.length < 2) return [];
     const speakers = new Set(speakerLines.map((line) => SPEAKER_LINE.exec(line.text)![1]!.toLowerCase()));
     if (speakers.size < 2) return [];
     return speakerLines.map((line) => ({ start: line.start, end: line.end, frame: 'dialogue' as const }));
