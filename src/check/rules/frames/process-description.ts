@@ -64,9 +64,9 @@ export const processDescriptionFrame: Frame = {
         continue;
       }
       // After a hand-back, or help of no particular kind in a reply that hands back; never at a fixed time.
-      if (hasFixedTime(text, s.cues)) continue;
       if (handBackAt === -2) handBackAt = sentences.findIndex((t) => handsBack(t, t.folded));
-      if (handBackAt >= 0 && (index > handBackAt || SOFT_HELP.test(text))) regions.push(sentenceRegion(s, 'process_description'));
+      if (handBackAt < 0) continue;
+      if ((index > handBackAt || SOFT_HELP.test(text)) && !hasFixedTime(text, s.cues)) regions.push(sentenceRegion(s, 'process_description'));
     }
     return regions;
   },
