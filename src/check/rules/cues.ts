@@ -8,7 +8,7 @@
  * shows as a label that differs.
  */
 import { completedForms } from '../../setups/action-verbs.ts';
-import { CHANNEL_GERUNDS, CHANNEL_VERBS, SIGN_OFFS } from './frames/frame-lexicon.ts';
+import { CHANNEL_GERUNDS, CHANNEL_VERBS, DRAFT_INTROS, SIGN_OFFS } from './frames/frame-lexicon.ts';
 import * as T from './trigger-lexicon.ts';
 import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits } from './literal-scanner.ts';
 
@@ -81,6 +81,8 @@ export const CUES = {
   // frames (frames/)
   /** A word of every sign-off ("kind regards", "cheers"): a reply without one holds no letter. */
   sign_off: wordsOf(SIGN_OFFS),
+  /** A word of every draft introduction ("here's a message you can send:"). */
+  draft_intro: wordsOf(DRAFT_INTROS),
   // Trigger cue sets (triggers.ts): a single word every match of the set holds. One word, never a
   // phrase: a trigger reads a clause's lead joined to the sentence before it, and a phrase could
   // straddle the join.

@@ -34,9 +34,10 @@ export interface Regions {
   framed: ReadonlyMap<Sentence, FrameCode>;
 }
 
-/** The cue literals anywhere in `folded` (a reply, folded): what frames read as `FrameInput.cues`. */
-export function replyCues(folded: string): CueMask {
-  return cuesIn(scanCues(folded), 0, folded.length);
+/** The cue literals of `folded` (a reply, folded), as frames read them: `FrameInput.cues` and `.hits`. */
+export function replyCues(folded: string): { cues: CueMask; hits: Hits } {
+  const hits = scanCues(folded);
+  return { cues: cuesIn(hits, 0, folded.length), hits };
 }
 
 /** Same-length folding: typographic apostrophes and quotes become ASCII, so offsets stay valid. */
@@ -66,7 +67,7 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const hits = scanCues(folded, HITS);
   const cues = cuesIn(hits, 0, folded.length);
   // One input for every text frame: each sees the regions of the frames before it as they grow.
-  const textInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences: NO_SENTENCES, cues };
+  const textInput: FrameInput = { text: folded, lines, conversation, setAside: marked, sentences: NO_SENTENCES, cues, hits };
   for (const frame of TEXT_FRAMES) {
     const regions = frame.mark(textInput);
     for (let i = 0; i < regions.length; i++) marked.push(regions[i]!);
@@ -92,8 +93,8 @@ const NOTHING_FRAMED: ReadonlyMap<Sentence, FrameCode> = new Map();
 /** The sentences each sentence frame marks (the first frame to mark one names it). */
 function framedSentences(textInput: FrameInput, sentences: Sentence[]): ReadonlyMap<Sentence, FrameCode> {
   let framed: Map<Sentence, FrameCode> | undefined;
-  const { text, lines, conversation, setAside, cues } = textInput;
-  const sentenceInput: FrameInput = { text, lines, conversation, setAside, sentences, cues };
+  const { text, lines, conversation, setAside, cues, hits } = textInput;
+  const sentenceInput: FrameInput = { text, lines, conversation, setAside, sentences, cues, hits };
   for (const frame of SENTENCE_FRAMES) {
     for (const region of frame.mark(sentenceInput)) {
       for (const sentence of sentences) {

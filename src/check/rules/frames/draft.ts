@@ -1,4 +1,4 @@
-import { cueMask, hasAnyCue } from '../cues.ts';
+import { cueMask, cuesIn, hasAnyCue } from '../cues.ts';
 import { phrasesByFirstWord } from '../lexicon.ts';
 import type { Frame, Line, Region } from './frame.ts';
 import { isAsciiLetter, isSpaceCode } from '../char-codes.ts';
@@ -57,7 +57,7 @@ export const draftFrame: Frame = {
   code: 'draft',
   level: 'text',
   summary: 'drafts introduced as such, and text between horizontal rules',
-  mark({ text, lines }) {
+  mark({ text, lines, hits }) {
     const regions: Region[] = [];
     const ruled = hasRuleRun(text);
     // A draft opens after a colon or sits between horizontal rules: a reply with neither holds none.
@@ -66,7 +66,7 @@ export const draftFrame: Frame = {
     if (rules.length >= 2) regions.push({ start: rules[0]!.start, end: rules.at(-1)!.end, frame: 'draft' });
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      if (!(endsWithColon(line.text) && DRAFT_INTRO.test(line.text))) continue;
+      if (!(endsWithColon(line.text) && hasAnyCue(cuesIn(hits, line.start, line.end), DRAFT_INTRO_CUE) && DRAFT_INTRO.test(line.text))) continue;
       let j = i + 1;
       while (j < lines.length && lines[j]!.text.trim() === '') j++;
       if (j >= lines.length || isRuleLine(lines[j]!.text)) continue; // handled by the rule pair
@@ -100,6 +100,7 @@ export const letterFrame: Frame = {
 };
 
 const SIGN_OFF_CUE = cueMask('sign_off');
+const DRAFT_INTRO_CUE = cueMask('draft_intro');
 
 /** Index of the line that closes a letter (the sign-off and the name under it), or -1. */
 function findSignOff(lines: readonly Line[], from: number): number {

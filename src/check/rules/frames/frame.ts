@@ -6,7 +6,7 @@
  * (system prompt, earlier turns, the user's message) and marks regions of the reply. Each carries
  * examples it must mark and examples it must leave alone; one generic test runs them all.
  */
-import type { CueMask } from '../literal-scanner.ts';
+import type { CueMask, Hits } from '../literal-scanner.ts';
 import type { Sentence } from '../text-regions.ts';
 
 export type FrameCode =
@@ -60,6 +60,8 @@ export interface FrameInput {
   sentences: readonly Sentence[];
   /** The cue literals anywhere in the reply (`cues.ts`): a frame whose literals are all absent marks nothing and returns at once. */
   cues: CueMask;
+  /** Where each cue literal occurs in `text`: `cuesIn(hits, start, end)` (`cues.ts`) gives the cues of one stretch, a line say. */
+  hits: Hits;
 }
 
 export interface FrameExample {

@@ -12,7 +12,7 @@ function regionsOf(frame: Frame, example: FrameExample): string[] {
   const conversation = conversationOf(example);
   const text = fold(example.reply);
   const { sentences, setAside } = ownVoice(example.reply, conversation);
-  const input = { text, lines: lineSpans(text), conversation, setAside: frame.level === 'sentence' ? setAside : [], sentences: frame.level === 'sentence' ? sentences : [], cues: replyCues(text) };
+  const input = { text, lines: lineSpans(text), conversation, setAside: frame.level === 'sentence' ? setAside : [], sentences: frame.level === 'sentence' ? sentences : [], ...replyCues(text) };
   return frame.mark(input).map((r) => example.reply.slice(r.start, r.end));
 }
 
