@@ -9,6 +9,7 @@ import { deriveOutcome } from '../core/outcome.ts';
 import { viewTurn } from '../core/turn.ts';
 import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
+import type { ToolAction } from '../setups/tool-performs.ts';
 import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
@@ -17,7 +18,6 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import type { CallFacts, ClaimEvidence } from './rules/claims.ts';
-import { requestNamesAct } from './rules/request-acts.ts';
 import { conversationBefore } from './conversation-context.ts';
 
 export interface CheckOptions {
@@ -55,23 +55,25 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
 
   // This turn's successful calls first, then earlier turns' (a record may hold a conversation).
   const succeeded: CallFacts[] = [];
-  let performedRequest = false;
+  let requestActions: readonly (readonly ToolAction[])[] = NO_REQUEST_ACTIONS;
   // Most turns make no call: they share one empty set (the rules only read these).
   let succeededFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
   let failedFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
   if (view.calls.length > 0) {
     const succeededSet = new Set<CapabilityFamily>();
     const failedSet = new Set<CapabilityFamily>();
+    const actions: (readonly ToolAction[])[] = [];
     for (const call of view.calls) {
       const families = facts.familiesOf.get(call.name);
       if (families) for (const family of families) (call.succeeded ? succeededSet : failedSet).add(family);
       if (!call.succeeded) continue;
       const done = callFacts(facts, call.name);
       succeeded.push(done);
-      if (!performedRequest && done.actions.length > 0) performedRequest = category === undefined || requestNamesAct(view.userText, done.actions);
+      if (done.actions.length > 0) actions.push(done.actions);
     }
     succeededFamilies = succeededSet;
     failedFamilies = failedSet;
+    requestActions = actions;
   }
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts };
@@ -93,7 +95,8 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     completableNow: doable === 'yes',
     succeededFamilies,
     claimEvidence,
-    performedRequest,
+    userText: view.userText,
+    requestActions,
     leavesPromiseUnanchored,
   });
 
@@ -132,6 +135,7 @@ function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {
 }
 
 const NO_FAMILIES: ReadonlySet<CapabilityFamily> = new Set();
+const NO_REQUEST_ACTIONS: readonly (readonly ToolAction[])[] = [];
 
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
 function callFacts(facts: DeploymentFacts, name: string): CallFacts {

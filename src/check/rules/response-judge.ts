@@ -10,6 +10,8 @@ import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
 import { HAND_BACKS, INABILITIES, INABILITY_HEDGES, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
+import { requestNamesAct } from './request-acts.ts';
+import type { ToolAction } from '../../setups/tool-performs.ts';
 import type { Sentence } from './text-regions.ts';
 import { isAsciiLetter, isSpaceCode } from './char-codes.ts';
 
@@ -30,8 +32,13 @@ export interface JudgeInput {
   succeededFamilies: ReadonlySet<CapabilityFamily>;
   /** What the calls of this turn (and earlier turns) did, for checking completion reports. */
   claimEvidence: ClaimEvidence;
-  /** A successful call of this turn changed something the user asked about (booked, cancelled, added). */
-  performedRequest: boolean;
+  /** The user's message. */
+  userText: string;
+  /**
+   * What each successful call of this turn changed (booked, cancelled, added), for the calls that
+   * changed something: such a call served the request when the user's message names its act.
+   */
+  requestActions: readonly (readonly ToolAction[])[];
   /** A feasible agent-initiated commitment in the reply lacks its enabling call. */
   leavesPromiseUnanchored: boolean;
 }
@@ -110,7 +117,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
   let did_task_now = false;
   let questions: Sentence[] | undefined;
   let limitation: Sentence | null | undefined;
-  if (servingCall(input) && !input.leavesPromiseUnanchored) {
+  if (!input.leavesPromiseUnanchored && servingCall(input)) {
     did_task_now = true;
     note(evidence, 'did_task_now', 'a successful call carried out the request', [...input.succeededFamilies].join(', '));
   } else if (input.completableNow && !onlyQuestions(input.sentences, (questions = questionsOf(input))) && ((limitation = firstLimitation(input.sentences)) === null || deliversContent(input.sentences))) {
@@ -144,11 +151,13 @@ export function judgeResponse(input: JudgeInput): Judgement {
 
 /** A successful call served the request: one that changed what the user asked about, or one of a family that serves its category. */
 function servingCall(input: JudgeInput): boolean {
-  if (input.performedRequest) return true;
   if (input.category) {
     for (const family of SERVES[input.category]) if (input.succeededFamilies.has(family)) return true;
+    // The user's words are read only when the call families leave it open.
+    for (const actions of input.requestActions) if (requestNamesAct(input.userText, actions)) return true;
     return false;
   }
+  if (input.requestActions.length > 0) return true;
   for (const family of input.succeededFamilies) if (isPersistentFamily(family)) return true;
   return false;
 }
