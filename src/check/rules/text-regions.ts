@@ -151,6 +151,10 @@ function boundaryEnd(piece: string, index: number): number {
 
 const ABBREVIATIONS = ['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'approx', 'a.m', 'p.m', 'u.k', 'u.s'];
 
+/** ABBREVIATIONS by their last letter: most stops follow a letter that ends none of them. */
+const ABBREVIATIONS_BY_LAST: (string[] | undefined)[] = Array.from({ length: 128 }, () => undefined);
+for (const word of ABBREVIATIONS) (ABBREVIATIONS_BY_LAST[word.charCodeAt(word.length - 1)] ??= []).push(word);
+
 /** How far back from a full stop the abbreviation and list-number checks look. */
 const LOOK_BACK = 6;
 
@@ -162,8 +166,11 @@ const isWordChar = (code: number) => isAsciiLetter(code) || isAsciiDigit(code) |
  * characters before it: the word starts there or after a character that is not a word character.
  */
 export function endsInAbbreviation(piece: string, stop: number): boolean {
+  const last = piece.charCodeAt(stop - 1) | 32; // lower case, for a letter
+  const candidates = last < 128 ? ABBREVIATIONS_BY_LAST[last] : undefined;
+  if (!candidates) return false;
   const from = Math.max(0, stop - LOOK_BACK);
-  for (const word of ABBREVIATIONS) {
+  for (const word of candidates) {
     const start = stop - word.length;
     if (start < from) continue;
     if (start > from && isWordChar(piece.charCodeAt(start - 1))) continue;
