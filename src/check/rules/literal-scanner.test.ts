@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cuesBetween, LiteralScanner, lowerSameLength } from './literal-scanner.ts';
+import { cuesBetween, LiteralScanner, lowerSameLength, numberRows } from './literal-scanner.ts';
 import { seededRandom } from '../testing/seeded-random.ts';
 
 /** Every (end, group) pair a naive search finds: what the automaton must report. */
@@ -47,6 +47,20 @@ describe('one pass finds every literal of every group', () => {
     }
   });
 
+  it('keeps one state and one character class for literals no text can tell apart', () => {
+    // The root and one state for any digit; classes: other characters, digits.
+    const digits = new LiteralScanner([['1', '2', '3', '4']]);
+    assert.deepEqual([digits.states, digits.classes], [2, 2]);
+    // Every "she" ends in "he": in one group only "he" needs finding (root, h, he), and "s" reads like any other character.
+    const sameGroup = new LiteralScanner([['he', 'she']]);
+    assert.deepEqual([sameGroup.states, sameGroup.classes], [3, 3]);
+    // In two groups "she" must be told from "he": root, h, he, s, sh, she; other, h, e, s.
+    const twoGroups = new LiteralScanner([['he'], ['she']]);
+    assert.deepEqual([twoGroups.states, twoGroups.classes], [6, 4]);
+    // In different groups the digits are told apart by their outputs.
+    assert.deepEqual([new LiteralScanner([['1'], ['2']]).states, new LiteralScanner([['1'], ['2']]).classes], [3, 3]);
+  });
+
   it('uses the high word for groups past the 31st', () => {
     const groups = Array.from({ length: 40 }, (_, i) => [`x${i}y`]);
     assert.deepEqual(scanned(new LiteralScanner(groups), 'x35y x2y'), ['4:35', '8:2']);
@@ -58,6 +72,35 @@ describe('one pass finds every literal of every group', () => {
     assert.throws(() => new LiteralScanner([['']]), /lower-case/);
     assert.throws(() => new LiteralScanner(Array.from({ length: 63 }, () => ['a'])), /at most 62/);
   });
+});
+
+describe('numbering equal rows alike (the minimizing step)', () => {
+  const random = seededRandom(29);
+  const tables = Array.from({ length: 200 }, () => {
+    const width = 1 + Math.floor(random() * 4);
+    const count = 1 + Math.floor(random() * 30);
+    return { width, count, cells: Int32Array.from({ length: width * count }, () => Math.floor(random() * 3)) };
+  });
+  /** The same numbering by each row's text. */
+  function byText({ cells, count, width }: (typeof tables)[number]): number[] {
+    const seen = new Map<string, number>();
+    return Array.from({ length: count }, (_, row) => {
+      const key = cells.slice(row * width, (row + 1) * width).join(',');
+      if (!seen.has(key)) seen.set(key, seen.size);
+      return seen.get(key)!;
+    });
+  }
+  for (const [name, hashOf] of [['with its hash', undefined], ['when every row hashes alike', () => 7]] as const) {
+    it(`gives equal rows one number and different rows different numbers, ${name}`, () => {
+      for (const table of tables) {
+        const into = new Int32Array(table.count);
+        const numbers = numberRows(table.cells, table.count, table.width, into, hashOf);
+        const expected = byText(table);
+        assert.deepEqual([...into], expected);
+        assert.equal(numbers, new Set(expected).size);
+      }
+    });
+  }
 });
 
 describe('cues between two offsets', () => {

@@ -59,6 +59,9 @@ export class LiteralScanner {
    */
   readonly #delta: Uint16Array | Int32Array;
   readonly #classes: number;
+  /** The automaton's size after minimizing: states and character classes (the table holds their product). */
+  readonly states: number;
+  readonly classes: number;
   /** Row offset of the first state with outputs. */
   readonly #firstOutputRow: number;
   /** Outputs of the states with outputs, from the first of them. */
@@ -103,10 +106,10 @@ export class LiteralScanner {
 
     // Breadth first: each node's failure link, its outputs merged with the link's, and a full
     // transition table over the character classes.
-    const size = children.length;
-    const goto = new Int32Array(size * classes);
-    const outLo = Int32Array.from(ownLo);
-    const outHi = Int32Array.from(ownHi);
+    let size = children.length;
+    let goto = new Int32Array(size * classes);
+    let outLo = Int32Array.from(ownLo);
+    let outHi = Int32Array.from(ownHi);
     const fail = new Int32Array(size);
     const queue: number[] = [];
     for (let k = 0; k < classes; k++) {
@@ -129,6 +132,8 @@ export class LiteralScanner {
       }
     }
 
+    ({ size, classes, goto, outLo, outHi } = minimized({ size, classes, goto, outLo, outHi }, classOf));
+
     // Renumber: states without outputs first (the root, which has none, stays 0), then the rest.
     const number = new Int32Array(size);
     const outputStates: number[] = [];
@@ -145,7 +150,8 @@ export class LiteralScanner {
       for (let k = 0; k < classes; k++) delta[number[state]! * classes + k] = number[goto[state * classes + k]!]! * classes;
     }
     this.#delta = delta;
-    this.#classes = classes;
+    this.#classes = this.classes = classes;
+    this.states = size;
     this.#firstOutputRow = firstOutput * classes;
     this.#outLo = Int32Array.from(outputStates, (state) => outLo[state]!);
     this.#outHi = Int32Array.from(outputStates, (state) => outHi[state]!);
@@ -171,6 +177,111 @@ export class LiteralScanner {
     }
     return hits;
   }
+}
+
+interface Automaton {
+  size: number;
+  classes: number;
+  /** `goto[state * classes + class]`: the next state. */
+  goto: Int32Array<ArrayBuffer>;
+  outLo: Int32Array<ArrayBuffer>;
+  outHi: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * The same automaton with fewer states and classes, so its table stays in a faster cache: states
+ * no text can tell apart (the same outputs now and after every character) become one, and then
+ * character classes whose transitions are the same everywhere ("1" and "2", say) become one;
+ * `classOf` is updated to match. The root stays state 0 and class 0 stays the class of characters
+ * outside every literal.
+ */
+function minimized(automaton: Automaton, classOf: Uint8Array): Automaton {
+  const { size, classes, goto, outLo, outHi } = automaton;
+  // Moore's partition refinement: blocks by outputs, then split by the blocks each character leads to.
+  let block = new Int32Array(size);
+  const outputs = new Int32Array(size * 2);
+  for (let state = 0; state < size; state++) {
+    outputs[2 * state] = outLo[state]!;
+    outputs[2 * state + 1] = outHi[state]!;
+  }
+  let blocks = numberRows(outputs, size, 2, block);
+  const signatures = new Int32Array(size * (classes + 1));
+  for (;;) {
+    for (let state = 0, at = 0; state < size; state++) {
+      signatures[at++] = block[state]!;
+      for (let k = 0; k < classes; k++) signatures[at++] = block[goto[state * classes + k]!]!;
+    }
+    const next = new Int32Array(size);
+    const count = numberRows(signatures, size, classes + 1, next);
+    block = next;
+    if (count === blocks) break;
+    blocks = count;
+  }
+  // One representative per block; then classes whose columns agree share a number.
+  const representative = new Int32Array(blocks).fill(-1);
+  for (let state = 0; state < size; state++) if (representative[block[state]!] === -1) representative[block[state]!] = state;
+  const columns = new Int32Array(classes * blocks);
+  for (let k = 0, at = 0; k < classes; k++) for (let b = 0; b < blocks; b++) columns[at++] = block[goto[representative[b]! * classes + k]!]!;
+  const classMap = new Int32Array(classes);
+  const newClasses = numberRows(columns, classes, blocks, classMap);
+  const merged = new Int32Array(blocks * newClasses);
+  for (let b = 0; b < blocks; b++) for (let k = 0; k < classes; k++) merged[b * newClasses + classMap[k]!] = columns[k * blocks + b]!;
+  for (let c = 0; c < classOf.length; c++) classOf[c] = classMap[classOf[c]!]!;
+  return {
+    size: blocks,
+    classes: newClasses,
+    goto: merged,
+    outLo: Int32Array.from(representative, (state) => outLo[state]!),
+    outHi: Int32Array.from(representative, (state) => outHi[state]!),
+  };
+}
+
+/**
+ * Numbers the `count` rows of `cells` (each `width` long) 0, 1, 2… in order of first appearance,
+ * equal rows alike (so row 0 gets 0), into `into`; returns how many numbers. Rows are hashed, and
+ * each is compared in full with the first row given a number before it takes that number, so a
+ * hash collision can never make two different rows one (`hashOf` is a parameter for the test of that).
+ */
+export function numberRows(cells: Int32Array, count: number, width: number, into: Int32Array, hashOf = rowHash): number {
+  const byHash = new Map<number, number>();
+  const firstRow = new Int32Array(count);
+  /** The next number whose first row hashed alike. */
+  const sameHash = new Int32Array(count).fill(-1);
+  let numbers = 0;
+  for (let row = 0; row < count; row++) {
+    const from = row * width;
+    const hash = hashOf(cells, from, width);
+    let number = byHash.get(hash) ?? -1;
+    let last = -1;
+    while (number !== -1 && !sameRow(cells, from, firstRow[number]! * width, width)) {
+      last = number;
+      number = sameHash[number]!;
+    }
+    if (number === -1) {
+      number = numbers++;
+      firstRow[number] = row;
+      if (last === -1) byHash.set(hash, number);
+      else sameHash[last] = number;
+    }
+    into[row] = number;
+  }
+  return numbers;
+}
+
+/** Two 32-bit mixes of a row, as one safe integer (53 bits). */
+function rowHash(cells: Int32Array, from: number, width: number): number {
+  let h1 = 0x2545f491;
+  let h2 = 0x9e3779b1;
+  for (let j = 0; j < width; j++) {
+    h1 = Math.imul(h1 ^ cells[from + j]!, 0x85ebca6b) + j;
+    h2 = Math.imul(h2 + cells[from + j]!, 0xc2b2ae35) ^ (h2 >>> 13);
+  }
+  return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+}
+
+function sameRow(cells: Int32Array, a: number, b: number, width: number): boolean {
+  for (let j = 0; j < width; j++) if (cells[a + j] !== cells[b + j]) return false;
+  return true;
 }
 
 /** U+212A KELVIN SIGN: the one character outside ASCII whose lower case is ASCII ("k"). */
