@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_REMEMBERED_CHARS, rememberedTest } from './remembered-test.ts';
+import { MAX_REMEMBERED_CHARS, MessageMemory, rememberedTest } from './remembered-test.ts';
 
 describe('a remembered test of a message', () => {
   it('answers as the pattern does, for new and for seen texts', () => {
@@ -12,14 +12,34 @@ describe('a remembered test of a message', () => {
     const counting = new RegExp('x');
     const original = counting.test.bind(counting);
     counting.test = (text: string) => (runs++, original(text));
-    const test = rememberedTest(counting, 2);
+    const test = rememberedTest(counting, new MessageMemory(2));
     test('ax');
     test('ax');
     test('b');
     assert.equal(runs, 2);
     test('c'); // third distinct text: the memory is dropped, then holds 'c'
-    test('ax');
-    assert.equal(runs, 4);
+    test('d');
+    test('ax'); // neither held nor among the last two looked up
+    assert.equal(runs, 5);
+  });
+  it('shares one memory between tests: each runs once per text, and each answers for itself', () => {
+    const memory = new MessageMemory();
+    const runs = { game: 0, later: 0 };
+    const counted = (name: keyof typeof runs, pattern: RegExp) => {
+      const original = pattern.test.bind(pattern);
+      pattern.test = (text: string) => (runs[name]++, original(text));
+      return rememberedTest(pattern, memory);
+    };
+    const game = counted('game', /\bgame\b/);
+    const later = counted('later', /\blater\b/);
+    const texts = ['a game', 'later on', 'a game later', 'nothing', 'a game', 'later on', 'a game later', 'nothing'];
+    for (const text of texts) assert.deepEqual([game(text), later(text)], [/\bgame\b/.test(text), /\blater\b/.test(text)], text);
+    assert.deepEqual(runs, { game: 4, later: 4 });
+  });
+  it('gives at most 31 tests one memory', () => {
+    const memory = new MessageMemory();
+    for (let i = 0; i < 31; i++) rememberedTest(/a/, memory);
+    assert.throws(() => rememberedTest(/a/, memory), /at most 31/);
   });
   it('tests a very long message every time instead of holding it', () => {
     let runs = 0;

@@ -1,21 +1,66 @@
 /**
  * A pattern's test of a whole message, remembered for the messages that come back: the system
  * prompt is the same in every turn of a deployment, and a benchmark grid sends each request to
- * every model and setup. Bounded: the memory is dropped when it holds `capacity` messages, and a
- * message longer than `MAX_REMEMBERED_CHARS` is tested every time (at most 10 MB held per test).
+ * every model and setup. The tests share one memory, so the several tests a reply asks of the
+ * same user message cost one lookup, and the last two messages looked up are found without one.
+ * Bounded: the memory is dropped when it holds `capacity` messages, and a message longer than
+ * `MAX_REMEMBERED_CHARS` is tested every time (at most about 40 MB held).
  */
 export const MAX_REMEMBERED_CHARS = 20_000;
 
-export function rememberedTest(pattern: RegExp, capacity = 512): (text: string) => boolean {
+/** What is known of one message: a bit per test that has run on it, and a bit per test that matched. */
+interface Known {
+  ran: number;
+  matched: number;
+}
+
+export class MessageMemory {
+  readonly #known = new Map<string, Known>();
+  #tests = 0;
+  #recent: string | undefined;
+  #recentKnown: Known = { ran: 0, matched: 0 };
+  #previous: string | undefined;
+  #previousKnown: Known = { ran: 0, matched: 0 };
+
+  constructor(readonly capacity = 2048) {}
+
+  /** A bit of its own for a new test (31 at most: they are bits of one integer). */
+  newTest(): number {
+    if (this.#tests === 31) throw new RangeError('at most 31 remembered tests share one memory');
+    return 1 << this.#tests++;
+  }
+
+  knownOf(text: string): Known {
+    if (text === this.#recent) return this.#recentKnown;
+    let known: Known | undefined;
+    if (text === this.#previous) known = this.#previousKnown;
+    else {
+      known = this.#known.get(text);
+      if (known === undefined) {
+        if (this.#known.size >= this.capacity) this.#known.clear();
+        this.#known.set(text, (known = { ran: 0, matched: 0 }));
+      }
+    }
+    this.#previous = this.#recent;
+    this.#previousKnown = this.#recentKnown;
+    this.#recent = text;
+    this.#recentKnown = known;
+    return known;
+  }
+}
+
+const SHARED = new MessageMemory();
+
+export function rememberedTest(pattern: RegExp, memory: MessageMemory = SHARED): (text: string) => boolean {
   if (pattern.global || pattern.sticky) throw new TypeError(`rememberedTest needs a pattern without g or y (it keeps state): /${pattern.source}/${pattern.flags}`);
-  const seen = new Map<string, boolean>();
+  const bit = memory.newTest();
   return (text) => {
     if (text.length > MAX_REMEMBERED_CHARS) return pattern.test(text);
-    const known = seen.get(text);
-    if (known !== undefined) return known;
+    const known = memory.knownOf(text);
+    if ((known.ran & bit) !== 0) return (known.matched & bit) !== 0;
     const result = pattern.test(text);
-    if (seen.size >= capacity) seen.clear();
-    seen.set(text, result);
+    known.ran |= bit;
+    if (result) known.matched |= bit;
     return result;
   };
 }
