@@ -36,6 +36,12 @@ describe('a remembered test of a message', () => {
     for (const text of texts) assert.deepEqual([game(text), later(text)], [/\bgame\b/.test(text), /\blater\b/.test(text)], text);
     assert.deepEqual(runs, { game: 4, later: 4 });
   });
+  it('remembers any test of a message, not only a pattern', () => {
+    let runs = 0;
+    const test = rememberedTest({ test: (text: string) => (runs++, text.includes('```')) }, new MessageMemory());
+    assert.deepEqual(['```js', 'prose', '```js', 'prose'].map(test), [true, false, true, false]);
+    assert.equal(runs, 2);
+  });
   it('gives at most 31 tests one memory', () => {
     const memory = new MessageMemory();
     for (let i = 0; i < 31; i++) rememberedTest(/a/, memory);

@@ -51,8 +51,11 @@ export class MessageMemory {
 
 const SHARED = new MessageMemory();
 
-export function rememberedTest(pattern: RegExp, memory: MessageMemory = SHARED): (text: string) => boolean {
-  if (pattern.global || pattern.sticky) throw new TypeError(`rememberedTest needs a pattern without g or y (it keeps state): /${pattern.source}/${pattern.flags}`);
+/** A pattern, or any other test of a message with no state of its own. */
+export type MessageTest = RegExp | { test(text: string): boolean };
+
+export function rememberedTest(pattern: MessageTest, memory: MessageMemory = SHARED): (text: string) => boolean {
+  if (pattern instanceof RegExp && (pattern.global || pattern.sticky)) throw new TypeError(`rememberedTest needs a pattern without g or y (it keeps state): /${pattern.source}/${pattern.flags}`);
   const bit = memory.newTest();
   return (text) => {
     if (text.length > MAX_REMEMBERED_CHARS) return pattern.test(text);

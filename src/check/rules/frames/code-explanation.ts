@@ -1,7 +1,8 @@
 import { phrasesByFirstWord } from '../lexicon.ts';
 import { hasCodeText } from './code-text.ts';
 import * as L from './frame-lexicon.ts';
-import { userMessages, type Frame, type FrameInput } from './frame.ts';
+import { rememberedTest } from '../remembered-test.ts';
+import type { Frame, FrameInput } from './frame.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
 /** A thing code is or makes, in the singular or plural. */
@@ -49,6 +50,9 @@ export const codeExplanationFrame: Frame = {
   ],
 };
 
-function hasCode(input: FrameInput): boolean {
-  return input.setAside.some((r) => r.frame === 'code') || hasCodeText(input.text) || userMessages(input.conversation).some(hasCodeText);
+function hasCode({ setAside, conversation, text }: FrameInput): boolean {
+  return setAside.some((r) => r.frame === 'code') || USER_HAS_CODE(conversation.userText) || conversation.earlierUser.some(USER_HAS_CODE) || hasCodeText(text);
 }
+
+/** The user's messages come back (a grid, a conversation): their test is remembered. */
+const USER_HAS_CODE = rememberedTest({ test: hasCodeText });

@@ -1,7 +1,7 @@
 import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
-import { userMessages, type Frame, type Line } from './frame.ts';
+import type { Frame, Line } from './frame.ts';
 
 /** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
 const CREATIVE_REQUEST = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.CREATIVE_VERBS)}\\b[^.?!]{0,60}\\b${phrasesByFirstWord(L.CREATIVE_FORMS)}\\b`, 'i'));
@@ -17,8 +17,7 @@ export const fictionFrame: Frame = {
   level: 'text',
   summary: 'the story, poem or scene the user asked for',
   mark({ text, lines, conversation }) {
-    const users = userMessages(conversation);
-    const asked = CREATIVE_REQUEST(conversation.userText) || (CONTINUE.test(conversation.userText) && users.slice(0, -1).some(CREATIVE_REQUEST));
+    const asked = CREATIVE_REQUEST(conversation.userText) || (CONTINUE.test(conversation.userText) && conversation.earlierUser.some(CREATIVE_REQUEST));
     if (!asked) return [];
     const bounds = framingBounds(text, lines);
     return bounds ? [{ start: bounds.start, end: bounds.end, frame: 'fiction' }] : [];

@@ -95,8 +95,3 @@ export function lineSpans(text: string): Line[] {
   lines.push({ text: text.slice(start), start, end: text.length });
   return lines;
 }
-
-/** Every user message of the conversation, the current one last. */
-export function userMessages(conversation: Conversation): string[] {
-  return [...conversation.earlierUser, conversation.userText];
-}
