@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import { checkJsonl, OutcomeTally, RulesLineReader, truncationWarning, type LineResult } from '../check/check-jsonl.ts';
 import { formatExplanation } from '../check/explanation.ts';
 import { planJsonl } from '../check/engines/plan-jsonl.ts';
+import { loadInlineDeployments } from '../check/inline-deployments.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { guarded } from './bench-errors.ts';
@@ -52,6 +53,9 @@ export function checkCommand() {
           }
         }
         const source = file === '-' ? 'stdin' : file;
+        // The rules' line reader loads it at the first record with a deployment object; a model
+        // engine and --dry-run read records elsewhere, and take seconds anyway.
+        if ((options.engine ?? 'rules') !== 'rules' || options.dryRun) await loadInlineDeployments();
         const opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache });
         const engine = opened.engine.kind === 'rules' ? undefined : opened.engine;
         if (options.dryRun) {

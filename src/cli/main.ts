@@ -34,6 +34,8 @@ program.parseOptions(process.argv.slice(2));
 
 const asked = process.argv[2];
 const names = asked !== undefined && Object.hasOwn(COMMANDS, asked) ? [asked as keyof typeof COMMANDS] : (Object.keys(COMMANDS) as (keyof typeof COMMANDS)[]);
+// `felicity check` alone loads the schema for deployments inside records only when a record has one.
+if (asked === 'check') (await import('../check/inline-deployments.ts')).deferInlineDeployments();
 for (const name of names) program.addCommand(await COMMANDS[name]());
 
 usageErrorsExitBadInput(program);
