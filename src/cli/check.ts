@@ -16,7 +16,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { guarded } from './bench-errors.ts';
 import { byteLines, LineBatch } from './byte-lines.ts';
-import { EXIT, UsageError, oneLine } from './exit-codes.ts';
+import { EXIT, UsageError, oneLine } from './usage-exit.ts';
 import { ENGINE_KINDS, judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { labelChunks } from './label-chunks.ts';
 import { openOutput } from './output-file.ts';

@@ -4,7 +4,7 @@
  * `felicity --help`, a bare `felicity` or an unknown name loads them all; `--version` loads none.
  */
 import { Command } from '@commander-js/extra-typings';
-import { usageErrorsExitBadInput } from './exit-codes.ts';
+import { usageErrorsExitBadInput } from './usage-exit.ts';
 // A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
