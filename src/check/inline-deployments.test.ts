@@ -7,8 +7,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { deferInlineDeployments, inlineDeploymentParser } from './inline-deployments.ts';
-import { felicity } from '../../test/helpers/felicity-bin.ts';
+import { BIN, felicity, REPO } from '../../test/helpers/felicity-bin.ts';
 
 deferInlineDeployments();
 const { check } = await import('./check.ts');
@@ -75,4 +80,28 @@ test('felicity check (which defers the schema) gives the same labels and problem
   assert.deepEqual(r.stdout.trim().split('\n').map((text) => JSON.parse(text) as unknown), expected.flatMap((e) => ('label' in e ? [JSON.parse(JSON.stringify(e.label)) as unknown] : [])));
   const problems = expected.flatMap((e) => ('problem' in e ? [`stdin:${e.line}: ${e.problem.field}: ${e.problem.message}`] : []));
   assert.deepEqual(r.stderr.split('\n').filter((text) => text.startsWith('stdin:')), problems);
+});
+
+/** The URLs of the ES modules `felicity args` loads, recorded by a module hook of its own. */
+async function modulesLoaded(args: string[], stdin: string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'felicity-modules-'));
+  const log = join(dir, 'loaded.txt');
+  writeFileSync(log, '');
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }\n`);
+  const register = join(dir, 'register.mjs');
+  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const child = spawn(process.execPath, ['--import', pathToFileURL(register).href, BIN, ...args], { cwd: REPO, stdio: ['pipe', 'ignore', 'ignore'] });
+  child.stdin.end(stdin);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 0);
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+test('felicity check on records naming built-in setups loads no zod module; one deployment object in the input loads it', async () => {
+  const zod = (urls: string[]) => urls.filter((url) => url.includes('/node_modules/zod/'));
+  const plainRun = await modulesLoaded(['check', '-'], `${LINES.slice(0, 3).join('\n')}\n`);
+  assert.ok(plainRun.some((url) => url.endsWith('/src/check/check.ts')), 'the hook saw the checker load');
+  assert.deepEqual(zod(plainRun), []);
+  assert.notDeepEqual(zod(await modulesLoaded(['check', '-'], `${LINES[0]}\n${line('inline', DEPLOYMENT)}\n`)), []);
 });
