@@ -16,6 +16,7 @@ import { mapOrdered } from './engines/map-ordered.ts';
 import type { Explanation } from './explanation.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
+import { loadInlineDeployments, needsInlineDeployments } from './inline-deployments.ts';
 
 export type LineResult =
   /** From the offline rules without `explain`, the explanation is worked out when first read. */
@@ -62,7 +63,8 @@ export async function* checkJsonl(
     const results: LineResult[] = [];
     const reader = new RulesLineReader(options, (result) => results.push(result));
     for await (const item of lines) {
-      reader.read(item);
+      const loading = reader.read(item);
+      if (loading) await loading;
       for (const result of results) yield result;
       results.length = 0;
     }
@@ -78,6 +80,8 @@ const PARSE_GROUP = 32;
  * The offline rules over lines as they are read, without an await per line: each line's results
  * go to `emit` before `read` returns, in input order. For a caller that reads a chunk of lines at
  * a time and writes once per chunk (`felicity check`); `checkJsonl` yields the same results.
+ * `read` and `readAll` return a promise only in `felicity check`, at the first record carrying a
+ * deployment object (inline-deployments.ts): the caller awaits it before reading on.
  */
 export class RulesLineReader {
   private line = 0;
@@ -89,10 +93,12 @@ export class RulesLineReader {
     private readonly emit: (result: LineResult) => void,
   ) {}
 
-  /** The next line; its results go to `emit` before this returns. */
-  read(item: string | Uint8Array): void {
-    const at = ++this.line;
-    this.label(at, readLine(item, at));
+  /** The next line; its results go to `emit` before this returns (or before the promise settles). */
+  read(item: string | Uint8Array): Promise<void> | undefined {
+    const read = readLine(item, this.line + 1);
+    if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) return loadInlineDeployments().then(() => this.read(item));
+    this.label(++this.line, read);
+    return undefined;
   }
 
   /**
@@ -100,18 +106,31 @@ export class RulesLineReader {
    * labelled: on the bench file that was a few percent faster than alternating (5 of 6 paired
    * runs), since JSON.parse and the rules each stay warm through a group.
    */
-  readAll(items: readonly (string | Uint8Array)[]): void {
+  readAll(items: readonly (string | Uint8Array)[]): Promise<void> | undefined {
+    return this.readFrom(items, 0);
+  }
+
+  private readFrom(items: readonly (string | Uint8Array)[], from: number): Promise<void> | undefined {
     const reads = this.group;
-    for (let start = 0; start < items.length; start += reads.length) {
+    for (let start = from; start < items.length; start += reads.length) {
       const size = Math.min(reads.length, items.length - start);
       const first = this.line + 1;
-      for (let i = 0; i < size; i++) reads[i] = readLine(items[start + i]!, ++this.line);
-      for (let i = 0; i < size; i++) {
+      let parsed = 0;
+      for (; parsed < size; parsed++) {
+        const read = readLine(items[start + parsed]!, this.line + 1);
+        // The lines before it are labelled first, then it is parsed again once the schema is in.
+        if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) break;
+        this.line++;
+        reads[parsed] = read;
+      }
+      for (let i = 0; i < parsed; i++) {
         const read = reads[i];
         reads[i] = undefined;
         this.label(first + i, read);
       }
+      if (parsed < size) return loadInlineDeployments().then(() => this.readFrom(items, start + parsed));
     }
+    return undefined;
   }
 
   private label(at: number, read: ReturnType<typeof readLine>): void {

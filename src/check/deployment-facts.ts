@@ -6,13 +6,17 @@ import { CAPABILITY_RULES, isKnownCapability, type Affordances, type CapabilityF
 import { doabilityOf } from '../core/doability.ts';
 import { CATEGORIES, type Category, type Doability } from '../core/types.ts';
 import { BUILTIN_SETUPS, getBuiltinSetup, SETUP_IDS, type SetupId } from '../setups/builtin.ts';
-import { parseDeployment } from '../setups/deployment-schema.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import { affordancesFor } from '../setups/persona-tools.ts';
 import { toolActions, type ToolAction } from '../setups/tool-performs.ts';
 import type { CallFacts } from './rules/claims.ts';
 import { CheckInputError, show } from './check-input-error.ts';
+import { inlineDeploymentParser, inlineDeploymentsDeferred, loadInlineDeployments } from './inline-deployments.ts';
+
+// The schema for inline deployments loads with the checker, so check() can validate one at any
+// time; only `felicity check` defers it (inline-deployments.ts).
+if (!inlineDeploymentsDeferred()) await loadInlineDeployments();
 
 export interface DeploymentFacts {
   deployment: Deployment;
@@ -72,6 +76,8 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
   let parsed = inlineCache.get(recordSetup as object) ?? inlineByContent.get(key);
   if (!parsed) {
     try {
+      const parseDeployment = inlineDeploymentParser();
+      if (parseDeployment === undefined) throw new Error('bug: a record carries a deployment, and its schema was deferred and not loaded (loadInlineDeployments)');
       parsed = parseDeployment(recordSetup);
     } catch (error) {
       if (!(error instanceof DeploymentError)) throw error;

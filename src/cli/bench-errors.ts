@@ -3,13 +3,9 @@
  * and the reason, and the exit code of its kind (src/cli/exit-codes.ts). Anything else is a bug
  * and keeps its stack trace.
  */
-import { exitCodeFor, oneLine } from './exit-codes.ts';
+import { oneLine } from './usage-exit.ts';
 
-export { UsageError } from './exit-codes.ts';
-
-export function isUserError(err: unknown): err is Error {
-  return exitCodeFor(err) !== undefined;
-}
+export { UsageError } from './usage-exit.ts';
 
 /** Wraps a command action so user errors end the command with one line and their exit code. */
 export function guarded<A extends unknown[]>(command: string, action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
@@ -17,6 +13,8 @@ export function guarded<A extends unknown[]>(command: string, action: (...args: 
     try {
       await action(...args);
     } catch (err) {
+      // The error classes load only when a command fails: exit-codes.ts imports every one of them.
+      const { exitCodeFor } = await import('./exit-codes.ts');
       const code = exitCodeFor(err);
       if (code === undefined) throw err;
       process.stderr.write(`felicity ${command}: ${oneLine(err as Error)}\n`);

@@ -7,7 +7,7 @@ import { ENGINE_KINDS, Routing, type CheckEngine, type EngineKind, type TurnPlan
 import { rulesEngine } from '../check/engines/rules-engine.ts';
 import { NO_CACHE, type JudgeCache } from '../check/judge-cache.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
-import { UsageError } from './exit-codes.ts';
+import { UsageError } from './usage-exit.ts';
 
 export { ENGINE_KINDS };
 

@@ -15,9 +15,11 @@ import { ByteLineSplitter, type LineBatch } from './byte-lines.ts';
 export async function labelChunks(input: AsyncIterable<Uint8Array>, reader: RulesLineReader, labels: LineBatch): Promise<void> {
   const lines = new ByteLineSplitter();
   for await (const chunk of input) {
-    reader.readAll(lines.push(chunk));
+    const loading = reader.readAll(lines.push(chunk));
+    if (loading) await loading;
     const wait = labels.drained();
     if (wait) await wait;
   }
-  reader.readAll(lines.end());
+  const loading = reader.readAll(lines.end());
+  if (loading) await loading;
 }

@@ -1,10 +1,10 @@
 /**
  * The `felicity` command line: one thin file per command, each exporting a commander Command.
  * Only the command being run is loaded (start-up time and memory for every `felicity check`);
- * `felicity --help`, a bare `felicity` or an unknown name loads them all.
+ * `felicity --help`, a bare `felicity` or an unknown name loads them all; `--version` loads none.
  */
 import { Command } from '@commander-js/extra-typings';
-import { usageErrorsExitBadInput } from './exit-codes.ts';
+import { usageErrorsExitBadInput } from './usage-exit.ts';
 // A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -27,8 +27,15 @@ const COMMANDS = {
   requests: async () => (await import('./requests.ts')).requestsCommand(),
   validate: async () => (await import('./validate.ts')).validateCommand(),
 };
+// `--version` wherever commander takes it prints and exits here, before any command is loaded:
+// the program's own options are parsed the same way with or without its commands added.
+usageErrorsExitBadInput(program);
+program.parseOptions(process.argv.slice(2));
+
 const asked = process.argv[2];
 const names = asked !== undefined && Object.hasOwn(COMMANDS, asked) ? [asked as keyof typeof COMMANDS] : (Object.keys(COMMANDS) as (keyof typeof COMMANDS)[]);
+// `felicity check` alone loads the schema for deployments inside records only when a record has one.
+if (asked === 'check') (await import('../check/inline-deployments.ts')).deferInlineDeployments();
 for (const name of names) program.addCommand(await COMMANDS[name]());
 
 usageErrorsExitBadInput(program);

@@ -3,9 +3,9 @@
  * loaded here (file, optional dependency, weights), so problems surface before any request.
  */
 import type { ChatModel } from './chat-model.ts';
-import { createGgufChatModel, type GgufModelOptions } from './gguf-chat-model.ts';
+import type { GgufModelOptions } from './gguf-chat-model.ts';
 import { parseModelSpec } from './model-spec.ts';
-import { createOpenAIChatModel, type HttpModelOptions } from './openai-chat-model.ts';
+import type { HttpModelOptions } from './openai-chat-model.ts';
 
 export type ChatModelOptions = HttpModelOptions & GgufModelOptions;
 
@@ -15,6 +15,8 @@ export type ChatModelOptions = HttpModelOptions & GgufModelOptions;
  */
 export async function createChatModel(spec: string, options: ChatModelOptions = {}): Promise<ChatModel> {
   const parsed = parseModelSpec(spec);
-  if (parsed.provider === 'gguf') return createGgufChatModel(parsed.path, spec, options);
-  return createOpenAIChatModel(parsed, spec, options);
+  // Each client loads when its model is asked for (the OpenAI SDK alone is ~150 modules), not
+  // with every command that can take a model: `felicity --help` loads all of those.
+  if (parsed.provider === 'gguf') return (await import('./gguf-chat-model.ts')).createGgufChatModel(parsed.path, spec, options);
+  return (await import('./openai-chat-model.ts')).createOpenAIChatModel(parsed, spec, options);
 }

@@ -11,7 +11,6 @@ import { ReportInputError } from './report-input-error.ts';
 import { buildModel, type ReportModel } from './report-model.ts';
 import type { ReportResponse } from './report-response.ts';
 import { computeStats, type ReportStats } from './report-stats.ts';
-import { renderSvg, svgToPng } from './render-figure.ts';
 import { responseView } from './response-view.ts';
 import { toCsv, toJson, toMarkdown } from './table.ts';
 import { allTables } from './tables.ts';
@@ -61,6 +60,8 @@ export async function writeReport(responses: readonly ReportResponse[], options:
   const wantFigures = options.formats.has('svg') || options.formats.has('png') || options.formats.has('html');
   const figures: { id: string; svg: string }[] = [];
   if (wantFigures) {
+    // Vega and resvg load here, not with the command: `felicity --help` and table-only reports skip them.
+    const { renderSvg, svgToPng } = await import('./render-figure.ts');
     for (const [i, figure] of FIGURES.entries()) {
       progress(`figure ${i + 1}/${FIGURES.length}: ${figure.id}`);
       const svg = await renderSvg(figure.build(model, stats));

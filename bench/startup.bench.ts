@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:startup`: how long `felicity` takes to start on a small input, next to baselines
+ * measured in the same run: `node -e ''` (a bare Node process) and a process that only registers
+ * tsx, as bin/felicity.js does first. Each command is spawned BENCH_RUNS times (default 10), in
+ * rounds that take every command once, so a busy minute on the machine touches them all alike;
+ * prints the median wall milliseconds of each and its ratio to `node -e ''`.
+ *
+ *   FELICITY_BASE  another checkout (e.g. /tmp/base): its bin/felicity.js runs the same commands,
+ *                  alternating with this one, and the ratio base/this is printed per command.
+ *   BENCH_RUNS     spawns of each command (default 10).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BASE = process.env['FELICITY_BASE'] ? path.resolve(process.env['FELICITY_BASE']) : undefined;
+
+interface Case {
+  name: string;
+  /** Node's arguments, for a checkout at `root`. */
+  args: (root: string) => string[];
+  /** Run in every checkout (the felicity commands), or once (the baselines). */
+  perCheckout: boolean;
+}
+
+const TSX_ONLY = "import { register } from 'tsx/esm/api'; register();";
+const CASES: Case[] = [
+  { name: "node -e ''", args: () => ['-e', ''], perCheckout: false },
+  { name: 'tsx register only', args: () => ['--input-type=module', '-e', TSX_ONLY], perCheckout: false },
+  { name: 'check examples/turns.jsonl', args: (root) => [bin(root), 'check', path.join(root, 'examples', 'turns.jsonl')], perCheckout: true },
+  { name: '--version', args: (root) => [bin(root), '--version'], perCheckout: true },
+  { name: '--help', args: (root) => [bin(root), '--help'], perCheckout: true },
+  { name: 'check --help', args: (root) => [bin(root), 'check', '--help'], perCheckout: true },
+];
+
+function bin(root: string): string {
+  return path.join(root, 'bin', 'felicity.js');
+}
+
+/** Wall milliseconds of one spawn; a failed start (not felicity's own exit code) stops the bench. */
+function timeOnce(args: string[], cwd: string): number {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, args, { cwd, stdio: 'ignore' });
+  const ms = performance.now() - start;
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status ?? result.signal}`);
+  return ms;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+interface Row {
+  name: string;
+  here: number[];
+  base: number[];
+}
+
+const rows: Row[] = CASES.map((c) => ({ name: c.name, here: [], base: [] }));
+for (let round = 0; round < RUNS; round++) {
+  CASES.forEach((c, i) => {
+    const row = rows[i]!;
+    // The order within a pair alternates by round, so neither checkout always goes first.
+    const pair: ['here' | 'base', string][] = BASE === undefined || !c.perCheckout ? [['here', ROOT]] : round % 2 === 0 ? [['here', ROOT], ['base', BASE]] : [['base', BASE], ['here', ROOT]];
+    for (const [which, root] of pair) row[which].push(timeOnce(c.args(root), root));
+  });
+}
+
+const node = median(rows[0]!.here);
+console.log(`felicity start-up: median wall ms of ${RUNS} spawns each${BASE ? `; base = ${BASE}` : ''}`);
+const header = ['command', 'this ms', 'x node'];
+if (BASE) header.push('base ms', 'x node', 'base/this');
+const table = [header];
+for (const row of rows) {
+  const here = median(row.here);
+  const line = [row.name, here.toFixed(0), (here / node).toFixed(2)];
+  if (BASE && row.base.length > 0) {
+    const base = median(row.base);
+    line.push(base.toFixed(0), (base / node).toFixed(2), (base / here).toFixed(2));
+  }
+  table.push(line);
+}
+const widths = header.map((_, i) => Math.max(...table.map((line) => (line[i] ?? '').length)));
+for (const line of table) console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));

@@ -1,0 +1,73 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Help } from '@commander-js/extra-typings';
+import { readFileSync } from 'node:fs';
+import { felicity } from '../../test/helpers/felicity-bin.ts';
+import { chatCommand } from './chat.ts';
+import { checkCommand } from './check.ts';
+import { deploymentCommand } from './deployment.ts';
+import { exportCommand } from './export.ts';
+import { judgeCommand } from './judge.ts';
+import { reportCommand } from './report.ts';
+import { requestsCommand } from './requests.ts';
+import { runCommand } from './run.ts';
+import { validateCommand } from './validate.ts';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const COMMANDS = [checkCommand, chatCommand, deploymentCommand, runCommand, exportCommand, judgeCommand, reportCommand, requestsCommand, validateCommand].map((make) => make());
+
+describe('felicity dispatch: --version before any command is loaded', () => {
+  test('--version and -V print the version and exit 0', async () => {
+    for (const flag of ['--version', '-V']) {
+      const r = await felicity([flag]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, `${VERSION}\n`);
+      assert.equal(r.stderr, '');
+    }
+  });
+
+  test('commander takes --version after a command name or an operand too, as it always did', async () => {
+    for (const args of [['check', '--version'], ['nonsense', '--version'], ['--bogus', '--version'], ['-Vx']]) {
+      const r = await felicity(args);
+      assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stdout, `${VERSION}\n`, args.join(' '));
+    }
+  });
+
+  test('--version after "--" is an operand: an unknown command, exit 2', async () => {
+    const r = await felicity(['--', '--version']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^error: unknown command '--version'$/m);
+  });
+
+  test('--version=1 is an unknown option (the flag takes no value), exit 2', async () => {
+    const r = await felicity(['--version=1']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^error: unknown option '--version=1'$/m);
+  });
+});
+
+describe('felicity --help and unknown commands still load every command', () => {
+  test('--help lists every command with its usage and the start of its description', async () => {
+    const r = await felicity(['--help']);
+    assert.equal(r.code, 0, r.stderr);
+    const help = new Help();
+    for (const command of COMMANDS) {
+      const term = help.subcommandTerm(command);
+      const firstWords = command.description().split(' ').slice(0, 3).join(' ');
+      assert.match(r.stdout, new RegExp(`^  ${escape(term)} +${escape(firstWords)}`, 'm'), command.name());
+    }
+  });
+
+  test('an unknown command is an error naming it, exit 2, nothing on stdout', async () => {
+    const r = await felicity(['nonsense']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^error: unknown command 'nonsense'$/m);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
