@@ -80,7 +80,6 @@ export function detectCommitments(input: DetectorInput): Detection {
   let acceptance: Commitment | null = null;
   const offers = new Set<Sentence>();
 
-  const userText = fold(input.userText);
   // Read once per reply, the first time a sentence speaks of the future.
   let asksForLater: boolean | undefined;
   const last = sentences.at(-1);
@@ -117,7 +116,7 @@ export function detectCommitments(input: DetectorInput): Detection {
         acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
-    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) asksForLater = USER_ASKS_FOR_LATER(userText);
+    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) asksForLater = USER_ASKS_FOR_LATER(fold(input.userText));
     for (const clause of futureClauses(sentence, carried, asksForLater === true && hasAnyCue(sentence.cues, FUTURE_CUE))) {
       const decision = decideClause(clause, replyContext);
       const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
