@@ -7,12 +7,10 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { viewTurn } from '../core/turn.ts';
 import type { Store } from '../store/index.ts';
+import type { ExportFormat } from './export-formats.ts';
 import { userDeployment } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
 import { RESPONSE_FIELDS, toResponseRecord, type ResponseRecord } from './response-record.ts';
-
-export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** RFC 4180: quote a field when it holds a comma, quote, CR or LF; double inner quotes. */
 export function csvField(value: unknown): string {

@@ -5,18 +5,9 @@
  * Thin: options → createChatModel → runTurn (→ guardTurn) → check.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { checkWithExplanation, formatExplanation } from '../check/index.ts';
 import { FIXES, type FixId } from '../bench/conditions.ts';
-import { GUARD_ARMS } from '../bench/fixes/guard-arm.ts';
-import { promptFixOf } from '../bench/turn-executor.ts';
-import { CATEGORIES, type LabelRecord } from '../core/types.ts';
-import { guardTurn, type GuardResult } from '../guard/index.ts';
-import { addUsage, type SamplingParams } from '../llm/chat-model.ts';
-import { createChatModel } from '../llm/create-chat-model.ts';
-import { cleanModelText, describeError, formatTranscript } from '../llm/format-turn.ts';
-import { runTurn, type TurnResult } from '../llm/turn-loop.ts';
-import { PERSONA_IDS, resolveSetup, VARIANTS } from '../setups/index.ts';
-import { EXIT, UsageError, exitCodeFor, oneLine } from './exit-codes.ts';
+import { CATEGORIES } from '../core/types.ts';
+import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 
 const EXAMPLE = `
 Examples:
@@ -28,8 +19,6 @@ Examples:
 Model specs: openai:MODEL (OPENAI_API_KEY, optional OPENAI_BASE_URL),
   openai-compatible:BASE_URL#MODEL (OPENAI_COMPATIBLE_API_KEY or none), ollama:MODEL (OLLAMA_BASE_URL),
   gguf:PATH (needs: npm i node-llama-cpp@3.21.1).`;
-
-class ChatUsageError extends UsageError {}
 
 function integer(min: number) {
   return (text: string): number => {
@@ -90,88 +79,6 @@ export function chatCommand(io: ChatIO = processIO) {
     .option('--timeout <seconds>', 'per-request timeout', integer(1), 120)
     .option('--json', 'print the turn record (SPEC §4) instead of the transcript')
     .addHelpText('after', EXAMPLE)
-    .action(async (request, options) => {
-      try {
-        if (request.trim() === '') throw new ChatUsageError('the request is empty');
-        const deployment = await resolveSetup(options.setup);
-        const model = await createChatModel(options.model, { timeoutMs: options.timeout * 1000 });
-        const params: SamplingParams = { temperature: options.temperature };
-        if (options.maxTokens !== undefined) params.max_tokens = options.maxTokens;
-        if (options.seed !== undefined) params.seed = options.seed;
-        if (!options.thinking) params.thinking = false;
-
-        const controller = new AbortController();
-        const onSigint = (): void => controller.abort();
-        process.once('SIGINT', onSigint);
-        let turn: TurnResult;
-        let guarded: GuardResult | undefined;
-        try {
-          turn = await runTurn(
-            model,
-            { deployment, persona: options.persona, variant: options.variant, fix: promptFixOf(options.fix), context: options.context, request },
-            { params, signal: controller.signal },
-          );
-          const policy = GUARD_ARMS[options.fix];
-          if (policy !== undefined && turn.error === undefined) {
-            guarded = await guardTurn({
-              deployment,
-              persona: options.persona,
-              ...(options.category === undefined ? {} : { category: options.category }),
-              messages: turn.messages,
-              model,
-              policy,
-              params,
-              signal: controller.signal,
-            });
-            turn = { ...turn, messages: guarded.messages, model_calls: turn.model_calls + guarded.model_calls, usage: addUsage(turn.usage, guarded.usage) };
-          }
-        } finally {
-          process.off('SIGINT', onSigint);
-          await model.close();
-        }
-
-        const record = { id: 'chat-1', ...(options.category === undefined ? {} : { category: options.category }), ...turn, fix: options.fix, ...(guarded === undefined ? {} : { fix_steps: guarded.steps }) };
-        if (options.json) io.out(`${JSON.stringify(record)}\n`);
-        else io.out(`${formatTranscript(turn)}\n`);
-        if (turn.error) {
-          io.err(`felicity chat: model call failed: ${describeError(turn)}\n`);
-          io.fail(EXIT.failed);
-          return;
-        }
-        if (guarded?.error) {
-          io.err(`felicity chat: guard model call failed: ${guarded.error.kind}: ${guarded.error.message}\n`);
-          io.fail(1);
-          return;
-        }
-        if (guarded !== undefined && !options.json) io.out(`\n${formatGuard(guarded)}\n`);
-        if (!options.json) {
-          const { label, explanation } = checkWithExplanation(record, { setup: deployment });
-          io.out(`\n${formatLabel(label)}\n${formatExplanation(label.id, explanation)}\n`);
-        }
-      } catch (error) {
-        // Bad input (spec, setup file, key, request) exits 2 as in every command; a deployment file's mistakes all show.
-        const code = exitCodeFor(error);
-        if (code === undefined) throw error;
-        io.err(`felicity chat: ${oneLine(error as Error)}\n`);
-        io.fail(code);
-      }
-    });
-}
-
-function formatGuard(guarded: GuardResult): string {
-  const lines = [`guard: ${guarded.reason} (${guarded.model_calls} extra model call${guarded.model_calls === 1 ? '' : 's'})`];
-  if (guarded.changed) lines.push(`  draft: ${cleanModelText(guarded.steps[0]?.reply ?? '')}`);
-  return lines.join('\n');
-}
-
-function formatLabel(label: LabelRecord): string {
-  const lines = [`label: ${label.outcome}${label.failure ? ' (failure)' : ''}`];
-  for (const c of label.commitments) {
-    const anchoring = c.anchored === null ? '' : c.anchored ? ', anchored' : ', not anchored';
-    const feasibility = c.feasible ? 'feasible' : `infeasible (${c.failure_types.join(', ')})`;
-    lines.push(`  commitment "${cleanModelText(c.span)}": ${c.performer}, ${c.trigger_type}${c.is_offer ? ', offer' : ''} — ${feasibility}${anchoring}`);
-  }
-  const on = Object.entries(label.booleans).filter(([, value]) => value).map(([name]) => name);
-  lines.push(`  booleans: ${on.length ? on.join(', ') : 'none'}`);
-  return lines.join('\n');
+    // The model clients and the checker load when the command runs, not for `felicity --help`.
+    .action(async (request, options) => (await import('./chat-action.ts')).runChat(request, options, io));
 }

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_SETUPS, openAITools, parseDeploymentText } from '../setups/index.ts';
-import { deploymentCommand, idFromFileName } from './deployment.ts';
+import { idFromFileName } from './deployment-action.ts';
+import { deploymentCommand } from './deployment.ts';
 
 interface Ran {
   stdout: string;

@@ -5,12 +5,6 @@
  */
 import { Command } from '@commander-js/extra-typings';
 import fs from 'node:fs';
-import path from 'node:path';
-import { draftDeployment } from '../setups/draft-deployment.ts';
-import { jsonSyntaxErrorPosition } from '../setups/json-syntax.ts';
-import { formatToolSchemaProblem, readToolSchemas } from '../setups/tool-schemas.ts';
-import { EXIT } from './exit-codes.ts';
-import { openOutput, OutputFileError } from './output-file.ts';
 
 /** Where the command writes and how it fails; tests capture these instead of the process streams. */
 export interface DeploymentIO {
@@ -38,33 +32,6 @@ TOOLS.json is an OpenAI tools array ([{"type": "function", "function": {...}}]),
 result ({"tools": [...]}) or an array of MCP tools. Every tool is drafted with its description,
 parameters, guessed capability tags and what a call performs, each guess marked with a comment.`;
 
-/** Bad input the command found itself: the one-line reason is printed and the exit code is 2. */
-class InitInputError extends Error {}
-
-/** A deployment id from a file name: `./agents/My Agent.yaml` → `My-Agent`. */
-export function idFromFileName(file: string): string {
-  const base = path.basename(file, path.extname(file)).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
-  return base === '' ? 'my-agent' : base;
-}
-
-function readInput(file: string, io: DeploymentIO): unknown {
-  let text: string;
-  try {
-    text = file === '-' ? io.stdin() : fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InitInputError(`${file}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (error as Error).message})`}`);
-  }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const position = jsonSyntaxErrorPosition(text);
-    const where = position === undefined ? '' : ` at line ${position.line}, column ${position.column}`;
-    const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/s, '');
-    throw new InitInputError(`${file}: invalid JSON${where}: ${reason}`);
-  }
-}
-
 export function deploymentCommand(io: DeploymentIO = processIO) {
   const init = new Command('init')
     .description('draft a deployment file from tool schemas (OpenAI tools or MCP tools/list), tags marked as guesses')
@@ -73,44 +40,7 @@ export function deploymentCommand(io: DeploymentIO = processIO) {
     .option('--force', 'overwrite --out when it exists')
     .option('--id <id>', 'the deployment id (default: from the --out or input file name)')
     .addHelpText('after', EXAMPLE)
-    .action(async (file, options) => {
-      try {
-        if (options.out !== undefined && !['.yaml', '.yml'].includes(path.extname(options.out).toLowerCase())) {
-          throw new InitInputError(`--out ${options.out}: the draft is YAML; name a .yaml or .yml file`);
-        }
-        if (options.out !== undefined && !options.force && fs.existsSync(options.out)) {
-          throw new InitInputError(`--out ${options.out}: the file exists (pass --force to overwrite it)`);
-        }
-        const { tools, problems } = readToolSchemas(readInput(file, io));
-        for (const problem of problems) io.err(`felicity deployment init: ${formatToolSchemaProblem(file, problem)}\n`);
-        // Nothing readable in a file that had something to read: no draft.
-        if (tools.length === 0 && problems.length > 0) {
-          io.fail(EXIT.badInput);
-          return;
-        }
-        const id = options.id ?? idFromFileName(options.out ?? (file === '-' ? '' : file));
-        const draft = draftDeployment(tools, { id, source: file === '-' ? 'stdin' : path.basename(file) });
-        if (options.out === undefined) io.out(draft.text);
-        else {
-          const output = await openOutput(options.out, file === '-' ? [] : [file]);
-          try {
-            output.stream.write(draft.text);
-            await output.commit();
-          } finally {
-            output.abort();
-          }
-        }
-        io.err(
-          `felicity deployment init: ${tools.length} tools drafted, ${draft.tagged} with guessed tags${options.out ? ` → ${options.out}` : ''}; ` +
-            'confirm every "guess" comment\n',
-        );
-        // Tools that could not be read are left out of the draft: that is still bad input.
-        if (problems.length > 0) io.fail(EXIT.badInput);
-      } catch (error) {
-        if (!(error instanceof InitInputError || OutputFileError.isInstance(error))) throw error;
-        io.err(`felicity deployment init: ${error.message}\n`);
-        io.fail(EXIT.badInput);
-      }
-    });
+    // The drafting code loads when the command runs, not for `felicity --help`.
+    .action(async (file, options) => (await import('./deployment-action.ts')).runInit(file, options, io));
   return new Command('deployment').description('work with deployment files').addCommand(init);
 }

@@ -3,10 +3,8 @@
  * CSV, to stdout or --out. Thin: the streaming is in src/bench/export.ts.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { EXPORT_FORMATS, exportRun } from '../bench/export.ts';
+import { EXPORT_FORMATS } from '../bench/export-formats.ts';
 import { guarded } from './bench-errors.ts';
-import { openOutput } from './output-file.ts';
-import { usingStore } from './store-access.ts';
 
 export const DEFAULT_DB = './felicity.db';
 
@@ -23,20 +21,7 @@ export function exportCommand() {
     .option('--out <file>', 'write here instead of stdout (in full or not at all)')
     .addHelpText('after', '\nExample:\n  $ npx felicity export Qwen3-8B-1a2b3c4d --out responses.jsonl && npx felicity check responses.jsonl')
     .action(
-      guarded('export', async (run, options) => {
-        await usingStore(options.db, { mustExist: true }, async (store) => {
-          store.runs.get(run); // an unknown run fails before --out is created
-          const out = options.out === undefined ? undefined : await openOutput(options.out, [options.db]);
-          try {
-            const n = await exportRun(store, run, options.format, out?.stream ?? process.stdout);
-            await out?.commit();
-            const errors = store.responses.counts(store.runs.get(run).id).errors;
-            const note = errors > 0 ? ` (${errors} errored: the model call failed, they keep \`error\` and are not labelled by check)` : '';
-            process.stderr.write(`felicity export: ${n} responses${note} from run "${run}"${options.out ? ` → ${options.out}` : ''}\n`);
-          } finally {
-            out?.abort();
-          }
-        });
-      }),
+      // The store loads when the command runs, not for `felicity --help`.
+      guarded('export', async (run, options) => (await import('./export-action.ts')).runExport(run, options)),
     );
 }

@@ -3,13 +3,11 @@
  * `--no-cache`), turned into a checking engine, and the lines a judging command ends with: calls,
  * cache hits and tokens per stage, and the share of turns the model saw.
  */
-import { ENGINE_KINDS, Routing, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
+import { Routing, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
 import { rulesEngine } from '../check/engines/rules-engine.ts';
 import { NO_CACHE, type JudgeCache } from '../check/judge-cache.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { UsageError } from './usage-exit.ts';
-
-export { ENGINE_KINDS };
 
 export interface EngineFlags {
   engine?: EngineKind;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Help } from '@commander-js/extra-typings';
 import { readFileSync } from 'node:fs';
 import { felicity } from '../../test/helpers/felicity-bin.ts';
+import { modulesLoaded } from '../../test/helpers/modules-loaded.ts';
 import { chatCommand } from './chat.ts';
 import { checkCommand } from './check.ts';
 import { deploymentCommand } from './deployment.ts';
@@ -65,6 +66,35 @@ describe('felicity --help and unknown commands still load every command', () => 
     assert.equal(r.code, 2);
     assert.equal(r.stdout, '');
     assert.match(r.stderr, /^error: unknown command 'nonsense'$/m);
+  });
+});
+
+describe('felicity --help loads each command\'s definition, not what it does', () => {
+  // What a command does lives in its *-action.ts and loads when the command runs: the checker,
+  // the store (SQLite), model clients, zod and the report writer stay out of every help.
+  const heavy = (urls: readonly string[]) =>
+    urls.filter((url) => /\/src\/cli\/[a-z-]+-action\.ts$|\/src\/check\/check\.ts$|\/src\/store\/|\/src\/llm\/|\/src\/report\/write-report\.ts$|\/node_modules\/zod\//.test(url));
+
+  test('--help, a bare felicity and an unknown command load every command module and none of the heavy ones', async () => {
+    for (const args of [['--help'], [], ['nonsense']]) {
+      const { urls } = await modulesLoaded(args);
+      for (const command of COMMANDS) assert.ok(urls.some((url) => url.endsWith(`/src/cli/${command.name()}.ts`)), `${args.join(' ')}: ${command.name()}.ts loaded`);
+      assert.deepEqual(heavy(urls), [], args.join(' '));
+    }
+  });
+
+  test('<command> --help loads none of the heavy modules either', async () => {
+    for (const command of COMMANDS) {
+      const { code, urls } = await modulesLoaded([command.name(), '--help']);
+      assert.equal(code, 0, command.name());
+      assert.deepEqual(heavy(urls), [], command.name());
+    }
+  });
+
+  test('running a command loads its action module (the hook sees it)', async () => {
+    const { code, urls } = await modulesLoaded(['requests', 'stats', '-'], '');
+    assert.equal(code, 0);
+    assert.ok(urls.some((url) => url.endsWith('/src/cli/requests-action.ts')), 'requests-action.ts loaded');
   });
 });
 

@@ -2,6 +2,8 @@
  * The `felicity` command line: one thin file per command, each exporting a commander Command.
  * Only the command being run is loaded (start-up time and memory for every `felicity check`);
  * `felicity --help`, a bare `felicity` or an unknown name loads them all; `--version` loads none.
+ * A command's file holds only its definition (options, help): what it does is in its
+ * `*-action.ts`, loaded when it runs, so that every help stays light.
  */
 import { Command } from '@commander-js/extra-typings';
 import { usageErrorsExitBadInput } from './usage-exit.ts';

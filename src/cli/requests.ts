@@ -3,16 +3,9 @@
  * §3.2). Thin: reading input and printing; the work is in src/bench/requests.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { readFile } from 'node:fs/promises';
-import { validateRequestsText } from '../bench/requests/validate-requests.ts';
-import { formatProblem, RequestFileError } from '../bench/requests/request-problem.ts';
-import { composition, formatCompositionTable } from '../bench/requests/request-stats.ts';
-import { requestSetHash } from '../bench/requests/request-set-hash.ts';
-import { readCorpusRows, type Corpus } from '../bench/requests/corpus-rows.ts';
-import { mineCandidates } from '../bench/requests/mine-requests.ts';
+import type { Corpus } from '../bench/requests/corpus-rows.ts';
 import { NEAR_DUPLICATE_THRESHOLD } from '../bench/requests/near-duplicates.ts';
-import { exitCodeFor, oneLine } from './exit-codes.ts';
-import { openOutput } from './output-file.ts';
+import { oneLine } from './usage-exit.ts';
 
 export const DEFAULT_REQUEST_FILE = 'data/requests/v1.jsonl';
 
@@ -39,21 +32,14 @@ const processIO: RequestsIO = {
   },
 };
 
-async function readInput(path: string, io: RequestsIO): Promise<string> {
-  if (path === '-') return io.readStdin();
-  try {
-    return await readFile(path, 'utf8');
-  } catch (err) {
-    throw new RequestFileError({ file: path, line: 0, expected: 'a readable file', got: (err as NodeJS.ErrnoException).code ?? String(err) });
-  }
-}
-
 /** Runs an action; bad input (a request file, an --out) becomes one line on stderr and exit code 2. */
 function guarded<A extends unknown[]>(io: RequestsIO, action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await action(...args);
     } catch (err) {
+      // The error classes load only when a command fails: exit-codes.ts imports every one of them.
+      const { exitCodeFor } = await import('./exit-codes.ts');
       const code = exitCodeFor(err);
       if (code === undefined) throw err;
       io.stderr(`felicity requests: ${oneLine(err as Error)}\n`);
@@ -71,15 +57,7 @@ function validateCommand(io: RequestsIO) {
     .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
     .addHelpText('after', '\nExample:\n  $ npx felicity requests validate data/requests/v1.jsonl\n  $ cat mine.jsonl | npx felicity requests validate -\n\nExit code 2 if any problem; each problem is one line on stderr: FILE:LINE: FIELD: REASON.')
     .action(
-      guarded(io, async (file: string) => {
-        const text = await readInput(file, io);
-        const name = file === '-' ? '<stdin>' : file;
-        const result = validateRequestsText(text, name);
-        for (const p of result.problems) io.stderr(`${formatProblem(p)}\n`);
-        const lines = new Set(result.problems.map((p) => p.line));
-        io.stderr(`${name}: ${result.lines} records, ${result.records.length} valid, ${result.problems.length} problems on ${lines.size} lines\n`);
-        if (result.problems.length > 0) io.setExitCode(2);
-      }),
+      guarded(io, async (file: string) => (await import('./requests-action.ts')).validateRequestFile(io, file)),
     );
 }
 
@@ -90,19 +68,7 @@ function statsCommand(io: RequestsIO) {
     .option('--json', 'print the composition and hash as one JSON object instead of a table')
     .addHelpText('after', '\nExample:\n  $ npx felicity requests stats data/requests/v1.jsonl\n  $ npx felicity requests stats --json data/requests/v1.jsonl | jq .hash')
     .action(
-      guarded(io, async (file: string, opts: { json?: true }) => {
-        const text = await readInput(file, io);
-        const name = file === '-' ? '<stdin>' : file;
-        const result = validateRequestsText(text, name);
-        if (result.problems.length > 0) {
-          io.stderr(`${name}: ${result.problems.length} problems (run felicity requests validate); counting the ${result.records.length} valid records\n`);
-        }
-        const comp = composition(result.records);
-        // The version hash covers the file as written, so a broken file gets no version.
-        const hash = result.problems.some((p) => p.reason.startsWith('bad JSON')) ? null : requestSetHash(text);
-        if (opts.json) io.stdout(`${JSON.stringify({ file: name, hash, ...comp })}\n`);
-        else io.stdout(`${formatCompositionTable(comp)}\n\nversion ${hash ?? '(none: file has bad JSON)'}\n`);
-      }),
+      guarded(io, async (file: string, opts: { json?: true }) => (await import('./requests-action.ts')).describeRequestFile(io, file, opts)),
     );
 }
 
@@ -119,25 +85,7 @@ function mineCommand(io: RequestsIO) {
       '\nExample:\n  $ npx felicity requests mine --from slurp ../slurp/dataset/slurp/train.jsonl --out candidates.jsonl\n  $ npx felicity requests mine --from massive massive/data/en-US.jsonl\n  $ npx felicity requests mine --from bitext Bitext_Sample_Customer_Support_Training_Dataset.csv',
     )
     .action(
-      guarded(io, async (file: string, opts: { from: Corpus; out?: string }) => {
-        const text = await readInput(file, io);
-        const rows = readCorpusRows(opts.from, text, file === '-' ? '<stdin>' : file);
-        const candidates = mineCandidates(rows);
-        const jsonl = candidates.map((c) => `${JSON.stringify(c)}\n`).join('');
-        if (opts.out) {
-          const out = await openOutput(opts.out, file === '-' ? [] : [file]);
-          try {
-            out.stream.write(jsonl);
-            await out.commit();
-          } finally {
-            out.abort();
-          }
-        } else io.stdout(jsonl);
-        const byGuess = new Map<string, number>();
-        for (const c of candidates) byGuess.set(c.category_guess, (byGuess.get(c.category_guess) ?? 0) + 1);
-        const summary = [...byGuess].map(([k, v]) => `${k} ${v}`).join(', ');
-        io.stderr(`${rows.length} rows read, ${candidates.length} distinct candidates${summary ? ` (${summary})` : ''}${opts.out ? ` written to ${opts.out}` : ''}\n`);
-      }),
+      guarded(io, async (file: string, opts: { from: Corpus; out?: string }) => (await import('./requests-action.ts')).mineRequestFile(io, file, opts)),
     );
 }
 

@@ -8,15 +8,13 @@ import { FIGURES } from './figures.ts';
 import { headline } from './headline.ts';
 import { reportHtml } from './html-report.ts';
 import { ReportInputError } from './report-input-error.ts';
+import type { ReportFormat } from './report-formats.ts';
 import { buildModel, type ReportModel } from './report-model.ts';
 import type { ReportResponse } from './report-response.ts';
 import { computeStats, type ReportStats } from './report-stats.ts';
 import { responseView } from './response-view.ts';
 import { toCsv, toJson, toMarkdown } from './table.ts';
 import { allTables } from './tables.ts';
-
-export const REPORT_FORMATS = ['md', 'csv', 'json', 'svg', 'png', 'html'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportOptions {
   out: string;

@@ -1,0 +1,50 @@
+/**
+ * What `felicity judge` does once its arguments are parsed (judge.ts defines the command): label a
+ * stored run, with the work in src/bench/judge.ts. Loaded only when the command runs, so that
+ * `felicity --help` does not load the checker or the store.
+ */
+import { createEngine, judgeEngineOf, type EngineName } from '../bench/engines.ts';
+import { formatOutcomeCounts, judgeRun } from '../bench/judge.ts';
+import { planRun } from '../bench/judge-plan.ts';
+import { erroredNote } from '../check/check-jsonl.ts';
+import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
+import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
+import { usingStore } from './store-access.ts';
+
+/** The options as commander parses them (judge.ts). */
+export interface JudgeFlags {
+  engine: EngineName;
+  db: string;
+  force?: true;
+  judgeModel?: string;
+  /** A file, false for --no-cache, undefined for the default. */
+  cache?: string | false;
+  dryRun?: true;
+}
+
+export async function runJudge(run: string, options: JudgeFlags): Promise<void> {
+  await usingStore(options.db, { mustExist: true }, async (store) => {
+    const opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache }, new DatabaseJudgeCache(store.db));
+    try {
+      if (options.dryRun) {
+        const plans = new PlanTally();
+        for (const plan of planRun(store, run, opened.engine, { force: options.force ?? false })) plans.add(plan);
+        process.stderr.write(`${plans.format('judge')}\n`);
+        return;
+      }
+      const engine = options.engine === 'rules' ? await createEngine('rules') : judgeEngineOf(opened.engine);
+      const summary = await judgeRun(store, run, engine, { force: options.force ?? false });
+      process.stderr.write(`felicity judge: ${summary.judged} responses labelled by ${engine.name} in run "${run}"\n`);
+      if (summary.errored > 0) process.stderr.write(`felicity judge: ${erroredNote(summary.errored)}\n`);
+      for (const f of summary.firstFailures) process.stderr.write(`felicity judge: could not label ${f.responseId}: ${f.message}\n`);
+      if (summary.failures > 0) {
+        process.stderr.write(`felicity judge: ${summary.failures} responses could not be labelled\n`);
+        process.exitCode = 1;
+      }
+      process.stderr.write(`${formatOutcomeCounts(summary.counts)}\n`);
+      for (const line of judgingSummary('judge', opened)) process.stderr.write(`${line}\n`);
+    } finally {
+      await opened.close();
+    }
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * What `felicity report` does once its arguments are parsed (report.ts defines the command): load
+ * the runs or records and write the report, with the work in src/report. Loaded only when the
+ * command runs, so that `felicity --help` does not load the report writer or the store.
+ */
+import { loadFiles } from '../report/load-files.ts';
+import { loadRuns } from '../report/load-run.ts';
+import { ReportInputError } from '../report/report-input-error.ts';
+import type { ReportFormat } from '../report/report-formats.ts';
+import type { ReportResponse } from '../report/report-response.ts';
+import { readRequestInfo, type LineProblem } from '../report/request-info.ts';
+import { writeReport } from '../report/write-report.ts';
+import { Store } from '../store/index.ts';
+import { UsageError } from './bench-errors.ts';
+import { EXIT } from './usage-exit.ts';
+
+/** The options as commander parses them (report.ts). */
+export interface ReportFlags {
+  out: string;
+  db: string;
+  engine: string;
+  reps: number;
+  seed: number;
+  formats: ReportFormat[];
+  responses?: string;
+  labels?: string;
+  requests: string;
+}
+
+const say = (line: string) => process.stderr.write(`felicity report: ${line}\n`);
+
+export async function runReport(runs: string[], options: ReportFlags): Promise<void> {
+  try {
+    const problems: LineProblem[] = [];
+    const requests = readRequestInfo(options.requests, problems);
+    let responses: ReportResponse[];
+    let engine = options.engine;
+    if (options.responses !== undefined || options.labels !== undefined) {
+      if (options.responses === undefined || options.labels === undefined) throw new UsageError('--responses and --labels go together');
+      if (runs.length > 0) throw new UsageError('give run names or --responses/--labels, not both');
+      responses = loadFiles(options.responses, options.labels, requests, problems);
+      engine = 'the labels file';
+    } else {
+      if (runs.length === 0) throw new UsageError('name at least one run (or give --responses and --labels)');
+      const store = Store.open(options.db, { mustExist: true });
+      try {
+        const loaded = loadRuns(store, runs, options.engine, requests);
+        responses = loaded.responses;
+        engine = [...new Set(loaded.engines.values())].join(', ');
+      } finally {
+        store.close();
+      }
+    }
+    say(`read ${responses.length} responses`);
+    for (const p of problems.slice(0, 20)) say(`${p.file}:${p.line}: ${p.message} (line skipped)`);
+    if (problems.length > 20) say(`… and ${problems.length - 20} more bad lines`);
+    const started = performance.now();
+    const report = await writeReport(responses, {
+      out: options.out,
+      formats: new Set(options.formats),
+      reps: options.reps,
+      seed: options.seed,
+      engine,
+      title: runs.length > 0 ? `felicity report: ${runs.join(', ')}` : 'felicity report',
+      progress: say,
+    });
+    for (const line of report.headline) say(line);
+    say(`${report.files.length} files in ${options.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (problems.length > 0) process.exitCode = EXIT.badInput;
+  } catch (err) {
+    if (!ReportInputError.isInstance(err)) throw err;
+    say(err.message);
+    // Nothing judged yet is work left to do (exit 1); anything else is input to fix (exit 2).
+    process.exitCode = err.code === 'NO_JUDGMENTS' ? EXIT.failed : EXIT.badInput;
+  }
+}
