@@ -7,13 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { deferInlineDeployments, inlineDeploymentParser } from './inline-deployments.ts';
-import { BIN, felicity, REPO } from '../../test/helpers/felicity-bin.ts';
+import { felicity } from '../../test/helpers/felicity-bin.ts';
+import { modulesLoaded } from '../../test/helpers/modules-loaded.ts';
 
 deferInlineDeployments();
 const { check } = await import('./check.ts');
@@ -82,26 +78,17 @@ test('felicity check (which defers the schema) gives the same labels and problem
   assert.deepEqual(r.stderr.split('\n').filter((text) => text.startsWith('stdin:')), problems);
 });
 
-/** The URLs of the ES modules `felicity args` loads, recorded by a module hook of its own. */
-async function modulesLoaded(args: string[], stdin: string): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'felicity-modules-'));
-  const log = join(dir, 'loaded.txt');
-  writeFileSync(log, '');
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }\n`);
-  const register = join(dir, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const child = spawn(process.execPath, ['--import', pathToFileURL(register).href, BIN, ...args], { cwd: REPO, stdio: ['pipe', 'ignore', 'ignore'] });
-  child.stdin.end(stdin);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+/** The URLs of the ES modules `felicity args` loads; the run must succeed. */
+async function loadedBy(args: string[], stdin: string): Promise<string[]> {
+  const { code, urls } = await modulesLoaded(args, stdin);
   assert.equal(code, 0);
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return urls;
 }
 
 test('felicity check on records naming built-in setups loads no zod module; one deployment object in the input loads it', async () => {
   const zod = (urls: string[]) => urls.filter((url) => url.includes('/node_modules/zod/'));
-  const plainRun = await modulesLoaded(['check', '-'], `${LINES.slice(0, 3).join('\n')}\n`);
+  const plainRun = await loadedBy(['check', '-'], `${LINES.slice(0, 3).join('\n')}\n`);
   assert.ok(plainRun.some((url) => url.endsWith('/src/check/check.ts')), 'the hook saw the checker load');
   assert.deepEqual(zod(plainRun), []);
-  assert.notDeepEqual(zod(await modulesLoaded(['check', '-'], `${LINES[0]}\n${line('inline', DEPLOYMENT)}\n`)), []);
+  assert.notDeepEqual(zod(await loadedBy(['check', '-'], `${LINES[0]}\n${line('inline', DEPLOYMENT)}\n`)), []);
 });
