@@ -58,7 +58,6 @@ export class LiteralScanner {
    * else up per character; states with outputs are numbered last, so one comparison tells a match.
    */
   readonly #delta: Uint16Array | Int32Array;
-  readonly #classes: number;
   /** The automaton's size after minimizing: states and character classes (the table holds their product). */
   readonly states: number;
   readonly classes: number;
@@ -150,7 +149,7 @@ export class LiteralScanner {
       for (let k = 0; k < classes; k++) delta[number[state]! * classes + k] = number[goto[state * classes + k]!]! * classes;
     }
     this.#delta = delta;
-    this.#classes = this.classes = classes;
+    this.classes = classes;
     this.states = size;
     this.#firstOutputRow = firstOutput * classes;
     this.#outLo = Int32Array.from(outputStates, (state) => outLo[state]!);
@@ -171,7 +170,7 @@ export class LiteralScanner {
       const c = text.charCodeAt(i);
       row = delta[row + (c < ALPHABET ? classOf[c]! : c === KELVIN ? classOf[107]! : 0)]!;
       if (row >= firstOutputRow) {
-        const output = ((row - firstOutputRow) / this.#classes) | 0;
+        const output = ((row - firstOutputRow) / this.classes) | 0;
         hits.add(i + 1, this.#outLo[output]!, this.#outHi[output]!);
       }
     }

@@ -4,7 +4,7 @@
  * every model and setup. The tests share one memory, so the several tests a reply asks of the
  * same user message cost one lookup, and the last two messages looked up are found without one.
  * Bounded: the memory is dropped when it holds `capacity` messages, and a message longer than
- * `MAX_REMEMBERED_CHARS` is tested every time (at most about 40 MB held).
+ * `MAX_REMEMBERED_CHARS` is tested every time (so at most 2,048 messages of 20,000 characters are held).
  */
 export const MAX_REMEMBERED_CHARS = 20_000;
 
