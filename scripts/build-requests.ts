@@ -13,12 +13,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATEGORIES, type Category } from '../src/core/types.ts';
-import { CORPUS_LICENCES, readCorpusRows, type CorpusRow } from '../src/bench/requests/corpus-rows.ts';
-import type { RequestRecord } from '../src/bench/requests/request-record.ts';
-import { validateRequestsText } from '../src/bench/requests/validate-requests.ts';
-import { formatProblem } from '../src/bench/requests/request-problem.ts';
-import { composition, formatCompositionTable } from '../src/bench/requests/request-stats.ts';
-import { requestSetHash } from '../src/bench/requests/request-set-hash.ts';
+import { CORPUS_LICENCES, readCorpusRows, type CorpusRow } from '../src/benchmark/requests/corpus-rows.ts';
+import type { RequestRecord } from '../src/benchmark/requests/request-record.ts';
+import { validateRequestsText } from '../src/benchmark/requests/validate-requests.ts';
+import { formatProblem } from '../src/benchmark/requests/request-problem.ts';
+import { composition, formatCompositionTable } from '../src/benchmark/requests/request-stats.ts';
+import { requestSetHash } from '../src/benchmark/requests/request-set-hash.ts';
 import { MINED_ROWS, type MinedRow } from './requests-v1/mined-rows.ts';
 import { HAND_ROWS, TEMPLATES, TEMPLATE_ROWS, type TemplateRow } from './requests-v1/templated-rows.ts';
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { check } from '../src/check/index.ts';
-import { loadRequests } from '../src/bench/requests/validate-requests.ts';
+import { loadRequests } from '../src/benchmark/requests/validate-requests.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli } from './helpers/cli.ts';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
-import { RESPONSE_FIELDS } from '../src/bench/response-record.ts';
+import { RESPONSE_FIELDS } from '../src/benchmark/response-record.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli, storedResponses } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';

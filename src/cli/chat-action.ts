@@ -4,9 +4,9 @@
  * `felicity --help` does not load the model clients or the checker.
  */
 import { checkWithExplanation, formatExplanation } from '../check/index.ts';
-import type { FixId } from '../bench/conditions.ts';
-import { GUARD_ARMS } from '../bench/fixes/guard-arm.ts';
-import { promptFixOf } from '../bench/turn-executor.ts';
+import type { FixId } from '../benchmark/conditions.ts';
+import { GUARD_ARMS } from '../benchmark/fixes/guard-arm.ts';
+import { promptFixOf } from '../benchmark/turn-executor.ts';
 import type { Category, LabelRecord } from '../core/types.ts';
 import { guardTurn, type GuardResult } from '../guard/index.ts';
 import { addUsage, type SamplingParams } from '../llm/chat-model.ts';

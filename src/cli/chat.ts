@@ -5,7 +5,7 @@
  * Thin: options → createChatModel → runTurn (→ guardTurn) → check.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { FIXES, type FixId } from '../bench/conditions.ts';
+import { FIXES, type FixId } from '../benchmark/conditions.ts';
 import { CATEGORIES } from '../core/types.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 

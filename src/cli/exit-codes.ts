@@ -3,10 +3,10 @@
  * could not be completed: model calls failed, a server is unreachable, another process holds the
  * run), 2 bad input (an option, argument, file or database the user must fix), 130 interrupted.
  */
-import { EndpointUnreachableError } from '../bench/endpoint-check.ts';
-import { RunConfigChangedError } from '../bench/run-config.ts';
-import { RequestFileError } from '../bench/requests/request-problem.ts';
-import { RunLeaseLostError } from '../bench/runner.ts';
+import { EndpointUnreachableError } from '../benchmark/endpoint-check.ts';
+import { RunConfigChangedError } from '../benchmark/run-config.ts';
+import { RequestFileError } from '../benchmark/requests/request-problem.ts';
+import { RunLeaseLostError } from '../benchmark/runner.ts';
 import { ModelSetupError } from '../llm/model-setup-error.ts';
 import { ModelSpecError } from '../llm/model-spec.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';

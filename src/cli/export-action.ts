@@ -2,8 +2,8 @@
  * What `felicity export` does once its arguments are parsed (export.ts defines the command).
  * Loaded only when the command runs, so that `felicity --help` does not load the store.
  */
-import type { ExportFormat } from '../bench/export-formats.ts';
-import { exportRun } from '../bench/export.ts';
+import type { ExportFormat } from '../benchmark/export-formats.ts';
+import { exportRun } from '../benchmark/export.ts';
 import { openOutput } from './output-file.ts';
 import { usingStore } from './store-access.ts';
 

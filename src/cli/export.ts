@@ -1,9 +1,9 @@
 /**
  * `felicity export RUN`: a stored run's responses as response records (SPEC §4), JSON Lines or
- * CSV, to stdout or --out. Thin: the streaming is in src/bench/export.ts.
+ * CSV, to stdout or --out. Thin: the streaming is in src/benchmark/export.ts.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { EXPORT_FORMATS } from '../bench/export-formats.ts';
+import { EXPORT_FORMATS } from '../benchmark/export-formats.ts';
 import { guarded } from './bench-errors.ts';
 
 export const DEFAULT_DB = './felicity.db';

@@ -1,11 +1,11 @@
 /**
  * What `felicity judge` does once its arguments are parsed (judge.ts defines the command): label a
- * stored run, with the work in src/bench/judge.ts. Loaded only when the command runs, so that
+ * stored run, with the work in src/benchmark/judge.ts. Loaded only when the command runs, so that
  * `felicity --help` does not load the checker or the store.
  */
-import { createEngine, judgeEngineOf, type EngineName } from '../bench/engines.ts';
-import { formatOutcomeCounts, judgeRun } from '../bench/judge.ts';
-import { planRun } from '../bench/judge-plan.ts';
+import { createEngine, judgeEngineOf, type EngineName } from '../benchmark/engines.ts';
+import { formatOutcomeCounts, judgeRun } from '../benchmark/judge.ts';
+import { planRun } from '../benchmark/judge-plan.ts';
 import { erroredNote } from '../check/check-jsonl.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';

@@ -2,10 +2,10 @@
  * `felicity judge RUN --engine rules|llm|hybrid`: labels a stored run's responses and prints outcome
  * counts per setup on stderr. Responses the engine already judged are skipped unless --force; model
  * judgments are cached in the run's database, so a forced second pass makes no call either (unless
- * --no-cache). Thin: the work is in src/bench/judge.ts.
+ * --no-cache). Thin: the work is in src/benchmark/judge.ts.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { ENGINE_NAMES } from '../bench/engines.ts';
+import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
 

@@ -1,15 +1,15 @@
 /**
  * What the `felicity requests` subcommands do once their arguments are parsed (requests.ts defines
- * them), with the work in src/bench/requests. Loaded only when one runs, so that `felicity --help`
+ * them), with the work in src/benchmark/requests. Loaded only when one runs, so that `felicity --help`
  * does not load the request validator or the miner.
  */
 import { readFile } from 'node:fs/promises';
-import { validateRequestsText } from '../bench/requests/validate-requests.ts';
-import { formatProblem, RequestFileError } from '../bench/requests/request-problem.ts';
-import { composition, formatCompositionTable } from '../bench/requests/request-stats.ts';
-import { requestSetHash } from '../bench/requests/request-set-hash.ts';
-import { readCorpusRows, type Corpus } from '../bench/requests/corpus-rows.ts';
-import { mineCandidates } from '../bench/requests/mine-requests.ts';
+import { validateRequestsText } from '../benchmark/requests/validate-requests.ts';
+import { formatProblem, RequestFileError } from '../benchmark/requests/request-problem.ts';
+import { composition, formatCompositionTable } from '../benchmark/requests/request-stats.ts';
+import { requestSetHash } from '../benchmark/requests/request-set-hash.ts';
+import { readCorpusRows, type Corpus } from '../benchmark/requests/corpus-rows.ts';
+import { mineCandidates } from '../benchmark/requests/mine-requests.ts';
 import { openOutput } from './output-file.ts';
 import type { RequestsIO } from './requests.ts';
 

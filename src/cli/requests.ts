@@ -1,10 +1,10 @@
 /**
  * `felicity requests`: validate, describe and extend the benchmark's request set (SPEC §4, paper
- * §3.2). Thin: reading input and printing; the work is in src/bench/requests.
+ * §3.2). Thin: reading input and printing; the work is in src/benchmark/requests.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import type { Corpus } from '../bench/requests/corpus-rows.ts';
-import { NEAR_DUPLICATE_THRESHOLD } from '../bench/requests/near-duplicates.ts';
+import type { Corpus } from '../benchmark/requests/corpus-rows.ts';
+import { NEAR_DUPLICATE_THRESHOLD } from '../benchmark/requests/near-duplicates.ts';
 import { oneLine } from './usage-exit.ts';
 
 export const DEFAULT_REQUEST_FILE = 'data/requests/v1.jsonl';

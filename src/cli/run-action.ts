@@ -1,23 +1,23 @@
 /**
  * What `felicity run` does once its arguments are parsed (run.ts defines the command): build the
- * grid, open the models and the store, and run the benchmark (src/bench/runner.ts). Loaded only
+ * grid, open the models and the store, and run the benchmark (src/benchmark/runner.ts). Loaded only
  * when the command runs, so that `felicity --help` does not load the model clients or the store.
  */
 import os from 'node:os';
-import { codeVersion } from '../bench/code-version.ts';
-import { FIXES, type Grid } from '../bench/conditions.ts';
-import { createEngine, judgeEngineOf, type EngineName } from '../bench/engines.ts';
-import { formatFixCalls } from '../bench/fixes/fix-summary.ts';
-import { GridSetupError, resolveGridSetups } from '../bench/grid-setups.ts';
-import { formatOutcomeCounts, judgeRun, labellerFor } from '../bench/judge.ts';
-import { progressReporter } from '../bench/progress.ts';
-import { loadRequests } from '../bench/requests/validate-requests.ts';
-import { formatProblem } from '../bench/requests/request-problem.ts';
-import { requestSetHash } from '../bench/requests/request-set-hash.ts';
-import { checkEndpoint } from '../bench/endpoint-check.ts';
-import { defaultRunName, modelIdentity, type RunConfig } from '../bench/run-config.ts';
-import { runBenchmark, type RunLease, type RunSummary } from '../bench/runner.ts';
-import { turnExecutor } from '../bench/turn-executor.ts';
+import { codeVersion } from '../benchmark/code-version.ts';
+import { FIXES, type Grid } from '../benchmark/conditions.ts';
+import { createEngine, judgeEngineOf, type EngineName } from '../benchmark/engines.ts';
+import { formatFixCalls } from '../benchmark/fixes/fix-summary.ts';
+import { GridSetupError, resolveGridSetups } from '../benchmark/grid-setups.ts';
+import { formatOutcomeCounts, judgeRun, labellerFor } from '../benchmark/judge.ts';
+import { progressReporter } from '../benchmark/progress.ts';
+import { loadRequests } from '../benchmark/requests/validate-requests.ts';
+import { formatProblem } from '../benchmark/requests/request-problem.ts';
+import { requestSetHash } from '../benchmark/requests/request-set-hash.ts';
+import { checkEndpoint } from '../benchmark/endpoint-check.ts';
+import { defaultRunName, modelIdentity, type RunConfig } from '../benchmark/run-config.ts';
+import { runBenchmark, type RunLease, type RunSummary } from '../benchmark/runner.ts';
+import { turnExecutor } from '../benchmark/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';

@@ -1,11 +1,11 @@
 /**
  * `felicity run`: the benchmark (paper §3) — every request in every condition for every model,
  * stored response by response in a SQLite database, resumable. Thin: parsing options, wiring
- * models, progress and Ctrl-C; the work is in src/bench/runner.ts.
+ * models, progress and Ctrl-C; the work is in src/benchmark/runner.ts.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { FIXES } from '../bench/conditions.ts';
-import { ENGINE_NAMES } from '../bench/engines.ts';
+import { FIXES } from '../benchmark/conditions.ts';
+import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { guarded } from './bench-errors.ts';

@@ -3,8 +3,8 @@
  * model run later joins the report); different hashes are refused with both named. A run the
  * engine has not labelled names the command that labels it.
  */
-import { userDeployment } from '../bench/grid-setups.ts';
-import type { RunConfig } from '../bench/run-config.ts';
+import { userDeployment } from '../benchmark/grid-setups.ts';
+import type { RunConfig } from '../benchmark/run-config.ts';
 import type { Store } from '../store/index.ts';
 import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
 import { ReportInputError } from './report-input-error.ts';

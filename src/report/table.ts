@@ -3,7 +3,7 @@
  * in Markdown with the interval in brackets ("45.9 [41.7, 50.1]"), in CSV and JSON as their own
  * columns/fields. Not defined is `–` in Markdown and empty/null in CSV/JSON, never 0.
  */
-import { csvField } from '../bench/export.ts';
+import { csvField } from '../benchmark/export.ts';
 
 export interface Interval {
   value: number | null;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:stats`: Table 13 with 95% cluster-bootstrap intervals for a synthetic judged run
  * of 23,440 responses (4 models × 20 conditions × 293 requests), timed in the same run as numpy
- * doing the same cluster bootstrap on the same per-request sums (bench/cluster_bootstrap.py:
+ * doing the same cluster bootstrap on the same per-request sums (perf/cluster_bootstrap.py:
  * multinomial resample counts, one matrix product, nanpercentile), and the whole
  * `felicity report` command (database read, tables, figures, report.html) on that run.
  *

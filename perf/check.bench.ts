@@ -6,7 +6,7 @@
  *   (b) check(): the full pipeline on every parsed record
  *   (c) checkJsonl(): the JSONL path over the serialised lines
  *
- * The corpus (bench/turn-corpus.ts) is generated in memory, deterministic (seeded): all setups, both
+ * The corpus (perf/turn-corpus.ts) is generated in memory, deterministic (seeded): all setups, both
  * personas, all categories, replies composed from many phrasings, 1–10 sentences. Target: (b) ≥ 50,000 turns/s on one
  * core. Each measurement is warmed up and run REPEATS times; the median is reported.
  *

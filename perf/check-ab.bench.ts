@@ -19,7 +19,7 @@ import { turnCorpus } from './turn-corpus.ts';
 
 const base = process.env['FELICITY_BASE'];
 if (!base) {
-  console.error('bench:check-ab: set FELICITY_BASE to the checkout to compare with (see the comment at the top of bench/check-ab.bench.ts)');
+  console.error('bench:check-ab: set FELICITY_BASE to the checkout to compare with (see the comment at the top of perf/check-ab.bench.ts)');
   process.exit(2);
 }
 const TURNS = Number(process.env['BENCH_TURNS'] ?? 4_000);

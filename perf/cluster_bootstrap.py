@@ -1,4 +1,4 @@
-"""The cluster bootstrap of bench/stats.bench.ts in numpy, for timing against felicity's own.
+"""The cluster bootstrap of perf/stats.bench.ts in numpy, for timing against felicity's own.
 
 Reads per-request numerator/denominator sums (float64, requests x columns x 2, as written by the
 benchmark), draws `reps` resamples of the requests, recomputes every ratio column on each, and

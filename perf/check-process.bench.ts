@@ -9,7 +9,7 @@
  * and 100% of the file has been read.
  *
  *   BENCH_MB        file size in MB (default 100; 1024 for the 1 GB run). Generated once in the
- *                   temp folder from bench/turn-corpus.ts and reused while it exists.
+ *                   temp folder from perf/turn-corpus.ts and reused while it exists.
  *   BENCH_REPEATS   runs of each command (default 1); the fastest is reported.
  *   FELICITY_ROOT   the checkout whose bin/felicity.js is measured (default: this one), so an older
  *                   commit can be measured from a worktree with the same file and baseline.
