@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so `npx felicity` works right after `npm ci`.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli/main.ts');
+// The compiled command line (`npm run build`, run by `npm ci` and `npm install` through `prepare`).
+import '../dist/cli/main.js';

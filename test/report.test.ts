@@ -7,26 +7,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { check } from '../src/check/index.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { benchRequests } from './helpers/bench-requests.ts';
 import { REPO, runCli, type Finished } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
-const REPORT_ENTRY = fileURLToPath(new URL('./helpers/report-cli.ts', import.meta.url));
-
 function report(args: readonly string[]): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', 'tsx', REPORT_ENTRY, 'report', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return runCli(['report', ...args]);
 }
 
 /** Six requests of each category, half hand-written and half from a template. */

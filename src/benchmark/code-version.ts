@@ -5,9 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../bundled-files.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = PACKAGE_ROOT;
 
 function git(args: string[]): string | null {
   try {

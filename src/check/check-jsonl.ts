@@ -84,14 +84,18 @@ const PARSE_GROUP = 32;
  * deployment object (inline-deployments.ts): the caller awaits it before reading on.
  */
 export class RulesLineReader {
-  private line = 0;
+  private line: number;
   /** Lines parsed and not yet labelled, in `readAll`. */
   private readonly group = new Array<ReturnType<typeof readLine>>(PARSE_GROUP);
 
+  /** @param firstLine the number of the first line read (a worker labels a block from the middle of a file). */
   constructor(
     private readonly options: Omit<JsonlOptions, 'engine'>,
     private readonly emit: (result: LineResult) => void,
-  ) {}
+    firstLine = 1,
+  ) {
+    this.line = firstLine - 1;
+  }
 
   /** The next line; its results go to `emit` before this returns (or before the promise settles). */
   read(item: string | Uint8Array): Promise<void> | undefined {
@@ -270,6 +274,16 @@ function withDefaultId(value: unknown, line: number): unknown {
   return value;
 }
 
+/** An OutcomeTally's counts as plain data. */
+export interface TallySnapshot {
+  counts: [Outcome, number][];
+  labelled: number;
+  problems: number;
+  errored: number;
+  truncated: number;
+  judgmentsFailed: number;
+}
+
 /** Outcome counts and the failure rate over the labelled turns. */
 export class OutcomeTally {
   readonly counts = new Map<Outcome, number>(OUTCOMES.map((o) => [o, 0]));
@@ -298,6 +312,21 @@ export class OutcomeTally {
     this.labelled++;
     if (result.label.truncated) this.truncated++;
     this.counts.set(result.label.outcome, (this.counts.get(result.label.outcome) ?? 0) + 1);
+  }
+
+  /** The counts as plain data, to send between threads. */
+  snapshot(): TallySnapshot {
+    return { counts: [...this.counts], labelled: this.labelled, problems: this.problems, errored: this.errored, truncated: this.truncated, judgmentsFailed: this.judgmentsFailed };
+  }
+
+  /** Adds the counts of another tally (a worker thread's share of the input). */
+  merge(other: TallySnapshot): void {
+    for (const [outcome, n] of other.counts) this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + n);
+    this.labelled += other.labelled;
+    this.problems += other.problems;
+    this.errored += other.errored;
+    this.truncated += other.truncated;
+    this.judgmentsFailed += other.judgmentsFailed;
   }
 
   get failures(): number {

@@ -88,7 +88,7 @@ async function loadedBy(args: string[], stdin: string): Promise<string[]> {
 test('felicity check on records naming built-in setups loads no zod module; one deployment object in the input loads it', async () => {
   const zod = (urls: string[]) => urls.filter((url) => url.includes('/node_modules/zod/'));
   const plainRun = await loadedBy(['check', '-'], `${LINES.slice(0, 3).join('\n')}\n`);
-  assert.ok(plainRun.some((url) => url.endsWith('/src/check/check.ts')), 'the hook saw the checker load');
+  assert.ok(plainRun.some((url) => url.endsWith('/dist/check/check.js')), 'the hook saw the checker load');
   assert.deepEqual(zod(plainRun), []);
   assert.notDeepEqual(zod(await loadedBy(['check', '-'], `${LINES[0]}\n${line('inline', DEPLOYMENT)}\n`)), []);
 });

@@ -5,15 +5,18 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { checkJsonl, OutcomeTally, RulesLineReader, truncationWarning, type LineResult } from '../check/check-jsonl.ts';
-import { formatExplanation } from '../check/explanation.ts';
+import { checkJsonl, OutcomeTally, RulesLineReader, type LineResult } from '../check/check-jsonl.ts';
+import { labelBlock } from '../check/label-block.ts';
+import { resultText } from '../check/result-text.ts';
 import { planJsonl } from '../check/engines/plan-jsonl.ts';
 import { loadInlineDeployments } from '../check/inline-deployments.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment } from '../setups/deployment.ts';
-import { byteLines, LineBatch } from './byte-lines.ts';
+import { byteLines } from '../check/byte-lines.ts';
+import { LineBatch } from './line-batch.ts';
 import { judgingSummary, openEngine, PlanTally, type EngineFlags } from './judge-engine.ts';
 import { labelChunks } from './label-chunks.ts';
+import { labelBlocksInOrder } from './label-parallel.ts';
 import { openOutput } from './output-file.ts';
 import { EXIT, UsageError, oneLine } from './usage-exit.ts';
 
@@ -24,6 +27,8 @@ const WRITE_BATCH = 1 << 16;
 /** The options as commander parses them (check.ts). */
 export interface CheckFlags extends EngineFlags {
   setup?: string;
+  /** Worker threads for the offline rules (1: this thread only). */
+  jobs: number;
   out?: string;
   explain?: true;
   conversations?: true;
@@ -66,26 +71,25 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
   const report = (result: LineResult): void => {
     tally.add(result);
-    if ('problem' in result) {
-      process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
-      return;
-    }
-    if ('errored' in result) {
-      process.stderr.write(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n`);
-      return;
-    }
-    if ('failed' in result) {
-      process.stderr.write(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n`);
-      return;
-    }
-    if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
-    labels.append(`${JSON.stringify(result.label)}\n`);
-    if (explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
+    const text = resultText(result, source, explain);
+    if (text.label !== undefined) labels.append(text.label);
+    if (text.messages !== '') process.stderr.write(text.messages);
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
     const jsonl = { setup, conversations: options.conversations ?? false, explain };
-    if (engine === undefined) {
+    if (engine === undefined && options.jobs > 1) {
+      await labelBlocksInOrder(input, { ...jsonl, source }, {
+        pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
+        inThisThread: labelBlock,
+        write: (block) => {
+          tally.merge(block.tally);
+          if (block.messages !== '') process.stderr.write(block.messages);
+          labels.append(block.labels);
+          return labels.drained();
+        },
+      });
+    } else if (engine === undefined) {
       await labelChunks(input, new RulesLineReader(jsonl, report), labels);
     } else {
       for await (const result of checkJsonl(byteLines(input), { ...jsonl, engine })) {

@@ -5,7 +5,8 @@
  * failed are reported and counted, not labelled. `--engine llm|hybrid` labels with a judge model
  * (a failed judgment leaves its turn unlabelled and the exit code 1).
  */
-import { Command, Option } from '@commander-js/extra-typings';
+import { availableParallelism } from 'node:os';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { guarded } from './bench-errors.ts';
 
@@ -16,6 +17,11 @@ export function checkCommand() {
     .option('--setup <id|file>', 'deployment for records that name none: C0…C4 or a JSON/YAML deployment file')
     .option('--out <file>', 'write label records here instead of stdout (in full or not at all; never the input)')
     .option('--explain', 'print each turn\'s spans and fired rules to stderr')
+    .addOption(
+      new Option('--jobs <n>', 'worker threads for the offline rules; output is the same for any number')
+        .argParser(positiveInteger)
+        .default(availableParallelism(), 'the available cores'),
+    )
     .option('--conversations', 'each line is a whole conversation ({id, setup?, messages}): one label per assistant turn')
     .addOption(new Option('--engine <engine>', 'rules (offline, default), llm (a judge model labels every turn) or hybrid (the model only where the rules are unsure)').choices(ENGINE_KINDS))
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
@@ -27,4 +33,10 @@ export function checkCommand() {
       // The checker loads when the command runs, not for `felicity check --help`.
       guarded('check', async (file, options) => (await import('./check-action.ts')).runCheck(file, options)),
     );
+}
+
+function positiveInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected an integer ≥ 1, got "${text}"`);
+  return n;
 }

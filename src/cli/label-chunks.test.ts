@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { checkJsonl, RulesLineReader, type LineResult } from '../check/check-jsonl.ts';
-import { byteLines, LineBatch } from './byte-lines.ts';
+import { byteLines } from '../check/byte-lines.ts';
+import { LineBatch } from './line-batch.ts';
 import { labelChunks } from './label-chunks.ts';
 
 const turn = (id: string, reply: string) =>

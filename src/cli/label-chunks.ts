@@ -5,7 +5,8 @@
  * take the batch and for the next chunk. Per-line awaits cost more than reading and splitting.
  */
 import type { RulesLineReader } from '../check/check-jsonl.ts';
-import { ByteLineSplitter, type LineBatch } from './byte-lines.ts';
+import { ByteLineSplitter } from '../check/byte-lines.ts';
+import type { LineBatch } from './line-batch.ts';
 
 /**
  * Labels every line of `input` through `reader`; a last line without a newline included. What was

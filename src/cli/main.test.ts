@@ -73,12 +73,12 @@ describe('felicity --help loads each command\'s definition, not what it does', (
   // What a command does lives in its *-action.ts and loads when the command runs: the checker,
   // the store (SQLite), model clients, zod and the report writer stay out of every help.
   const heavy = (urls: readonly string[]) =>
-    urls.filter((url) => /\/src\/cli\/[a-z-]+-action\.ts$|\/src\/check\/check\.ts$|\/src\/store\/|\/src\/llm\/|\/src\/report\/write-report\.ts$|\/node_modules\/zod\//.test(url));
+    urls.filter((url) => /\/dist\/cli\/[a-z-]+-action\.js$|\/dist\/check\/check\.js$|\/dist\/store\/|\/dist\/llm\/|\/dist\/report\/write-report\.js$|\/node_modules\/zod\//.test(url));
 
   test('--help, a bare felicity and an unknown command load every command module and none of the heavy ones', async () => {
     for (const args of [['--help'], [], ['nonsense']]) {
       const { urls } = await modulesLoaded(args);
-      for (const command of COMMANDS) assert.ok(urls.some((url) => url.endsWith(`/src/cli/${command.name()}.ts`)), `${args.join(' ')}: ${command.name()}.ts loaded`);
+      for (const command of COMMANDS) assert.ok(urls.some((url) => url.endsWith(`/dist/cli/${command.name()}.js`)), `${args.join(' ')}: ${command.name()}.ts loaded`);
       assert.deepEqual(heavy(urls), [], args.join(' '));
     }
   });
@@ -94,7 +94,7 @@ describe('felicity --help loads each command\'s definition, not what it does', (
   test('running a command loads its action module (the hook sees it)', async () => {
     const { code, urls } = await modulesLoaded(['requests', 'stats', '-'], '');
     assert.equal(code, 0);
-    assert.ok(urls.some((url) => url.endsWith('/src/cli/requests-action.ts')), 'requests-action.ts loaded');
+    assert.ok(urls.some((url) => url.endsWith('/dist/cli/requests-action.js')), 'requests-action.ts loaded');
   });
 });
 

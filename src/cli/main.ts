@@ -6,6 +6,8 @@
  * `*-action.ts`, loaded when it runs, so that every help stays light.
  */
 import { Command } from '@commander-js/extra-typings';
+import { readFileSync } from 'node:fs';
+import { bundledFile } from '../bundled-files.ts';
 import { usageErrorsExitBadInput } from './usage-exit.ts';
 // A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -15,7 +17,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const program = new Command('felicity')
   .description('Find, measure and prevent empty commitments in AI agents.')
-  .version('0.1.0')
+  .version((JSON.parse(readFileSync(bundledFile('package.json'), 'utf8')) as { version: string }).version)
   .showHelpAfterError('(run with --help for usage)');
 
 const COMMANDS = {

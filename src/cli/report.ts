@@ -3,9 +3,9 @@
  * judgments, with no model call; or `--responses FILE --labels FILE` for records from outside a
  * run. Headline numbers and progress go to stderr. Thin: the work is in src/report/.
  */
-import { Command, InvalidArgumentError } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.ts';
-import { DEFAULT_REQUESTS } from '../report/request-info.ts';
+import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS as DEFAULT_REQUESTS } from '../bundled-files.ts';
 import { DEFAULT_REPS, DEFAULT_SEED } from '../stats/cluster-bootstrap.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
@@ -37,7 +37,7 @@ export function reportCommand() {
     .option('--formats <list>', `outputs to write, from ${REPORT_FORMATS.join(',')}`, formats, [...REPORT_FORMATS])
     .option('--responses <file>', 'response records (JSONL) instead of runs, e.g. from felicity export')
     .option('--labels <file>', 'label records (JSONL) for --responses, e.g. from felicity check')
-    .option('--requests <file>', 'request set giving each request its source', DEFAULT_REQUESTS)
+    .addOption(new Option('--requests <file>', 'request set giving each request its source').default(DEFAULT_REQUESTS, BUNDLED_REQUEST_SET))
     .addHelpText('after', '\nExamples:\n  $ felicity report Qwen3-8B-1a2b3c4d --db results.db --out report/\n  $ felicity report --responses responses.jsonl --labels labels.jsonl --out report/')
     .action(
       // The report writer and the store load when the command runs, not for `felicity --help`.

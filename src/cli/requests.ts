@@ -2,12 +2,13 @@
  * `felicity requests`: validate, describe and extend the benchmark's request set (SPEC §4, paper
  * §3.2). Thin: reading input and printing; the work is in src/benchmark/requests.
  */
-import { Command, Option } from '@commander-js/extra-typings';
+import { Argument, Command, Option } from '@commander-js/extra-typings';
 import type { Corpus } from '../benchmark/requests/corpus-rows.ts';
 import { NEAR_DUPLICATE_THRESHOLD } from '../benchmark/requests/near-duplicates.ts';
+import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
 import { oneLine } from './usage-exit.ts';
 
-export const DEFAULT_REQUEST_FILE = 'data/requests/v1.jsonl';
+export const DEFAULT_REQUEST_FILE = BUNDLED_REQUESTS;
 
 /** Where the command reads and writes; tests pass their own. */
 export interface RequestsIO {
@@ -54,7 +55,7 @@ function validateCommand(io: RequestsIO) {
       `check a request file: schema, categories, duplicate ids, emails/phones/URLs/identifiers, unfilled placeholders, ` +
         `near-duplicate requests (token Jaccard >= ${NEAR_DUPLICATE_THRESHOLD}), contexts shared by 3+ requests, contexts that mention tools or persistence`,
     )
-    .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
+    .addArgument(new Argument('[file]', 'request JSONL file, or - for stdin').default(DEFAULT_REQUEST_FILE, BUNDLED_REQUEST_SET))
     .addHelpText('after', '\nExample:\n  $ npx felicity requests validate data/requests/v1.jsonl\n  $ cat mine.jsonl | npx felicity requests validate -\n\nExit code 2 if any problem; each problem is one line on stderr: FILE:LINE: FIELD: REASON.')
     .action(
       guarded(io, async (file: string) => (await import('./requests-action.ts')).validateRequestFile(io, file)),
@@ -64,7 +65,7 @@ function validateCommand(io: RequestsIO) {
 function statsCommand(io: RequestsIO) {
   return new Command('stats')
     .description('composition of a request set (category x source, with totals) and its version hash')
-    .argument('[file]', 'request JSONL file, or - for stdin', DEFAULT_REQUEST_FILE)
+    .addArgument(new Argument('[file]', 'request JSONL file, or - for stdin').default(DEFAULT_REQUEST_FILE, BUNDLED_REQUEST_SET))
     .option('--json', 'print the composition and hash as one JSON object instead of a table')
     .addHelpText('after', '\nExample:\n  $ npx felicity requests stats data/requests/v1.jsonl\n  $ npx felicity requests stats --json data/requests/v1.jsonl | jq .hash')
     .action(

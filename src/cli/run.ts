@@ -8,10 +8,11 @@ import { FIXES } from '../benchmark/conditions.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
+import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
 
-export const DEFAULT_REQUESTS = 'data/requests/v1.jsonl';
+export const DEFAULT_REQUESTS = BUNDLED_REQUESTS;
 export const DEFAULT_CONCURRENCY = 16;
 
 function integer(min: number) {
@@ -39,7 +40,7 @@ export function runCommand() {
     .option('--personas <list>', 'personas, comma-separated', PERSONA_IDS.join(','))
     .option('--fixes <list>', `fixes, comma-separated: ${FIXES.join(', ')} (fixes other than none run on the inferred variant)`, 'none')
     .option('--samples <n>', 'samples per request and condition', integer(1), 1)
-    .option('--requests <file>', 'request set (JSONL request records)', DEFAULT_REQUESTS)
+    .addOption(new Option('--requests <file>', 'request set (JSONL request records)').default(DEFAULT_REQUESTS, BUNDLED_REQUEST_SET))
     .option('--limit <n>', 'use only the first N requests', integer(1))
     .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integer(1), DEFAULT_CONCURRENCY)
     .option('--db <path>', 'database file (created if missing)', DEFAULT_DB)

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { reply, startScriptedServer } from '../llm/testing/scripted-chat-server.ts';
 
-const EXAMPLE = fileURLToPath(new URL('../../examples/guard-turn.ts', import.meta.url));
-const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', EXAMPLE, ...args]);
+const EXAMPLE = fileURLToPath(new URL('../../examples/guard-turn.mjs', import.meta.url));
+const run = (...args: string[]) => promisify(execFile)(process.execPath, [EXAMPLE, ...args]);
 
 test('the README example annotates without a model', async () => {
   const { stdout } = await run();

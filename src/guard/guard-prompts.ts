@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { bundledFile } from '../bundled-files.ts';
 
 export interface GuardPrompt {
   /** File name without extension, e.g. "rewrite-v1". */
@@ -15,7 +16,7 @@ export interface GuardPrompt {
 }
 
 function load(name: string): GuardPrompt {
-  const text = fs.readFileSync(new URL(`../../prompts/${name}.txt`, import.meta.url), 'utf8');
+  const text = fs.readFileSync(bundledFile(`prompts/${name}.txt`), 'utf8');
   return { name, text, hash: createHash('sha256').update(text).digest('hex') };
 }
 

@@ -3,12 +3,8 @@
  * that are not request records are reported with file and line and skipped.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { DOABILITIES, type Doability } from '../core/types.ts';
 import type { RequestInfo } from './report-response.ts';
-
-/** The frozen request set shipped with felicity. */
-export const DEFAULT_REQUESTS = fileURLToPath(new URL('../../data/requests/v1.jsonl', import.meta.url));
 
 export interface LineProblem {
   file: string;

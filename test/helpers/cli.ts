@@ -1,6 +1,6 @@
 /**
- * Starting the run/export/judge commands as child processes, and watching their database from
- * outside, for the end-to-end tests.
+ * Starting the run/export/judge commands as child processes of the compiled `felicity`, and
+ * watching their database from outside, for the end-to-end tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const ENTRY = fileURLToPath(new URL('./felicity-bench-cli.ts', import.meta.url));
+/** The compiled command line, as a user runs it (`npm run build` made it). */
+const BIN = fileURLToPath(new URL('../../bin/felicity.js', import.meta.url));
 
 export interface Finished {
   code: number | null;
@@ -23,7 +24,7 @@ export interface Started {
 }
 
 export function startCli(args: readonly string[]): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,6 +1,6 @@
 /**
  * Which ES modules a `felicity` process loads, recorded by a module hook of its own (a load hook
- * registered before bin/felicity.js registers tsx): for the specs of what start-up loads.
+ * registered before bin/felicity.js loads the build): for the specs of what start-up loads.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

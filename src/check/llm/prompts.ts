@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundledFile } from '../../bundled-files.ts';
 
 export const STAGES = ['detector', 'feasibility', 'response'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -16,7 +17,7 @@ export const PROMPT_FILES: Record<Stage, string> = {
   response: 'response-judge-v1.txt',
 };
 
-const PROMPT_DIR = join(import.meta.dirname, '../../../prompts');
+const PROMPT_DIR = bundledFile('prompts');
 
 export interface Prompt {
   stage: Stage;

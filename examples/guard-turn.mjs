@@ -2,10 +2,12 @@
  * The runtime guard on one turn: a reminder promised in a deployment that has a scheduler, but
  * never scheduled (unanchored).
  *
- *   npx tsx examples/guard-turn.ts                      # annotate: the verdict only, no model
- *   npx tsx examples/guard-turn.ts ollama:llama3.1:8b   # reanchor with that model, else rewrite
+ * Plain JavaScript against the built package, as an app that installed felicity-ai would write it:
+ *
+ *   node examples/guard-turn.mjs                      # annotate: the verdict only, no model
+ *   node examples/guard-turn.mjs ollama:llama3.1:8b   # reanchor with that model, else rewrite
  */
-import { guardTurn } from '../src/index.ts';
+import { guardTurn } from 'felicity-ai/guard';
 
 const model = process.argv[2];
 const result = await guardTurn({
@@ -15,7 +17,7 @@ const result = await guardTurn({
     { role: 'user', content: 'Remind me to pay rent tomorrow morning.' },
     { role: 'assistant', content: "Sure! I'll remind you tomorrow at 9am." },
   ],
-  ...(model === undefined ? { policy: 'annotate' as const } : { policy: 'reanchor' as const, model }),
+  ...(model === undefined ? { policy: 'annotate' } : { policy: 'reanchor', model }),
 });
 console.log(result.reason);
 console.log(`reply: ${result.reply}`);

@@ -1,0 +1,59 @@
+/**
+ * `checkMany`: many turn records labelled on every core, results in input order. Records go to
+ * worker threads in batches as structured clones, so they must be plain data (what JSON.parse
+ * gives); each result is the label `check` would return, or the `CheckInputError` it would throw.
+ */
+import { availableParallelism } from 'node:os';
+import type { LabelRecord } from '../core/types.ts';
+import type { Deployment } from '../setups/deployment.ts';
+import { check, type CheckOptions } from './check.ts';
+import { CheckInputError } from './check-input-error.ts';
+
+export interface CheckManyOptions extends CheckOptions {
+  /** Worker threads (default: the available cores); 1 labels in this thread. */
+  jobs?: number;
+}
+
+export type CheckManyResult = { label: LabelRecord } | { error: CheckInputError };
+
+/** What crosses back from a worker for one record: the label, or the error's facts. */
+export type RecordOutcome = { label: LabelRecord } | { error: { field: string; problem: string; expected: string | undefined; got: string | undefined } };
+
+export interface RecordsTask {
+  records: unknown[];
+  setup: Deployment | string | undefined;
+}
+
+/** Records per batch sent to a worker: large enough that a batch costs far more than its message. */
+const BATCH = 256;
+
+export async function checkMany(records: readonly unknown[], options: CheckManyOptions = {}): Promise<CheckManyResult[]> {
+  const { jobs: asked, ...checkOptions } = options;
+  const jobs = asked ?? availableParallelism();
+  if (!Number.isInteger(jobs) || jobs < 1) throw new RangeError(`checkMany: jobs must be an integer ≥ 1, got ${String(asked)}`);
+  if (jobs === 1 || records.length <= BATCH) return records.map((record) => inThisThread(record, checkOptions));
+  const { CheckPool } = await import('./check-pool.ts');
+  const pool = new CheckPool(jobs);
+  try {
+    const batches: Promise<RecordOutcome[]>[] = [];
+    for (let start = 0; start < records.length; start += BATCH) {
+      batches.push(pool.labelRecords({ records: records.slice(start, start + BATCH), setup: checkOptions.setup }));
+    }
+    const results: CheckManyResult[] = [];
+    for (const outcome of (await Promise.all(batches)).flat()) {
+      results.push('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) });
+    }
+    return results;
+  } finally {
+    await pool.destroy();
+  }
+}
+
+function inThisThread(record: unknown, options: CheckOptions): CheckManyResult {
+  try {
+    return { label: check(record, options) };
+  } catch (error) {
+    if (!CheckInputError.isInstance(error)) throw error;
+    return { error };
+  }
+}

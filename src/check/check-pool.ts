@@ -1,0 +1,41 @@
+/**
+ * The offline rules on every core: a pool of worker threads (tinypool: small, no dependencies of
+ * its own, the pool vitest runs on), each running check-worker.ts. Callers hand it blocks of
+ * lines or batches of records and get each result back as a promise; keeping results in input
+ * order and bounding what is in flight is theirs (label-parallel.ts, check-many.ts).
+ */
+import { availableParallelism } from 'node:os';
+import Tinypool from 'tinypool';
+import type { RecordOutcome, RecordsTask } from './check-many.ts';
+import type { BlockResult, BlockTask } from './label-block.ts';
+
+// The worker is check-worker.ts under tsx (tests) and check-worker.js in the build.
+const WORKER = new URL(`./check-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
+/** The default number of worker threads: the cores this process may use. */
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+export class CheckPool {
+  private readonly pool: Tinypool;
+
+  constructor(readonly jobs: number) {
+    // Idle workers never time out during a run; destroy() ends them.
+    this.pool = new Tinypool({ filename: WORKER.href, minThreads: jobs, maxThreads: jobs, idleTimeout: 60_000 });
+  }
+
+  /** Labels a block; its bytes are moved to the worker, not copied (the caller must not reuse them). */
+  labelBlock(task: BlockTask): Promise<BlockResult> {
+    const bytes = task.bytes.byteOffset === 0 && task.bytes.byteLength === task.bytes.buffer.byteLength ? task.bytes : task.bytes.slice();
+    return this.pool.run({ ...task, bytes }, { name: 'labelBlock', transferList: [bytes.buffer as ArrayBuffer] }) as Promise<BlockResult>;
+  }
+
+  labelRecords(task: RecordsTask): Promise<RecordOutcome[]> {
+    return this.pool.run(task, { name: 'labelRecords' }) as Promise<RecordOutcome[]>;
+  }
+
+  async destroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
