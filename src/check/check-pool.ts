@@ -9,8 +9,8 @@ import Tinypool from 'tinypool';
 import type { RecordOutcome, RecordsTask } from './check-many.ts';
 import type { BlockResult, BlockTask } from './label-block.ts';
 
-// The worker is check-worker.ts under tsx (tests) and check-worker.js in the build.
-const WORKER = new URL(`./check-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+// The build's worker is check-worker.js; from the sources (tests), a module that loads tsx first.
+const WORKER = new URL(import.meta.url.endsWith('.ts') ? './check-worker-tsx.mjs' : './check-worker.js', import.meta.url);
 
 /** The default number of worker threads: the cores this process may use. */
 export function defaultJobs(): number {
