@@ -10,3 +10,4 @@ export { MemoryJudgeCache, NO_CACHE, type JudgeCache } from './judge-cache.ts';
 export { FileJudgeCache, defaultCacheFile } from './judge-cache-file.ts';
 export { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 export { checkConversation, checkConversationWithExplanation, conversationTurns, type ConversationLabel } from './conversations.ts';
+export { checkMany, type CheckManyOptions, type CheckManyResult } from './check-many.ts';

@@ -13,6 +13,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 // The error modules, not the store's index, which loads SQLite.
 import { DatabaseUnusableError } from '../store/database-error.ts';
 import { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from '../store/errors.ts';
+import { MissingPackageError } from '../optional-packages.ts';
 import { OutputFileError } from './output-file.ts';
 import { EXIT, UsageError } from './usage-exit.ts';
 
@@ -31,7 +32,7 @@ const BAD_INPUT = [
   RunConfigChangedError,
   OutputFileError,
 ];
-const FAILED = [EndpointUnreachableError, RunLeaseHeldError, RunLeaseLostError];
+const FAILED = [EndpointUnreachableError, RunLeaseHeldError, RunLeaseLostError, MissingPackageError];
 
 /** The exit code for an error the user can act on, or undefined for a bug (which keeps its stack). */
 export function exitCodeFor(error: unknown): number | undefined {

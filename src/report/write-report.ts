@@ -15,6 +15,7 @@ import { computeStats, type ReportStats } from './report-stats.ts';
 import { responseView } from './response-view.ts';
 import { toCsv, toJson, toMarkdown } from './table.ts';
 import { allTables } from './tables.ts';
+import { importNeeding } from '../optional-packages.ts';
 
 export interface ReportOptions {
   out: string;
@@ -59,7 +60,7 @@ export async function writeReport(responses: readonly ReportResponse[], options:
   const figures: { id: string; svg: string }[] = [];
   if (wantFigures) {
     // Vega and resvg load here, not with the command: `felicity --help` and table-only reports skip them.
-    const { renderSvg, svgToPng } = await import('./render-figure.ts');
+    const { renderSvg, svgToPng } = await importNeeding(() => import('./render-figure.ts'), ['vega', 'vega-lite', '@resvg/resvg-js'], 'report figures (svg, png, html)');
     for (const [i, figure] of FIGURES.entries()) {
       progress(`figure ${i + 1}/${FIGURES.length}: ${figure.id}`);
       const svg = await renderSvg(figure.build(model, stats));

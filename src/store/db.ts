@@ -7,8 +7,9 @@
  * response cheap (no fsync each), which is what makes per-response commits affordable.
  */
 import fs from 'node:fs';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
+import { requireOptional } from '../optional-packages.ts';
 import { databaseErrorOf } from './database-error.ts';
 import { DatabaseNotFoundError } from './errors.ts';
 import { migrate } from './migrations.ts';
@@ -25,9 +26,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   if ((options.mustExist || options.readonly) && path !== ':memory:' && !fs.existsSync(path)) {
     throw new DatabaseNotFoundError(path);
   }
+  const Sqlite = requireOptional<typeof BetterSqlite3>('better-sqlite3', 'the benchmark store (run, judge, export, report)');
   let db: Database | undefined;
   try {
-    db = new BetterSqlite3(path, { readonly: options.readonly ?? false });
+    db = new Sqlite(path, { readonly: options.readonly ?? false });
     // A second process (a resumed run, a reader) waits for the writer's lock instead of failing.
     db.pragma('busy_timeout = 10000');
     if (options.readonly) {
