@@ -11,6 +11,9 @@
  *   BENCH_MB        file size in MB (default 100; 1024 for the 1 GB run). Generated once in the
  *                   temp folder from perf/turn-corpus.ts and reused while it exists.
  *   BENCH_REPEATS   runs of each command (default 1); the fastest is reported.
+ *   BENCH_JOBS      the --jobs values to run, comma-separated (default "1,N" for N available
+ *                   cores): each writes its own output, the outputs are compared byte for byte,
+ *                   and each is timed against --jobs 1.
  *   FELICITY_ROOT   the checkout whose bin/felicity.js is measured (default: this one), so an older
  *                   commit can be measured from a worktree with the same file and baseline.
  *   BENCH_ALONE     1 (default) also times check() alone on the same records, in a child process
@@ -35,6 +38,7 @@ const SAMPLE_MS = 200;
 const FRACTIONS = [0.1, 0.5, 0.9, 1] as const;
 const TIME = '/usr/bin/time';
 const ALONE = process.env['BENCH_ALONE'] !== '0';
+const JOBS = (process.env['BENCH_JOBS'] ?? `1,${os.availableParallelism()}`).split(',').map(Number);
 
 interface Corpus {
   file: string;
@@ -251,13 +255,23 @@ async function main(): Promise<void> {
     report('(a) parse+write', baseline, corpus);
     // The baseline wrote to the same file: a check that fails must not be credited with its lines.
     rmSync(out, { force: true });
-    const check = await best('check', [process.execPath, path.join(ROOT, 'bin/felicity.js'), 'check', corpus.file, '--out', out], corpus);
-    report('(b) felicity check', check, corpus);
-    const labels = existsSync(out) ? await countLines(out) : 0;
+    const runs: { jobs: number; run: Run; out: string }[] = [];
+    for (const jobs of JOBS) {
+      const jobOut = `${out}.jobs${jobs}`;
+      const run = await best(`check --jobs ${jobs}`, [process.execPath, path.join(ROOT, 'bin/felicity.js'), 'check', corpus.file, '--out', jobOut, '--jobs', String(jobs)], corpus);
+      report(`(b) check --jobs ${jobs}`, run, corpus);
+      runs.push({ jobs, run, out: jobOut });
+    }
+    const check = runs[0]!.run;
+    const labels = existsSync(runs[0]!.out) ? await countLines(runs[0]!.out) : 0;
     console.log('');
     console.log(`labels written: ${fmt(labels)} of ${fmt(corpus.turns)} turns`);
-    console.log(`(b)/(a) throughput = ${(baseline.wall / check.wall).toFixed(3)}   (felicity check runs at ${((100 * baseline.wall) / check.wall).toFixed(1)}% of the baseline's speed)`);
+    console.log(`(b)/(a) throughput = ${(baseline.wall / check.wall).toFixed(3)} at --jobs ${runs[0]!.jobs}   (felicity check runs at ${((100 * baseline.wall) / check.wall).toFixed(1)}% of the baseline's speed)`);
     if (check.cpu !== undefined && baseline.cpu !== undefined) console.log(`(b)/(a) cpu seconds = ${(check.cpu / baseline.cpu).toFixed(2)}`);
+    for (const { jobs, run, out: jobOut } of runs.slice(1)) {
+      const same = existsSync(jobOut) && existsSync(runs[0]!.out) && (await sameBytes(jobOut, runs[0]!.out));
+      console.log(`--jobs ${jobs} vs --jobs ${runs[0]!.jobs}: ${(check.wall / run.wall).toFixed(2)}x wall, peak RSS ${mib(run.peakRss)} vs ${mib(check.peakRss)}, output ${same ? 'identical (byte for byte)' : 'DIFFERENT'}`);
+    }
     const load = os.loadavg()[0]!;
     if (load > os.cpus().length) console.log(`load average ${load.toFixed(2)} on ${os.cpus().length} cores: other work shared the cores, so compare CPU seconds rather than wall time`);
     if (ALONE) {
@@ -274,7 +288,18 @@ async function main(): Promise<void> {
     if (last) console.log(`check said: ${last}`);
   } finally {
     rmSync(out, { force: true });
+    for (const jobs of JOBS) rmSync(`${out}.jobs${jobs}`, { force: true });
   }
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const { createHash } = await import('node:crypto');
+  const digest = async (file: string) => {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  };
+  return statSync(a).size === statSync(b).size && (await digest(a)) === (await digest(b));
 }
 
 async function countLines(file: string): Promise<number> {

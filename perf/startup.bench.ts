@@ -1,19 +1,19 @@
 /**
- * `npm run bench:startup`: how long `felicity` takes to start on a small input, next to baselines
- * measured in the same run: `node -e ''` (a bare Node process) and a process that only registers
- * tsx, as bin/felicity.js does first. Each command is spawned BENCH_RUNS times (default 10), in
- * rounds that take every command once, so a busy minute on the machine touches them all alike;
- * prints the median wall milliseconds of each and its ratio to `node -e ''`.
+ * `npm run bench:startup`: how long the compiled `felicity` (bin/felicity.js → dist/) takes to
+ * start on a small input, next to the baseline measured in the same run: `node -e ''` (a bare
+ * Node process). Each command is spawned BENCH_RUNS times (default 15), in rounds that take every
+ * command once, so a busy minute on the machine touches them all alike; prints the median wall
+ * milliseconds of each and its ratio to `node -e ''`.
  *
  *   FELICITY_BASE  another checkout (e.g. /tmp/base): its bin/felicity.js runs the same commands,
  *                  alternating with this one, and the ratio base/this is printed per command.
- *   BENCH_RUNS     spawns of each command (default 10).
+ *   BENCH_RUNS     spawns of each command (default 15).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE = process.env['FELICITY_BASE'] ? path.resolve(process.env['FELICITY_BASE']) : undefined;
 
@@ -25,10 +25,8 @@ interface Case {
   perCheckout: boolean;
 }
 
-const TSX_ONLY = "import { register } from 'tsx/esm/api'; register();";
 const CASES: Case[] = [
   { name: "node -e ''", args: () => ['-e', ''], perCheckout: false },
-  { name: 'tsx register only', args: () => ['--input-type=module', '-e', TSX_ONLY], perCheckout: false },
   { name: 'check examples/turns.jsonl', args: (root) => [bin(root), 'check', path.join(root, 'examples', 'turns.jsonl')], perCheckout: true },
   { name: '--version', args: (root) => [bin(root), '--version'], perCheckout: true },
   { name: '--help', args: (root) => [bin(root), '--help'], perCheckout: true },
