@@ -9,6 +9,11 @@ import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import type { ResponseRow } from '../store/index.ts';
 import type { CheckEngine } from '../check/engines/engine.ts';
 import type { JudgeEngine, SyncJudgeEngine } from './judge.ts';
+import type { CheckPool } from '../check/check-pool.ts';
+import type { RecordOutcome } from '../check/check-many.ts';
+import { CheckInputError } from '../check/check-input-error.ts';
+import type { LabelRecord } from '../core/types.ts';
+import { userDeployment } from './grid-setups.ts';
 
 /** rules (offline), llm (a judge model labels every response) and hybrid (the model only where the rules are unsure). */
 export const ENGINE_NAMES = ['rules', 'llm', 'hybrid'] as const;
@@ -34,11 +39,15 @@ const PROBE: ChatMessage[] = [
   { role: 'assistant', content: 'Hello!' },
 ];
 
-/** The rules engine; model engines are built from their options (src/cli/judge-engine.ts) and wrapped by `judgeEngineOf`. */
-export async function createEngine(name: 'rules'): Promise<SyncJudgeEngine> {
+/**
+ * The rules engine; model engines are built from their options (src/cli/judge-engine.ts) and
+ * wrapped by `judgeEngineOf`. With `jobs` above 1, `judge` labels each page of a stored run on
+ * that many worker threads (`labelPage`); `run --judge` labels each response as it lands.
+ */
+export async function createEngine(name: 'rules', options: { jobs?: number } = {}): Promise<SyncJudgeEngine> {
   switch (name) {
     case 'rules':
-      return rulesEngine();
+      return rulesEngine(options.jobs ?? 1);
   }
 }
 
@@ -52,14 +61,39 @@ export function judgeEngineOf(engine: CheckEngine): JudgeEngine {
   };
 }
 
-async function rulesEngine(): Promise<SyncJudgeEngine> {
+/** Responses per batch a worker labels: a page of 500 keeps two workers busy with two batches each. */
+const WORKER_BATCH = 125;
+
+async function rulesEngine(jobs: number): Promise<SyncJudgeEngine> {
   const { check } = await import('../check/index.ts');
   // The engine names itself (detector and judge versions) in every label; the probe reads that
   // name once, so stored judgments are keyed by the version that really produced them.
   const { detector, judge } = check({ id: 'probe', setup: 'C0', messages: PROBE }).engine;
+  const label = (row: ResponseRow, deployment?: Deployment) => check(turnRecordOf(row, deployment), { setup: row.setup });
+  const engine: SyncJudgeEngine = { name: detector === judge ? detector : `${detector}+${judge}`, promptHashes: {}, label };
+  if (jobs <= 1) return engine;
+  let pool: CheckPool | undefined;
   return {
-    name: detector === judge ? detector : `${detector}+${judge}`,
-    promptHashes: {},
-    label: (row, deployment) => check(turnRecordOf(row, deployment), { setup: row.setup }),
+    ...engine,
+    async labelPage(rows, deployments) {
+      // A page too small to share is labelled here: starting workers would cost more.
+      if (pool === undefined && rows.length <= WORKER_BATCH) return rows.map((row) => settle(() => label(row, userDeployment(row.setup, deployments))));
+      pool ??= new (await import('../check/check-pool.ts')).CheckPool(jobs);
+      const records = rows.map((row) => turnRecordOf(row, userDeployment(row.setup, deployments)));
+      const batches: Promise<RecordOutcome[]>[] = [];
+      for (let start = 0; start < records.length; start += WORKER_BATCH) batches.push(pool.labelRecords({ records: records.slice(start, start + WORKER_BATCH), setup: undefined }));
+      return (await Promise.all(batches)).flat().map((outcome) => ('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) }));
+    },
+    async close() {
+      await pool?.destroy();
+    },
   };
+}
+
+function settle(label: () => LabelRecord): { label: LabelRecord } | { error: Error } {
+  try {
+    return { label: label() };
+  } catch (error) {
+    return { error: error as Error };
+  }
 }

@@ -21,6 +21,13 @@ export interface JudgeEngine {
   label(response: ResponseRow, deployment?: Deployment): LabelRecord | Promise<LabelRecord>;
   /** Responses labelled at once (model engines); one when absent. */
   concurrency?: number;
+  /**
+   * Labels a page of responses at once, in order (the rules on worker threads); `label` one by
+   * one when absent. An entry is the label, or the error `label` would have thrown.
+   */
+  labelPage?(responses: readonly ResponseRow[], deployments: GridDeployments | undefined): Promise<({ label: LabelRecord } | { error: Error })[]>;
+  /** Ends what the engine started (worker threads). */
+  close?(): Promise<void>;
 }
 
 /** An engine that labels synchronously (the rules), as `run --judge` needs to label each response as it lands. */
@@ -77,12 +84,14 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
     const page = store.responses.unjudged(id, engine.name, after, pageSize, options.force ?? false);
     if (page.length === 0) break;
     const labels: JudgmentRow[] = [];
-    const settled = mapOrdered(page, engine.concurrency ?? 1, (response) =>
-      label(response).then(
-        (row) => ({ row }),
-        (err: unknown) => ({ response, err }),
-      ),
-    );
+    const settled = engine.labelPage
+      ? labelledPage(engine, page, deployments)
+      : mapOrdered(page, engine.concurrency ?? 1, (response) =>
+          label(response).then(
+            (row) => ({ row }),
+            (err: unknown) => ({ response, err }),
+          ),
+        );
     for await (const result of settled) {
       if ('row' in result) {
         labels.push(result.row);
@@ -100,6 +109,16 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
   }
   summary.counts = store.judgments.outcomeCounts(id, engine.name);
   return summary;
+}
+
+/** A page labelled by `engine.labelPage`, as the per-response path settles it. */
+async function* labelledPage(engine: JudgeEngine, page: readonly ResponseRow[], deployments: GridDeployments | undefined) {
+  const results = await engine.labelPage!(page, deployments);
+  for (const [i, result] of results.entries()) {
+    const response = page[i]!;
+    if ('label' in result) yield { row: { response_id: response.response_id, engine: engine.name, prompt_hashes: engine.promptHashes, label: result.label } };
+    else yield { response, err: result.error as unknown };
+  }
 }
 
 /** Outcome counts as a small table: one line per setup, `outcome n` pairs. */

@@ -5,6 +5,7 @@
  * Thin: options → createChatModel → runTurn (→ guardTurn) → check.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { integerAtLeast } from './integer-option.ts';
 import { FIXES, type FixId } from '../benchmark/conditions.ts';
 import { CATEGORIES } from '../core/types.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
@@ -20,13 +21,6 @@ Model specs: openai:MODEL (OPENAI_API_KEY, optional OPENAI_BASE_URL),
   openai-compatible:BASE_URL#MODEL (OPENAI_COMPATIBLE_API_KEY or none), ollama:MODEL (OLLAMA_BASE_URL),
   gguf:PATH (needs: npm i node-llama-cpp@3.21.1).`;
 
-function integer(min: number) {
-  return (text: string): number => {
-    const n = Number(text);
-    if (text.trim() === '' || !Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}, got "${text}"`);
-    return n;
-  };
-}
 
 /** A fix name; "A" (the paper's name for the card) is accepted for card. */
 function fixChoice(text: string): FixId {
@@ -73,10 +67,10 @@ export function chatCommand(io: ChatIO = processIO) {
     .option('--context <text>', 'what the user wrote just before the request', '')
     .addOption(new Option('--category <category>', "the request's category; lets the check tell deferral and over-refusal from other").choices(CATEGORIES))
     .option('--temperature <t>', 'sampling temperature, or "default" to leave it to the server', temperature, 0.7 as number | null)
-    .option('--max-tokens <n>', 'maximum tokens per model call', integer(1))
-    .option('--seed <n>', 'sampling seed, where the server takes one', integer(0))
+    .option('--max-tokens <n>', 'maximum tokens per model call', integerAtLeast(1))
+    .option('--seed <n>', 'sampling seed, where the server takes one', integerAtLeast(0))
     .option('--no-thinking', 'turn thinking off (vLLM chat_template_kwargs, Ollama think)')
-    .option('--timeout <seconds>', 'per-request timeout', integer(1), 120)
+    .option('--timeout <seconds>', 'per-request timeout', integerAtLeast(1), 120)
     .option('--json', 'print the turn record (SPEC §4) instead of the transcript')
     .addHelpText('after', EXAMPLE)
     // The model clients and the checker load when the command runs, not for `felicity --help`.

@@ -6,7 +6,8 @@
  * (a failed judgment leaves its turn unlabelled and the exit code 1).
  */
 import { availableParallelism } from 'node:os';
-import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { Command, Option } from '@commander-js/extra-typings';
+import { integerAtLeast } from './integer-option.ts';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { guarded } from './bench-errors.ts';
 
@@ -19,7 +20,7 @@ export function checkCommand() {
     .option('--explain', 'print each turn\'s spans and fired rules to stderr')
     .addOption(
       new Option('--jobs <n>', 'worker threads for the offline rules; output is the same for any number')
-        .argParser(positiveInteger)
+        .argParser(integerAtLeast(1))
         .default(availableParallelism(), 'the available cores'),
     )
     .option('--conversations', 'each line is a whole conversation ({id, setup?, messages}): one label per assistant turn')
@@ -35,8 +36,3 @@ export function checkCommand() {
     );
 }
 
-function positiveInteger(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected an integer ≥ 1, got "${text}"`);
-  return n;
-}

@@ -15,6 +15,7 @@ import { usingStore } from './store-access.ts';
 export interface JudgeFlags {
   engine: EngineName;
   db: string;
+  jobs: number;
   force?: true;
   judgeModel?: string;
   /** A file, false for --no-cache, undefined for the default. */
@@ -32,8 +33,13 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
         process.stderr.write(`${plans.format('judge')}\n`);
         return;
       }
-      const engine = options.engine === 'rules' ? await createEngine('rules') : judgeEngineOf(opened.engine);
-      const summary = await judgeRun(store, run, engine, { force: options.force ?? false });
+      const engine = options.engine === 'rules' ? await createEngine('rules', { jobs: options.jobs }) : judgeEngineOf(opened.engine);
+      let summary;
+      try {
+        summary = await judgeRun(store, run, engine, { force: options.force ?? false });
+      } finally {
+        await engine.close?.();
+      }
       process.stderr.write(`felicity judge: ${summary.judged} responses labelled by ${engine.name} in run "${run}"\n`);
       if (summary.errored > 0) process.stderr.write(`felicity judge: ${erroredNote(summary.errored)}\n`);
       for (const f of summary.firstFailures) process.stderr.write(`felicity judge: could not label ${f.responseId}: ${f.message}\n`);

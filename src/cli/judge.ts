@@ -4,7 +4,9 @@
  * judgments are cached in the run's database, so a forced second pass makes no call either (unless
  * --no-cache). Thin: the work is in src/benchmark/judge.ts.
  */
+import { availableParallelism } from 'node:os';
 import { Command, Option } from '@commander-js/extra-typings';
+import { integerAtLeast } from './integer-option.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
@@ -16,6 +18,11 @@ export function judgeCommand() {
     .addOption(new Option('--engine <engine>', 'labelling engine').choices(ENGINE_NAMES).makeOptionMandatory())
     .option('--db <path>', 'database file', DEFAULT_DB)
     .option('--force', 'relabel responses this engine already judged')
+    .addOption(
+      new Option('--jobs <n>', 'worker threads for --engine rules; labels are the same for any number')
+        .argParser(integerAtLeast(1))
+        .default(availableParallelism(), 'the available cores'),
+    )
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
     .option('--cache <file>', 'judge cache file instead of the run database')
     .option('--no-cache', 'ask the judge model for every judgment')

@@ -4,19 +4,13 @@
  * run. Headline numbers and progress go to stderr. Thin: the work is in src/report/.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { integerAtLeast } from './integer-option.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.ts';
 import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS as DEFAULT_REQUESTS } from '../bundled-files.ts';
 import { DEFAULT_REPS, DEFAULT_SEED } from '../stats/cluster-bootstrap.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
 
-function integer(min: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
-    return n;
-  };
-}
 
 function formats(value: string): ReportFormat[] {
   const list = value.split(',').map((f) => f.trim()).filter((f) => f !== '');
@@ -32,8 +26,8 @@ export function reportCommand() {
     .requiredOption('--out <dir>', 'directory to write report.html, tables/ and figures/ into')
     .option('--db <path>', 'database file', DEFAULT_DB)
     .option('--engine <engine>', 'whose labels to report (as given to felicity judge)', 'rules')
-    .option('--reps <n>', 'bootstrap replicates', integer(1), DEFAULT_REPS)
-    .option('--seed <n>', 'bootstrap seed (the same seed gives the same intervals)', integer(0), DEFAULT_SEED)
+    .option('--reps <n>', 'bootstrap replicates', integerAtLeast(1), DEFAULT_REPS)
+    .option('--seed <n>', 'bootstrap seed (the same seed gives the same intervals)', integerAtLeast(0), DEFAULT_SEED)
     .option('--formats <list>', `outputs to write, from ${REPORT_FORMATS.join(',')}`, formats, [...REPORT_FORMATS])
     .option('--responses <file>', 'response records (JSONL) instead of runs, e.g. from felicity export')
     .option('--labels <file>', 'label records (JSONL) for --responses, e.g. from felicity check')

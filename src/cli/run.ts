@@ -4,6 +4,7 @@
  * models, progress and Ctrl-C; the work is in src/benchmark/runner.ts.
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { integerAtLeast } from './integer-option.ts';
 import { FIXES } from '../benchmark/conditions.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { SETUP_IDS } from '../setups/builtin.ts';
@@ -15,13 +16,6 @@ import { DEFAULT_DB } from './export.ts';
 export const DEFAULT_REQUESTS = BUNDLED_REQUESTS;
 export const DEFAULT_CONCURRENCY = 16;
 
-function integer(min: number) {
-  return (text: string): number => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}, got "${text}"`);
-    return n;
-  };
-}
 
 function number(text: string): number {
   const n = Number(text);
@@ -39,17 +33,17 @@ export function runCommand() {
     .option('--variants <list>', 'variants, comma-separated', VARIANTS.join(','))
     .option('--personas <list>', 'personas, comma-separated', PERSONA_IDS.join(','))
     .option('--fixes <list>', `fixes, comma-separated: ${FIXES.join(', ')} (fixes other than none run on the inferred variant)`, 'none')
-    .option('--samples <n>', 'samples per request and condition', integer(1), 1)
+    .option('--samples <n>', 'samples per request and condition', integerAtLeast(1), 1)
     .addOption(new Option('--requests <file>', 'request set (JSONL request records)').default(DEFAULT_REQUESTS, BUNDLED_REQUEST_SET))
-    .option('--limit <n>', 'use only the first N requests', integer(1))
-    .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integer(1), DEFAULT_CONCURRENCY)
+    .option('--limit <n>', 'use only the first N requests', integerAtLeast(1))
+    .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integerAtLeast(1), DEFAULT_CONCURRENCY)
     .option('--db <path>', 'database file (created if missing)', DEFAULT_DB)
     .option('--name <run>', 'run name; re-running a name resumes it (default: models + hash of the configuration)')
     .addOption(new Option('--judge <engine>', 'label the responses: rules as each lands; llm or hybrid once the run is done').choices(ENGINE_NAMES))
     .option('--judge-model <spec>', 'judge model for --judge llm|hybrid; its judgments are cached in the database')
     .option('--temperature <t>', 'sampling temperature', number, 0.7)
-    .option('--max-tokens <n>', 'cap on generated tokens per model call', integer(1))
-    .option('--seed <n>', 'sampling seed, where the server honours one', integer(0))
+    .option('--max-tokens <n>', 'cap on generated tokens per model call', integerAtLeast(1))
+    .option('--seed <n>', 'sampling seed, where the server honours one', integerAtLeast(0))
     .option('--no-thinking', 'turn thinking modes off (vLLM chat_template_kwargs, Ollama think)')
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
     .addHelpText(
