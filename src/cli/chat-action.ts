@@ -36,6 +36,8 @@ export interface ChatFlags {
 
 class ChatUsageError extends UsageError {}
 
+const MAX_GUARD_CALLS = 3;
+
 export async function runChat(request: string, options: ChatFlags, io: ChatIO): Promise<void> {
   try {
     if (request.trim() === '') throw new ChatUsageError('the request is empty');
@@ -68,6 +70,8 @@ export async function runChat(request: string, options: ChatFlags, io: ChatIO): 
           policy,
           params,
           signal: controller.signal,
+          // Up to three guard calls (re-anchor, its reply, the rewrite), each within --timeout.
+          timeoutMs: options.timeout * 1000 * MAX_GUARD_CALLS,
         });
         turn = { ...turn, messages: guarded.messages, model_calls: turn.model_calls + guarded.model_calls, usage: addUsage(turn.usage, guarded.usage) };
       }
