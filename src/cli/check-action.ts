@@ -15,6 +15,7 @@ import { byteLines, LineBatch } from './byte-lines.ts';
 import { judgingSummary, openEngine, PlanTally, type EngineFlags } from './judge-engine.ts';
 import { labelChunks } from './label-chunks.ts';
 import { openOutput } from './output-file.ts';
+import { terminalSafe, terminalSafeJson } from './terminal-text.ts';
 import { EXIT, UsageError, oneLine } from './usage-exit.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
@@ -62,25 +63,28 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   const explain = options.explain ?? false;
   // Offline labels to a file or pipe go in large writes. Each label comes as it is made to a
   // terminal, beside its --explain lines, and from a model (slow enough that waiting shows).
-  const eachAtOnce = (output as NodeJS.WriteStream).isTTY === true || explain || engine !== undefined;
+  const toTerminal = (output as NodeJS.WriteStream).isTTY === true;
+  const eachAtOnce = toTerminal || explain || engine !== undefined;
   const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
   const report = (result: LineResult): void => {
     tally.add(result);
     if ('problem' in result) {
-      process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
+      process.stderr.write(terminalSafe(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}`) + '\n');
       return;
     }
     if ('errored' in result) {
-      process.stderr.write(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n`);
+      process.stderr.write(terminalSafe(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled`) + '\n');
       return;
     }
     if ('failed' in result) {
-      process.stderr.write(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n`);
+      process.stderr.write(terminalSafe(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled`) + '\n');
       return;
     }
     if (result.label.truncated) process.stderr.write(`${source}:${result.line}: warning: ${truncationWarning()}\n`);
-    labels.append(`${JSON.stringify(result.label)}\n`);
-    if (explain) process.stderr.write(`${formatExplanation(result.label.id, result.explanation)}\n`);
+    // JSON escapes C0 controls; a terminal also acts on C1 and bidi controls, which it leaves raw.
+    labels.append(toTerminal ? `${terminalSafeJson(JSON.stringify(result.label))}\n` : `${JSON.stringify(result.label)}\n`);
+    // Explanations quote the reply as written: its escape codes are shown, never sent raw.
+    if (explain) process.stderr.write(`${terminalSafe(formatExplanation(result.label.id, result.explanation))}\n`);
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
