@@ -6,8 +6,8 @@ export { check, checkWithExplanation, checkJsonl, CheckInputError, formatExplana
 export type { CheckOptions, CheckResult, Explanation, LineResult, TurnRecord } from './check/index.ts';
 export { createCheckEngine, ENGINE_KINDS, HYBRID_TRIGGERS, MemoryJudgeCache, NO_CACHE, FileJudgeCache, JudgmentFailedError } from './check/index.ts';
 export type { CheckEngine, EngineKind, EngineLabel, EngineOptions, HybridTrigger, JudgeCache, JsonlOptions } from './check/index.ts';
-export { guardTurn, GuardInputError, GUARD_POLICIES, rulesGuardEngine, mockToolRunner } from './guard/index.ts';
-export type { GuardEngine, GuardPolicy, GuardResult, GuardStep, GuardTurnOptions, ToolRunner } from './guard/index.ts';
+export { guardTurn, GuardInputError, GUARD_FALLBACKS, GUARD_POLICIES, GUARD_TIMEOUT_MS, DEFAULT_SAFE_REPLY, rulesGuardEngine, mockToolRunner } from './guard/index.ts';
+export type { GuardEngine, GuardFallback, GuardFallbackCause, GuardFallbackReply, GuardPolicy, GuardResult, GuardStep, GuardTurnOptions, ToolRunner } from './guard/index.ts';
 export * from './core/types.ts';
 export { judgeFeasibility } from './core/feasibility.ts';
 export { deriveOutcome, OUTCOME_RULES } from './core/outcome.ts';
