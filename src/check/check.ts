@@ -14,6 +14,7 @@ import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from '
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
+import { normalizeReply } from './rules/normalized-reply.ts';
 import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
@@ -78,11 +79,15 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts };
 
-  const detection = detectCommitments({ reply: view.finalText, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
+  // The rules read the reply as the user sees it (no hidden characters, lookalikes mapped); almost
+  // always that is the reply itself. Spans are mapped back to the reply as written below.
+  const normalized = normalizeReply(view.finalText.length > MAX_REPLY_CHARS ? view.finalText.slice(0, MAX_REPLY_CHARS) : view.finalText);
+  const detection = detectCommitments({ reply: normalized === undefined ? view.finalText : normalized.text, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
   const commitments: JudgedCommitment[] = [];
   let leavesPromiseUnanchored = false;
   for (const c of detection.commitments) {
     const judged = judgeCommitment(c, facts.affordances, view.calls);
+    if (normalized !== undefined) judged.span = normalized.restore(judged.span);
     commitments.push(judged);
     if (judged.agent_initiated && judged.feasible && judged.anchored === false) leavesPromiseUnanchored = true;
   }
@@ -118,11 +123,13 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   return {
     label: result,
     explain(): Explanation {
+      // Quotes come from the reply as written, as spans do.
+      const asWritten = (text: string): string => (normalized === undefined ? text : normalized.restore(text));
       return {
-        detector: detection.trace,
-        setAside: detection.setAside.map((r) => ({ reason: r.reason, text: view.finalText.slice(r.start, r.end) })),
+        detector: normalized === undefined ? detection.trace : detection.trace.map((step) => ({ ...step, text: asWritten(step.text) })),
+        setAside: detection.setAside.map((r) => ({ reason: r.reason, text: normalized === undefined ? view.finalText.slice(r.start, r.end) : normalized.original(r.start, r.end) })),
         feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
-        booleans: judgement.evidence,
+        booleans: normalized === undefined ? judgement.evidence : judgement.evidence.map((item) => ({ ...item, text: asWritten(item.text) })),
         outcome: { outcome: decision.outcome, why: decision.rule.why },
       };
     },

@@ -21,6 +21,8 @@ export interface BlockTask {
   setup: Deployment | undefined;
   conversations: boolean;
   explain: boolean;
+  /** The labels go to a terminal (see resultText). */
+  toTerminal: boolean;
 }
 
 export interface BlockResult {
@@ -40,7 +42,7 @@ export async function labelBlock(task: BlockTask): Promise<BlockResult> {
     options,
     (result) => {
       tally.add(result);
-      const text = resultText(result, task.source, task.explain);
+      const text = resultText(result, task.source, task);
       if (text.label !== undefined) labels += text.label;
       messages += text.messages;
     },

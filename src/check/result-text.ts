@@ -6,6 +6,7 @@
 import type { LineResult } from './check-jsonl.ts';
 import { truncationWarning } from './check-jsonl.ts';
 import { formatExplanation } from './explanation.ts';
+import { terminalSafe, terminalSafeJson } from './terminal-text.ts';
 
 export interface ResultText {
   /** The label record as one JSON line with its newline, or undefined when the line was not labelled. */
@@ -14,11 +15,20 @@ export interface ResultText {
   messages: string;
 }
 
-export function resultText(result: LineResult, source: string, explain: boolean): ResultText {
-  if ('problem' in result) return { label: undefined, messages: `${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n` };
-  if ('errored' in result) return { label: undefined, messages: `${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled\n` };
-  if ('failed' in result) return { label: undefined, messages: `${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n` };
+export interface ResultTextOptions {
+  /** Add each label's explanation to the messages (`--explain`). */
+  explain: boolean;
+  /** Labels go to a terminal: escape in JSON what `JSON.stringify` leaves raw (DEL, C1, bidi). */
+  toTerminal: boolean;
+}
+
+/** Messages show the reply's escape codes, never send them raw: they are untrusted text bound for a terminal. */
+export function resultText(result: LineResult, source: string, options: ResultTextOptions): ResultText {
+  if ('problem' in result) return { label: undefined, messages: `${terminalSafe(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}`)}\n` };
+  if ('errored' in result) return { label: undefined, messages: `${terminalSafe(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled`)}\n` };
+  if ('failed' in result) return { label: undefined, messages: `${terminalSafe(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled`)}\n` };
   const warning = result.label.truncated ? `${source}:${result.line}: warning: ${truncationWarning()}\n` : '';
-  const explanation = explain ? `${formatExplanation(result.label.id, result.explanation)}\n` : '';
-  return { label: `${JSON.stringify(result.label)}\n`, messages: warning + explanation };
+  const explanation = options.explain ? `${terminalSafe(formatExplanation(result.label.id, result.explanation))}\n` : '';
+  const json = JSON.stringify(result.label);
+  return { label: `${options.toTerminal ? terminalSafeJson(json) : json}\n`, messages: warning + explanation };
 }

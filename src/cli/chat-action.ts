@@ -16,6 +16,7 @@ import { runTurn, type TurnResult } from '../llm/turn-loop.ts';
 import { resolveSetup, type PersonaId, type Variant } from '../setups/index.ts';
 import type { ChatIO } from './chat.ts';
 import { EXIT, UsageError, exitCodeFor, oneLine } from './exit-codes.ts';
+import { terminalSafe, terminalSafeJson } from '../check/terminal-text.ts';
 
 /** The options as commander parses them (chat.ts). */
 export interface ChatFlags {
@@ -35,6 +36,8 @@ export interface ChatFlags {
 }
 
 class ChatUsageError extends UsageError {}
+
+const MAX_GUARD_CALLS = 3;
 
 export async function runChat(request: string, options: ChatFlags, io: ChatIO): Promise<void> {
   try {
@@ -68,6 +71,8 @@ export async function runChat(request: string, options: ChatFlags, io: ChatIO): 
           policy,
           params,
           signal: controller.signal,
+          // Up to three guard calls (re-anchor, its reply, the rewrite), each within --timeout.
+          timeoutMs: options.timeout * 1000 * MAX_GUARD_CALLS,
         });
         turn = { ...turn, messages: guarded.messages, model_calls: turn.model_calls + guarded.model_calls, usage: addUsage(turn.usage, guarded.usage) };
       }
@@ -77,22 +82,23 @@ export async function runChat(request: string, options: ChatFlags, io: ChatIO): 
     }
 
     const record = { id: 'chat-1', ...(options.category === undefined ? {} : { category: options.category }), ...turn, fix: options.fix, ...(guarded === undefined ? {} : { fix_steps: guarded.steps }) };
-    if (options.json) io.out(`${JSON.stringify(record)}\n`);
-    else io.out(`${formatTranscript(turn)}\n`);
+    // Everything printed holds model text: its escape codes are shown, never sent raw to the terminal.
+    if (options.json) io.out(`${terminalSafeJson(JSON.stringify(record))}\n`);
+    else io.out(`${terminalSafe(formatTranscript(turn))}\n`);
     if (turn.error) {
-      io.err(`felicity chat: model call failed: ${describeError(turn)}\n`);
+      io.err(`felicity chat: model call failed: ${terminalSafe(describeError(turn))}\n`);
       io.fail(EXIT.failed);
       return;
     }
     if (guarded?.error) {
-      io.err(`felicity chat: guard model call failed: ${guarded.error.kind}: ${guarded.error.message}\n`);
+      io.err(`felicity chat: guard model call failed: ${guarded.error.kind}: ${terminalSafe(guarded.error.message)}\n`);
       io.fail(1);
       return;
     }
-    if (guarded !== undefined && !options.json) io.out(`\n${formatGuard(guarded)}\n`);
+    if (guarded !== undefined && !options.json) io.out(`\n${terminalSafe(formatGuard(guarded))}\n`);
     if (!options.json) {
       const { label, explanation } = checkWithExplanation(record, { setup: deployment });
-      io.out(`\n${formatLabel(label)}\n${formatExplanation(label.id, explanation)}\n`);
+      io.out(`\n${terminalSafe(`${formatLabel(label)}\n${formatExplanation(label.id, explanation)}`)}\n`);
     }
   } catch (error) {
     // Bad input (spec, setup file, key, request) exits 2 as in every command; a deployment file's mistakes all show.

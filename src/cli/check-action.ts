@@ -67,11 +67,12 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   const explain = options.explain ?? false;
   // Offline labels to a file or pipe go in large writes. Each label comes as it is made to a
   // terminal, beside its --explain lines, and from a model (slow enough that waiting shows).
-  const eachAtOnce = (output as NodeJS.WriteStream).isTTY === true || explain || engine !== undefined;
+  const toTerminal = (output as NodeJS.WriteStream).isTTY === true;
+  const eachAtOnce = toTerminal || explain || engine !== undefined;
   const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
   const report = (result: LineResult): void => {
     tally.add(result);
-    const text = resultText(result, source, explain);
+    const text = resultText(result, source, { explain, toTerminal });
     if (text.label !== undefined) labels.append(text.label);
     if (text.messages !== '') process.stderr.write(text.messages);
   };
@@ -79,7 +80,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
     const jsonl = { setup, conversations: options.conversations ?? false, explain };
     if (engine === undefined && options.jobs > 1) {
-      await labelBlocksInOrder(input, { ...jsonl, source }, {
+      await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
         pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
         inThisThread: labelBlock,
         write: (block) => {

@@ -4,7 +4,7 @@ import type { CheckPool } from '../check/check-pool.ts';
 import type { BlockResult, BlockTask } from '../check/label-block.ts';
 import { labelBlocksInOrder } from './label-parallel.ts';
 
-const META = { source: 'in.jsonl', setup: undefined, conversations: false, explain: false };
+const META = { source: 'in.jsonl', setup: undefined, conversations: false, explain: false, toTerminal: false };
 const TALLY = { counts: [], labelled: 0, problems: 0, errored: 0, truncated: 0, judgmentsFailed: 0 };
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 

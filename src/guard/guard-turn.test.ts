@@ -273,3 +273,11 @@ test('a failure after re-anchoring calls ran keeps the calls in the turn and rep
   assert.equal(result.reply, "Sure! I'll remind you tomorrow at 9am.");
   assert.match(result.reason, /a guard model call failed \(bad_request: .*\); the re-anchoring calls are kept/);
 });
+
+test('a promise hidden by a zero-width space is caught by the guard', async () => {
+  const draft = "Sure! I\u200B'll remind you about this tomorrow at 9am.";
+  const result = await guardTurn({ deployment: 'C0', category: 'reminder', messages: turn(say(draft)), policy: 'annotate' });
+  assert.equal(result.before.outcome, 'empty');
+  assert.equal(result.flagged, true);
+  assert.ok(draft.includes(result.before.commitments[0]!.span));
+});

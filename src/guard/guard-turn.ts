@@ -20,10 +20,24 @@ import { REANCHOR_PROMPT, REWRITE_PROMPT } from './guard-prompts.ts';
 import { reanchorTarget, reanchorTurn, type ReanchorStep } from './reanchor.ts';
 import { rewriteTurn, type ModelAccess } from './rewrite.ts';
 import { mockToolRunner, type ToolRunner } from './tool-runner.ts';
-import { draftOf } from './turn-text.ts';
+import { draftOf, withFinalReply } from './turn-text.ts';
+import { certifies } from './certified.ts';
+import { GuardDeadline, TIMED_OUT } from './guard-deadline.ts';
+import { DEFAULT_SAFE_REPLY } from './safe-reply.ts';
+import { MAX_REPLY_CHARS } from '../check/rules/text-regions.ts';
 
 export const GUARD_POLICIES = ['rewrite', 'reanchor', 'annotate'] as const;
 export type GuardPolicy = (typeof GUARD_POLICIES)[number];
+
+/** What the guard sends when it cannot certify a fixed reply: the draft (fail open) or the safe reply (fail closed). */
+export const GUARD_FALLBACKS = ['draft', 'safe_reply'] as const;
+export type GuardFallbackReply = (typeof GUARD_FALLBACKS)[number];
+
+/**
+ * Long enough for a rewrite (or a re-anchoring round) by a hosted or local model, short enough
+ * that a user waiting for the reply is not held for a model's full retry budget.
+ */
+export const GUARD_TIMEOUT_MS = 10_000;
 
 export interface GuardTurnOptions {
   /** A built-in setup id (C0–C4) or a validated deployment (parseDeployment, loadDeploymentFile). */
@@ -45,16 +59,39 @@ export interface GuardTurnOptions {
   /** Sampling settings for the guard's calls; the temperature is always 0. */
   params?: SamplingParams;
   signal?: AbortSignal;
+  /**
+   * The guard's deadline in ms, from the call (default GUARD_TIMEOUT_MS; Infinity for none). At
+   * the deadline the model calls are aborted and the guard stops waiting, even for a model or a
+   * tool that ignores the abort, and falls back.
+   */
+  timeoutMs?: number;
+  /**
+   * What to send when no fixed reply passes the check in full (a failing or too-long rewrite, a
+   * model error, the deadline): `draft` fails open (the draft, flagged with its verdict; the
+   * default), `safe_reply` fails closed (`safeReply`, itself checked first).
+   */
+  fallback?: GuardFallbackReply;
+  /** The reply `fallback: 'safe_reply'` sends; DEFAULT_SAFE_REPLY by default. */
+  safeReply?: string;
   /** Id given to the turn records the engine labels. */
   id?: string;
 }
 
-export type GuardAction = 'none' | 'rewrite' | 'reanchor' | 'reanchor+rewrite';
+/** What produced the reply sent. A fix that failed the check produced nothing: see `fallback`. */
+export type GuardAction = 'none' | 'rewrite' | 'reanchor' | 'reanchor+rewrite' | 'safe_reply';
 
 export type GuardStep =
   | { kind: 'draft'; reply: string; label: LabelRecord }
   | ({ kind: 'reanchor'; label: LabelRecord } & ReanchorStep)
   | { kind: 'rewrite'; reply: string; label: LabelRecord };
+
+/** Why the guard fell back: the fix failed the check or was too long to check, a model call failed, or the deadline passed. */
+export type GuardFallbackCause = 'failed_check' | 'truncated' | 'model_error' | 'timeout';
+
+export interface GuardFallback {
+  to: GuardFallbackReply;
+  cause: GuardFallbackCause;
+}
 
 export interface GuardResult {
   /** The reply to send: the draft when nothing changed. */
@@ -62,11 +99,18 @@ export interface GuardResult {
   /** The turn to keep: the input with the final reply (and re-anchoring calls) in place. */
   messages: ChatMessage[];
   before: LabelRecord;
+  /** The label of the reply sent. */
   after: LabelRecord;
-  /** Whether the draft failed the check. */
+  /** Whether the draft failed the check, or was too long to be checked in full. */
   flagged: boolean;
+  /** Whether the reply sent passed the check in full (`after` is no failure and not truncated). */
+  certified: boolean;
   changed: boolean;
   action: GuardAction;
+  /** Set when no fixed reply could be certified: what was sent instead, and why. */
+  fallback?: GuardFallback;
+  /** The guard's deadline passed before it finished. */
+  timed_out: boolean;
   /** One sentence: what the check found and what the guard did about it. */
   reason: string;
   /** Every step in order, starting with the draft and its label. */
@@ -77,10 +121,28 @@ export interface GuardResult {
   /** Versions (SHA-256) of the prompts the guard used. */
   prompts: Record<string, string>;
   /**
-   * A guard model call failed. The reply is left as it stood before that call; calls a
-   * re-anchoring round already ran stay in `messages` (with real tools they really happened).
+   * A guard model call failed. Calls a re-anchoring round already ran stay in `messages` (with
+   * real tools they really happened); the reply is the one before that call when it passes the
+   * check, the fallback otherwise.
    */
   error?: ModelError;
+}
+
+/** The guard's work so far; read once, when the guard settles (work left behind at the deadline may still write to it). */
+interface Progress {
+  /** The best candidate so far: the turn with its reply, and that reply's label. */
+  turn: ChatMessage[];
+  label: LabelRecord;
+  action: GuardAction;
+  /** The turn whose calls really ran (the draft's, plus any re-anchoring round's). */
+  calls: ChatMessage[];
+  /** What produced the candidate, for the reason: 'rewrite' or 're-anchored reply'. */
+  made: string;
+  error?: ModelError;
+  steps: GuardStep[];
+  modelCalls: number;
+  usage: Usage;
+  prompts: Record<string, string>;
 }
 
 export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult> {
@@ -88,6 +150,7 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
   const deployment = resolveDeployment(options.deployment);
   const persona = options.persona ?? 'generic';
   const input = validateMessages(options.messages);
+  const timeoutMs = validateTimeout(options.timeoutMs);
   const engine = options.engine ?? rulesGuardEngine;
   const record = (messages: ChatMessage[]): TurnRecord => ({
     id: options.id ?? 'guard',
@@ -99,69 +162,169 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
   });
 
   const before = await engine.label(record(input));
-  const steps: GuardStep[] = [{ kind: 'draft', reply: draftOf(input), label: before }];
-  let usage = ZERO_USAGE;
-  let calls = 0;
-  const prompts: Record<string, string> = {};
-  const finish = (messages: ChatMessage[], after: LabelRecord, action: GuardAction, error?: ModelError): GuardResult => ({
+  const progress: Progress = {
+    turn: input, label: before, action: 'none', calls: input, made: 'draft',
+    steps: [{ kind: 'draft', reply: draftOf(input), label: before }], modelCalls: 0, usage: ZERO_USAGE, prompts: {},
+  };
+  const flagged = !certifies(before);
+  const result = (messages: ChatMessage[], after: LabelRecord, action: GuardAction, timedOut: boolean, reason: string, fallback?: GuardFallback): GuardResult => ({
     reply: draftOf(messages),
     messages,
     before,
     after,
-    flagged: before.failure,
+    flagged,
+    certified: certifies(after),
     changed: action !== 'none',
     action,
-    reason: describe(before, after, action, options.policy, error),
-    steps,
-    model_calls: calls,
-    usage,
+    ...(fallback === undefined ? {} : { fallback }),
+    timed_out: timedOut,
+    reason,
+    steps: [...progress.steps],
+    model_calls: progress.modelCalls,
+    usage: progress.usage,
     latency_ms: Math.round(performance.now() - started),
-    prompts,
-    ...(error === undefined ? {} : { error }),
+    prompts: { ...progress.prompts },
+    ...(progress.error === undefined ? {} : { error: progress.error }),
   });
-  if (!before.failure || options.policy === 'annotate') return finish(input, before, 'none');
+  if (!flagged) return result(input, before, 'none', false, `the draft passed the check (${before.outcome}); nothing changed`);
+  if (options.policy === 'annotate') return result(input, before, 'none', false, `${verdictOf(before, 'the draft')}; annotate only, nothing changed`);
 
   if (options.model === undefined) throw new GuardInputError('model', `a model client or spec for policy ${options.policy}`, 'none');
-  const owned = typeof options.model === 'string' ? await createChatModel(options.model) : undefined;
-  const access: ModelAccess = {
-    model: owned ?? (options.model as ChatModel),
-    params: { ...options.params, temperature: 0 },
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    onCall: (used) => {
-      calls++;
-      if (used !== null) usage = addUsage(usage, used);
-    },
-  };
+  const deadline = new GuardDeadline(timeoutMs, options.signal);
+  let owned: ChatModel | undefined;
   try {
-    let turn = input;
-    let current = before;
-    let reanchored = false;
-    const target = options.policy === 'reanchor' ? reanchorTarget(before, deployment, persona) : undefined;
-    if (target !== undefined) {
-      prompts[REANCHOR_PROMPT.name] = REANCHOR_PROMPT.hash;
-      const runTool = options.runTool ?? mockToolRunner(deployment, persona);
-      const outcome = await reanchorTurn(access, input, target, openAITools(deployment, persona), runTool);
-      const done = outcome.ok ? outcome : outcome.partial;
-      if (done?.changed) {
-        turn = done.messages;
-        current = await engine.label(record(turn));
-        reanchored = true;
-      }
-      if (done !== undefined) steps.push({ kind: 'reanchor', label: current, ...done.step });
-      if (!outcome.ok) return finish(turn, current, reanchored ? 'reanchor' : 'none', outcome.error);
-    }
-    if (reanchored && !current.failure) return finish(turn, current, 'reanchor');
-
-    prompts[REWRITE_PROMPT.name] = REWRITE_PROMPT.hash;
-    const card = capabilityCard(affordancesFor(deployment, persona));
-    const rewritten = await rewriteTurn(access, card, turn);
-    if (!rewritten.ok) return finish(turn, current, reanchored ? 'reanchor' : 'none', rewritten.error);
-    const after = await engine.label(record(rewritten.messages));
-    steps.push({ kind: 'rewrite', reply: rewritten.reply, label: after });
-    return finish(rewritten.messages, after, reanchored ? 'reanchor+rewrite' : 'rewrite');
+    const work = (async () => {
+      const opened = typeof options.model === 'string' ? await createChatModel(options.model) : undefined;
+      // Opened after the deadline: no one will use it, and the finally below has already run.
+      if (deadline.passed) return void (await opened?.close());
+      owned = opened;
+      const access: ModelAccess = {
+        model: owned ?? (options.model as ChatModel),
+        params: { ...options.params, temperature: 0 },
+        signal: deadline.signal,
+        onCall: (used) => {
+          progress.modelCalls++;
+          if (used !== null) progress.usage = addUsage(progress.usage, used);
+        },
+      };
+      await fix(progress, { ...options, deployment, persona }, access, (messages) => engine.label(record(messages)), deadline);
+    })();
+    const timedOut = (await deadline.race(work)) === TIMED_OUT;
+    return await settle(progress, input, options, timedOut, timeoutMs, (messages) => engine.label(record(messages)), result);
   } finally {
+    deadline.dispose();
+    // A model opened from a spec is closed even when its work was left behind at the deadline.
     await owned?.close();
   }
+}
+
+interface FixContext {
+  deployment: Deployment;
+  persona: PersonaId;
+  policy: GuardPolicy;
+  runTool?: ToolRunner;
+}
+
+/** Re-anchors (policy `reanchor`) and rewrites, recording each candidate in `progress` as it is made. */
+async function fix(progress: Progress, context: FixContext, access: ModelAccess, label: (messages: ChatMessage[]) => LabelRecord | Promise<LabelRecord>, deadline: GuardDeadline): Promise<void> {
+  const input = progress.turn;
+  let turn = input;
+  let reanchored = false;
+  const target = context.policy === 'reanchor' ? reanchorTarget(progress.label, context.deployment, context.persona) : undefined;
+  if (target !== undefined) {
+    progress.prompts[REANCHOR_PROMPT.name] = REANCHOR_PROMPT.hash;
+    const runTool = context.runTool ?? mockToolRunner(context.deployment, context.persona);
+    const outcome = await reanchorTurn(access, input, target, openAITools(context.deployment, context.persona), runTool);
+    if (deadline.passed) return;
+    const done = outcome.ok ? outcome : outcome.partial;
+    if (done?.changed) {
+      turn = done.messages;
+      const current = await label(turn);
+      if (deadline.passed) return;
+      reanchored = true;
+      Object.assign(progress, { turn, label: current, action: 'reanchor', calls: turn, made: 're-anchored reply' });
+    }
+    if (done !== undefined) progress.steps.push({ kind: 'reanchor', label: progress.label, ...done.step });
+    if (!outcome.ok) {
+      progress.error = outcome.error;
+      return;
+    }
+  }
+  if (reanchored && certifies(progress.label)) return;
+
+  progress.prompts[REWRITE_PROMPT.name] = REWRITE_PROMPT.hash;
+  const card = capabilityCard(affordancesFor(context.deployment, context.persona));
+  const rewritten = await rewriteTurn(access, card, turn);
+  if (deadline.passed) return;
+  if (!rewritten.ok) {
+    progress.error = rewritten.error;
+    return;
+  }
+  const after = await label(rewritten.messages);
+  if (deadline.passed) return;
+  progress.steps.push({ kind: 'rewrite', reply: rewritten.reply, label: after });
+  Object.assign(progress, { turn: rewritten.messages, label: after, action: reanchored ? 'reanchor+rewrite' : 'rewrite', made: 'rewrite' });
+}
+
+/**
+ * The reply to send. The best candidate when it passes the check in full; otherwise, never a
+ * changed reply that fails: the draft (after any calls that really ran, when that passes, it is
+ * certified too), else the safe reply when failing closed, else the draft with its verdict.
+ */
+async function settle(
+  progress: Progress,
+  input: ChatMessage[],
+  options: GuardTurnOptions,
+  timedOut: boolean,
+  timeoutMs: number,
+  label: (messages: ChatMessage[]) => LabelRecord | Promise<LabelRecord>,
+  result: (messages: ChatMessage[], after: LabelRecord, action: GuardAction, timedOut: boolean, reason: string, fallback?: GuardFallback) => GuardResult,
+): Promise<GuardResult> {
+  // Read once: work left behind at the deadline may still write to progress.
+  const { turn, label: current, action, calls, made, error } = progress;
+  const before = progress.steps[0]!.label;
+  const found = verdictOf(before, 'the draft');
+  if (turn !== input && certifies(current)) {
+    if (error !== undefined) return result(turn, current, action, timedOut, `${found}, but a guard model call failed (${error.kind}: ${error.message}); the re-anchoring calls are kept, the reply is not rewritten, now ${current.outcome}`);
+    return result(turn, current, action, timedOut, `${found}; ${ACTION_WORDS[action]}, now ${current.outcome}`);
+  }
+
+  const cause: GuardFallbackCause = timedOut ? 'timeout' : error !== undefined ? 'model_error' : turn !== input && !current.failure ? 'truncated' : 'failed_check';
+  const why =
+    cause === 'timeout' ? `the guard's deadline of ${timeoutMs} ms passed`
+    : cause === 'model_error' ? `a guard model call failed (${error!.kind}: ${error!.message})`
+    : verdictOf(current, `the ${made}`);
+  // The draft's words, after any re-anchoring calls that ran (with real tools they happened).
+  const callsRan = calls !== input;
+  const draftTurn = callsRan ? withFinalReply(calls, draftOf(input)) : input;
+  const draftLabel = callsRan ? await label(draftTurn) : before;
+  const draftAction: GuardAction = callsRan ? 'reanchor' : 'none';
+  const draftNote = callsRan ? 'after the re-anchoring calls' : 'unchanged';
+  if (certifies(draftLabel)) return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the draft is sent ${draftNote}, now ${draftLabel.outcome}`, { to: 'draft', cause });
+
+  if (options.fallback === 'safe_reply') {
+    const safeTurn = withFinalReply(draftTurn, options.safeReply ?? DEFAULT_SAFE_REPLY);
+    const safeLabel = await label(safeTurn);
+    if (certifies(safeLabel)) return result(safeTurn, safeLabel, 'safe_reply', timedOut, `${found}; ${why}; the safe reply is sent (${safeLabel.outcome})`, { to: 'safe_reply', cause });
+    return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the safe reply fails the check too (${safeLabel.outcome}), so the draft is sent ${draftNote} with its verdict`, { to: 'draft', cause });
+  }
+  return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the draft is sent ${draftNote} with its verdict (${draftLabel.outcome})`, { to: 'draft', cause });
+}
+
+const ACTION_WORDS: Record<GuardAction, string> = {
+  none: 'left', rewrite: 'rewritten', reanchor: 're-anchored', 'reanchor+rewrite': 're-anchored, then rewritten', safe_reply: 'replaced by the safe reply',
+};
+
+/** "the draft was labelled unanchored", or why its label certifies nothing. */
+function verdictOf(label: LabelRecord, what: string): string {
+  if (label.failure || label.truncated !== true) return `${what} was labelled ${label.outcome}`;
+  return `${what} is longer than the ${MAX_REPLY_CHARS.toLocaleString('en-US')} characters the checker reads and cannot be certified`;
+}
+
+function validateTimeout(value: number | undefined): number {
+  if (value === undefined) return GUARD_TIMEOUT_MS;
+  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) throw new GuardInputError('timeoutMs', 'a number of milliseconds above 0, or Infinity', String(value));
+  return value;
 }
 
 function resolveDeployment(value: Deployment | string): Deployment {
@@ -179,15 +342,4 @@ function validateMessages(messages: readonly ChatMessage[]): ChatMessage[] {
     throw new GuardInputError(`messages[${messages.length - 1}]`, 'the draft reply: an assistant message without tool calls', last.role === 'assistant' ? 'an assistant message with tool calls' : `a ${last.role} message`);
   }
   return [...messages];
-}
-
-function describe(before: LabelRecord, after: LabelRecord, action: GuardAction, policy: GuardPolicy, error: ModelError | undefined): string {
-  if (!before.failure) return `the draft passed the check (${before.outcome}); nothing changed`;
-  if (error !== undefined) {
-    const kept = action === 'none' ? 'nothing changed' : 'the re-anchoring calls are kept, the reply is not rewritten';
-    return `the draft was labelled ${before.outcome}, but a guard model call failed (${error.kind}: ${error.message}); ${kept}`;
-  }
-  if (policy === 'annotate') return `the draft was labelled ${before.outcome}; annotate only, nothing changed`;
-  const how = { none: 'left', rewrite: 'rewritten', reanchor: 're-anchored', 'reanchor+rewrite': 're-anchored, then rewritten' }[action];
-  return `the draft was labelled ${before.outcome}; ${how}, now ${after.outcome}`;
 }

@@ -39,6 +39,9 @@ export async function runGuardArm(input: GuardArmInput): Promise<TurnOutput> {
     policy: input.policy,
     params: input.params,
     signal: input.signal,
+    // A measurement, not a user waiting: the arm waits for every call (each bounded by the run's
+    // own per-request timeout and retries), as the paper's fix C does.
+    timeoutMs: Number.POSITIVE_INFINITY,
     id: input.id,
     ...(input.engine === undefined ? {} : { engine: input.engine }),
   });
@@ -53,6 +56,7 @@ export async function runGuardArm(input: GuardArmInput): Promise<TurnOutput> {
       steps: {
         policy: input.policy,
         flagged: guarded.flagged,
+        ...(guarded.fallback === undefined ? {} : { fallback: guarded.fallback }),
         before: guarded.before.outcome,
         after: guarded.after.outcome,
         reason: guarded.reason,
