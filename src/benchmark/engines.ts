@@ -11,9 +11,7 @@ import type { CheckEngine } from '../check/engines/engine.ts';
 import type { JudgeEngine, SyncJudgeEngine } from './judge.ts';
 import type { CheckPool } from '../check/check-pool.ts';
 import type { RecordOutcome } from '../check/check-many.ts';
-import { CheckInputError } from '../check/check-input-error.ts';
 import type { LabelRecord } from '../core/types.ts';
-import { userDeployment } from './grid-setups.ts';
 
 /** rules (offline), llm (a judge model labels every response) and hybrid (the model only where the rules are unsure). */
 export const ENGINE_NAMES = ['rules', 'llm', 'hybrid'] as const;
@@ -72,6 +70,9 @@ async function rulesEngine(jobs: number): Promise<SyncJudgeEngine> {
   const label = (row: ResponseRow, deployment?: Deployment) => check(turnRecordOf(row, deployment), { setup: row.setup });
   const engine: SyncJudgeEngine = { name: detector === judge ? detector : `${detector}+${judge}`, promptHashes: {}, label };
   if (jobs <= 1) return engine;
+  // Loaded here, not with the module: `run` imports ENGINE_NAMES for its --help.
+  const { userDeployment } = await import('./grid-setups.ts');
+  const { CheckInputError } = await import('../check/check-input-error.ts');
   let pool: CheckPool | undefined;
   return {
     ...engine,
