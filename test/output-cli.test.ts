@@ -2,6 +2,7 @@
  * `--out` as users point it, through the whole command: at a device, a FIFO or a symlink (written
  * through, never replaced), and at a disk that fills up (one line, exit 2, no temp file left).
  */
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NO_DEVICE_NODES, NO_SMALL_DISK, deviceNode, smallDisk } from '../src/cli/testing/small-disk.ts';
 import { Store } from '../src/store/index.ts';
-import { felicity } from './helpers/felicity-bin.ts';
+import { BIN, felicity } from './helpers/felicity-bin.ts';
 import { REPO, runCli } from './helpers/cli.ts';
 
 const EXAMPLES = path.join(REPO, 'examples', 'turns.jsonl');
@@ -86,4 +87,23 @@ test('export --out a full device: one line, exit 2, not a stack trace or a hang'
     assert.equal(lines(r.stderr).length, 1, r.stderr);
     assert.ok(fs.lstatSync(full).isCharacterDevice());
   }
+});
+
+test('check … | head -1 after a bad line: the closed pipe ends the command with the exit code of what it found (2)', async () => {
+  const dir = tempDir();
+  const input = path.join(dir, 'turns.jsonl');
+  // A bad first line, then far more labels than a pipe holds, so the pipe closes mid-run.
+  fs.writeFileSync(input, `not json\n${fs.readFileSync(EXAMPLES, 'utf8').repeat(300)}`);
+  const r = spawnSync('bash', ['-c', `node ${JSON.stringify(BIN)} check ${JSON.stringify(input)} | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+  assert.match(r.stderr, /turns\.jsonl:1: /, 'the bad line was reported');
+  assert.equal(r.stdout.trim(), '2', r.stderr.slice(0, 2000));
+});
+
+test('check > a full device (stdout, no --out): one line, exit 2, not a stack trace', async (t) => {
+  const dir = tempDir();
+  const full = deviceNode(dir, 'full', 'full');
+  if (full === undefined) return t.skip(NO_DEVICE_NODES);
+  const r = spawnSync('bash', ['-c', `node ${JSON.stringify(BIN)} check ${JSON.stringify(EXAMPLES)} > ${JSON.stringify(full)}`], { encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /^felicity: cannot write to stdout: no space left on device \(ENOSPC\)\n$/);
 });

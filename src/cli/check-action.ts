@@ -66,7 +66,10 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
   const report = (result: LineResult): void => {
     tally.add(result);
+    // The exit code is set as each problem is found, not only at the end: a closed pipe
+    // (`felicity check … | head`) ends the process early (main.ts) with the code set so far.
     if ('problem' in result) {
+      process.exitCode = EXIT.badInput;
       process.stderr.write(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}\n`);
       return;
     }
@@ -75,6 +78,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
       return;
     }
     if ('failed' in result) {
+      if (process.exitCode !== EXIT.badInput) process.exitCode = EXIT.failed;
       process.stderr.write(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled\n`);
       return;
     }
