@@ -10,8 +10,8 @@ import type { ReportFormat } from '../report/report-formats.ts';
 import type { ReportResponse } from '../report/report-response.ts';
 import { readRequestInfo, type LineProblem } from '../report/request-info.ts';
 import { writeReport } from '../report/write-report.ts';
-import { Store } from '../store/index.ts';
 import { UsageError } from './bench-errors.ts';
+import { usingStore } from './store-access.ts';
 import { EXIT } from './usage-exit.ts';
 
 /** The options as commander parses them (report.ts). */
@@ -42,14 +42,10 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
       engine = 'the labels file';
     } else {
       if (runs.length === 0) throw new UsageError('name at least one run (or give --responses and --labels)');
-      const store = Store.open(options.db, { mustExist: true });
-      try {
-        const loaded = loadRuns(store, runs, options.engine, requests);
-        responses = loaded.responses;
-        engine = [...new Set(loaded.engines.values())].join(', ');
-      } finally {
-        store.close();
-      }
+      // A damaged page fails only when a query reads it: the same one line as on opening.
+      const loaded = await usingStore(options.db, { mustExist: true }, async (store) => loadRuns(store, runs, options.engine, requests));
+      responses = loaded.responses;
+      engine = [...new Set(loaded.engines.values())].join(', ');
     }
     say(`read ${responses.length} responses`);
     for (const p of problems.slice(0, 20)) say(`${p.file}:${p.line}: ${p.message} (line skipped)`);
