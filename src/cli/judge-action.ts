@@ -5,11 +5,13 @@
  */
 import { createEngine, judgeEngineOf, type EngineName } from '../benchmark/engines.ts';
 import { formatOutcomeCounts, judgeRun } from '../benchmark/judge.ts';
+import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/failed-run.ts';
 import { planRun } from '../benchmark/judge-plan.ts';
 import { erroredNote } from '../check/check-jsonl.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { usingStore } from './store-access.ts';
+import { EXIT } from './usage-exit.ts';
 
 /** The options as commander parses them (judge.ts). */
 export interface JudgeFlags {
@@ -32,6 +34,12 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
         process.stderr.write(`${plans.format('judge')}\n`);
         return;
       }
+      const failed = allFailed(store.responses.counts(store.runs.get(run).id));
+      if (failed !== undefined) {
+        process.stderr.write(`felicity judge: ${noSuccessfulResponses(run, failed)}; nothing to label; ${retryErrorsHint(run, options.db)}\n`);
+        process.exitCode = EXIT.failed;
+        return;
+      }
       const engine = options.engine === 'rules' ? await createEngine('rules') : judgeEngineOf(opened.engine);
       const summary = await judgeRun(store, run, engine, { force: options.force ?? false });
       process.stderr.write(`felicity judge: ${summary.judged} responses labelled by ${engine.name} in run "${run}"\n`);
@@ -39,7 +47,7 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       for (const f of summary.firstFailures) process.stderr.write(`felicity judge: could not label ${f.responseId}: ${f.message}\n`);
       if (summary.failures > 0) {
         process.stderr.write(`felicity judge: ${summary.failures} responses could not be labelled\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
       }
       process.stderr.write(`${formatOutcomeCounts(summary.counts)}\n`);
       for (const line of judgingSummary('judge', opened)) process.stderr.write(`${line}\n`);

@@ -66,7 +66,7 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
   } catch (err) {
     if (!ReportInputError.isInstance(err)) throw err;
     say(err.message);
-    // Nothing judged yet is work left to do (exit 1); anything else is input to fix (exit 2).
-    process.exitCode = err.code === 'NO_JUDGMENTS' ? EXIT.failed : EXIT.badInput;
+    // Nothing judged yet, or only failed model calls, is work left to do (exit 1); anything else is input to fix (exit 2).
+    process.exitCode = err.code === 'NO_JUDGMENTS' || err.code === 'NO_RESPONSES' ? EXIT.failed : EXIT.badInput;
   }
 }
