@@ -115,7 +115,9 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
   );
   if (s.labelFailures > 0) process.stderr.write(`felicity run: ${s.labelFailures} responses could not be labelled (see above)\n`);
   if (heldErrors > 0) {
-    const hint = retried ? 'they failed again' : 'run the same command with --retry-errors to redo them';
+    const hint = retried
+      ? 'they failed again'
+      : 'run the same command with --retry-errors to redo them (without it, a resume redoes only those that could not reach the model)';
     process.stderr.write(`felicity run: ${heldErrors} responses in run "${s.run}" hold errors (the model call failed); ${hint}\n`);
   }
 }
@@ -209,7 +211,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
     }
     const resume = `run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}`;
     if (summary.stoppedBecause !== undefined) {
-      process.stderr.write(`felicity run: stopped: ${summary.stoppedBecause}; ${resume} once the server answers\n`);
+      process.stderr.write(`felicity run: stopped: ${summary.stoppedBecause}; ${resume} once the server answers (it redoes the responses that could not reach the model too)\n`);
       process.exitCode = EXIT.failed;
     } else if (summary.interrupted) {
       process.stderr.write(`felicity run: interrupted; ${resume}\n`);
