@@ -209,3 +209,18 @@ test('export from a database on a read-only mount: one line saying to copy it so
     place.cleanup();
   }
 });
+
+test('a key in the query string of an openai-compatible URL: refused in one line (exit 2), never printed or stored', async () => {
+  const dir = tempDir();
+  const db = path.join(dir, 'r.db');
+  const server = await startScriptedServer(gridModel());
+  try {
+    const r = await runCli(['run', '--model', `openai-compatible:${server.url}?api_key=sk-live-SECRET#grid`, '--requests', writeBenchRequests(dir, 1), '--db', db, '--setups', 'C0']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^felicity run: bad model spec "openai-compatible:http:\/\/127\.0\.0\.1:\d+\/v1\?\*\*\*#grid": a query string in the base URL is not accepted/);
+    assert.doesNotMatch(r.stderr + r.stdout, /SECRET/);
+    assert.ok(!fs.existsSync(db) || !fs.readFileSync(db).includes('SECRET'), 'the key is not stored');
+  } finally {
+    await server.close();
+  }
+});
