@@ -47,6 +47,8 @@ export interface RunFlags {
   seed?: number;
   thinking: boolean;
   retryErrors?: true;
+  /** Seconds per model request. */
+  timeout: number;
 }
 
 /** Splits "a,b" and checks every item against the allowed values (case-insensitive for setups). */
@@ -152,6 +154,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
       thinking: options.thinking,
     },
     endpoints: Object.fromEntries(endpoints),
+    timeout_s: options.timeout,
     ...(Object.keys(deployments).length > 0 ? { deployments } : {}),
   };
   const name = options.name ?? defaultRunName(config);
@@ -169,7 +172,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
   const progress = progressReporter();
   let judging: OpenedEngine | undefined;
   try {
-    for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec));
+    for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
     // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
     for (const model of models.values()) await checkEndpoint(model, stop.signal);
     // Model engines label after the run (they are asynchronous); the rules label each response as it lands.
