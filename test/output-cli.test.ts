@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NO_DEVICE_NODES, NO_SMALL_DISK, deviceNode, smallDisk } from '../src/cli/testing/small-disk.ts';
+import { check } from '../src/check/index.ts';
 import { Store } from '../src/store/index.ts';
 import { BIN, felicity } from './helpers/felicity-bin.ts';
 import { REPO, runCli } from './helpers/cli.ts';
@@ -21,17 +22,19 @@ function tempDir(): string {
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
-/** A database holding run "r" with `n` short responses, to export. */
+/** A database holding run "r" with `n` short responses, to export, each labelled by the rules. */
 function runDatabase(dir: string, n: number): string {
   const db = path.join(dir, 'r.db');
   const store = Store.open(db);
   const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
   for (let i = 0; i < n; i++) {
-    store.saveResponse(id, {
+    const row = {
       response_id: `resp-${i}`, request_id: `req-${i}`, model: 'm', setup: 'C0', variant: 'inferred', persona: 'generic', fix: 'none',
-      sample: 0, category: 'reminder', latency_ms: 1, usage: null, error: null,
-      messages: [{ role: 'user', content: 'Remind me tomorrow.' }, { role: 'assistant', content: `Sure, I will remind you. ${'x'.repeat(500)}` }],
-    });
+      sample: 0, category: 'reminder' as const, latency_ms: 1, usage: null, error: null,
+      messages: [{ role: 'user' as const, content: 'Remind me tomorrow.' }, { role: 'assistant' as const, content: `Sure, I will remind you. ${'x'.repeat(500)}` }],
+    };
+    const label = check({ id: row.response_id, setup: 'C0', category: row.category, messages: row.messages });
+    store.saveResponse(id, row, { response_id: row.response_id, engine: 'rules', prompt_hashes: {}, label });
   }
   store.close();
   return db;
@@ -106,4 +109,19 @@ test('check > a full device (stdout, no --out): one line, exit 2, not a stack tr
   const r = spawnSync('bash', ['-c', `node ${JSON.stringify(BIN)} check ${JSON.stringify(EXAMPLES)} > ${JSON.stringify(full)}`], { encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /^felicity: cannot write to stdout: no space left on device \(ENOSPC\)\n$/);
+});
+
+test('report --out on a disk that fills up: one line, exit 2, not a stack trace', async (t) => {
+  const disk = smallDisk(16);
+  if (disk === undefined) return t.skip(NO_SMALL_DISK);
+  try {
+    const db = runDatabase(tempDir(), 40);
+    const r = await felicity(['report', 'r', '--db', db, '--out', path.join(disk.dir, 'report'), '--reps', '10']);
+    assert.equal(r.code, 2, r.stderr);
+    const last = lines(r.stderr).at(-1) ?? '';
+    assert.match(last, /^felicity report: --out .*report: no space left on device \(ENOSPC\)/);
+    assert.doesNotMatch(r.stderr, /\bat .*\.ts:\d+/, 'no stack trace');
+  } finally {
+    disk.cleanup();
+  }
 });

@@ -11,6 +11,7 @@ import type { ReportResponse } from '../report/report-response.ts';
 import { readRequestInfo, type LineProblem } from '../report/request-info.ts';
 import { writeReport } from '../report/write-report.ts';
 import { UsageError } from './bench-errors.ts';
+import { writeFailure } from './output-file.ts';
 import { usingStore } from './store-access.ts';
 import { EXIT } from './usage-exit.ts';
 
@@ -59,6 +60,9 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
       engine,
       title: runs.length > 0 ? `felicity report: ${runs.join(', ')}` : 'felicity report',
       progress: say,
+    }).catch((error: unknown) => {
+      // A file the report could not write (a full disk): one line naming --out, as for every --out.
+      throw (error as NodeJS.ErrnoException).syscall === undefined ? error : writeFailure(options.out, error);
     });
     for (const line of report.headline) say(line);
     say(`${report.files.length} files in ${options.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
