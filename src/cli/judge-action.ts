@@ -4,8 +4,8 @@
  * `felicity --help` does not load the checker or the store.
  */
 import { createEngine, judgeEngineOf, type EngineName } from '../benchmark/engines.ts';
-import { formatOutcomeCounts, judgeRun } from '../benchmark/judge.ts';
 import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/failed-run.ts';
+import { formatOutcomeCounts, judgeRun } from '../benchmark/judge.ts';
 import { planRun } from '../benchmark/judge-plan.ts';
 import { erroredNote } from '../check/check-jsonl.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';

@@ -1,7 +1,8 @@
 /**
  * Reading stored runs for the report. Several runs pool when they share a request-set hash (a
  * model run later joins the report); different hashes are refused with both named. A run the
- * engine has not labelled names the command that labels it.
+ * engine has not labelled names the command that labels it; one whose every model call failed
+ * (nothing to label) says how to redo them instead.
  */
 import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/failed-run.ts';
 import { userDeployment } from '../benchmark/grid-setups.ts';
