@@ -82,3 +82,18 @@ test('report.html loads with no console error, filters narrow the list, model ma
     await browser.close();
   }
 });
+
+test('a reply holding a long unbroken string wraps: the page is no wider than the window', { skip: fs.existsSync(CHROMIUM) ? false : `no ${CHROMIUM} (apt-get install chromium to run the browser test)` }, async () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-html-wide-'));
+  const long = `See https://example.com/${'a'.repeat(20_000)} — I'll remind you tomorrow.`;
+  await writeReport([response(0, 'C0', 'empty', long), response(1, 'C2', 'anchored', 'x'.repeat(5_000))], { out, formats: new Set(['html']), reps: 10, seed: 1, engine: 'test', title: 'wide' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(pathToFileURL(path.join(out, 'report.html')).href);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    assert.ok(scrollWidth <= innerWidth, `the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+  } finally {
+    await browser.close();
+  }
+});

@@ -209,3 +209,57 @@ test('export from a database on a read-only mount: one line saying to copy it so
     place.cleanup();
   }
 });
+
+test('a key in the query string of an openai-compatible URL: refused in one line (exit 2), never printed or stored', async () => {
+  const dir = tempDir();
+  const db = path.join(dir, 'r.db');
+  const server = await startScriptedServer(gridModel());
+  try {
+    const r = await runCli(['run', '--model', `openai-compatible:${server.url}?api_key=sk-live-SECRET#grid`, '--requests', writeBenchRequests(dir, 1), '--db', db, '--setups', 'C0']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^felicity run: bad model spec "openai-compatible:http:\/\/127\.0\.0\.1:\d+\/v1\?\*\*\*#grid": a query string in the base URL is not accepted/);
+    assert.doesNotMatch(r.stderr + r.stdout, /SECRET/);
+    assert.ok(!fs.existsSync(db) || !fs.readFileSync(db).includes('SECRET'), 'the key is not stored');
+  } finally {
+    await server.close();
+  }
+});
+
+test('run --timeout: a server that stops answering is cut off after the timeout and the response records it; the timeout is recorded, not compared on resume', async () => {
+  const dir = tempDir();
+  const db = path.join(dir, 'r.db');
+  const requests = writeBenchRequests(dir, 1);
+  // Answers the one-token check before each run (checkEndpoint), and never a turn of the run.
+  const server = await startScriptedServer((req) => (req.body.messages[0]?.content === 'Reply with the word OK.' ? reply.text('OK') : reply.hang()));
+  try {
+    const common = ['--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'slow', '--setups', 'C0', '--variants', 'inferred', '--personas', 'generic'];
+    const r = await runCli(['run', ...common, '--timeout', '0.2']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /1 responses in run "slow" hold errors/);
+    const conn = new BetterSqlite3(db, { readonly: true });
+    const error = conn.prepare('SELECT error FROM responses').pluck().get() as string;
+    const config = JSON.parse(conn.prepare('SELECT config FROM runs').pluck().get() as string) as { timeout_s?: number };
+    conn.close();
+    assert.equal(error, 'timeout: no complete response within 200 ms');
+    assert.equal(config.timeout_s, 0.2);
+
+    // Another timeout is an operational change: the run resumes (the response is redone, as one that never reached the model).
+    const again = await runCli(['run', ...common, '--timeout', '0.3']);
+    assert.doesNotMatch(again.stderr, /different configuration/);
+    assert.match(again.stderr, /1 responses this time \(1 errors\)/);
+  } finally {
+    await server.close();
+  }
+});
+
+test("run --timeout takes a positive number of seconds; the default is the model clients' (120)", async () => {
+  const { runCommand } = await import('../src/cli/run.ts');
+  const { DEFAULT_TIMEOUT_MS } = await import('../src/llm/openai-chat-model.ts');
+  const timeout = runCommand().options.find((o) => o.long === '--timeout');
+  assert.ok(timeout, 'run has --timeout');
+  assert.equal(timeout.defaultValue, 120);
+  assert.equal(timeout.defaultValue * 1000, DEFAULT_TIMEOUT_MS);
+  const r = await runCli(['run', '--model', 'openai-compatible:http://127.0.0.1:9/v1#m', '--timeout', '0']);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /--timeout.*expected a number of seconds > 0, got "0"/);
+});

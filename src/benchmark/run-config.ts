@@ -2,7 +2,7 @@
  * A run's configuration: everything that decides which responses a run holds and how they were
  * sampled. Resuming under a different configuration would mix incomparable responses in one run,
  * so it is refused with a field-by-field diff. Operational knobs (concurrency, database path,
- * on-the-fly judging) are not part of it: they may change between resumes.
+ * on-the-fly judging, the request timeout) are not compared: they may change between resumes.
  */
 import { createHash } from 'node:crypto';
 import { parseModelSpec } from '../llm/model-spec.ts';
@@ -30,6 +30,11 @@ export interface RunConfig {
    */
   endpoints?: Record<string, string>;
   /**
+   * Seconds one model request may take on the latest attempt (`--timeout`). An operational knob
+   * like concurrency: recorded, never compared, so a resume may wait longer or shorter.
+   */
+  timeout_s?: number;
+  /**
    * The users' deployments among `grid.setups`, by id, as loaded when the run started: a resume
    * with an edited file is a changed configuration, and `judge` labels with these. Absent when
    * the grid has only built-in setups.
@@ -38,7 +43,7 @@ export interface RunConfig {
 }
 
 /** Recorded with a run but left out of the resume comparison and the default name. */
-const UNCOMPARED: readonly (keyof RunConfig)[] = ['endpoints'];
+const UNCOMPARED: readonly (keyof RunConfig)[] = ['endpoints', 'timeout_s'];
 
 /** The part of a configuration that must match for a resume. */
 export function comparedConfig(config: unknown): unknown {

@@ -202,3 +202,26 @@ test('after N responses in a row that cannot reach the model the run stops with 
   store.close();
   other.close();
 });
+
+test('after an outage stopped the run, resuming redoes the responses that could not reach the model; errors the server returned stay until --retry-errors', async () => {
+  const store = tempStore();
+  // The first response gets a 400 from the server; then the server goes away.
+  let calls = 0;
+  const outage = recorder(() =>
+    calls++ === 0
+      ? { ...ok(''), error: { kind: 'client', status: 400, message: 'bad request' } }
+      : { ...ok(''), error: { kind: calls % 2 ? 'network' : 'timeout', message: 'connect ECONNREFUSED 127.0.0.1:9' } },
+  );
+  const stopped = await runBenchmark(options(store, outage.execute, { concurrency: 1, maxConsecutiveUnreachable: 4 }));
+  assert.match(stopped.stoppedBecause ?? '', /^4 responses in a row could not reach the model/);
+  assert.deepEqual(store.responses.counts(stopped.runId), { total: 5, errors: 5 });
+
+  // The same command again, once the server answers: everything but the 400 is run.
+  const resumed = recorder();
+  const summary = await runBenchmark(options(store, resumed.execute));
+  assert.equal(resumed.ran.length, TOTAL - 1);
+  assert.ok(!resumed.ran.includes(outage.ran[0]!), 'the response the server refused is kept');
+  assert.equal(summary.skipped, 1);
+  assert.deepEqual(store.responses.counts(summary.runId), { total: TOTAL, errors: 1 });
+  store.close();
+});

@@ -84,7 +84,7 @@ export interface RunOptions<R extends RunnerRequest> {
   execute: TurnExecutor<R>;
   label?: Labeller;
   concurrency: number;
-  /** Redo tuples whose stored response is an error (replacing it). */
+  /** Redo every tuple whose stored response is an error (replacing it), not only those that could not reach the model. */
   retryErrors?: boolean;
   /** Fires: take no new tuples; in-flight ones finish and are stored. */
   stop?: AbortSignal;
@@ -124,6 +124,12 @@ export function openRun(store: Store, name: string, config: RunConfig, codeVersi
 
 function errorText(error: NonNullable<TurnOutput['error']>): string {
   return `${error.kind}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`;
+}
+
+/** Whether a stored error (as errorText wrote it: the kind first) is one that never reached the model. */
+export function couldNotReach(stored: string | undefined): boolean {
+  const kind = stored?.match(/^(\w+)[ :]/)?.[1];
+  return kind !== undefined && UNREACHABLE.has(kind);
 }
 
 export function toResponseRow<R extends RunnerRequest>(tuple: Tuple<R>, out: TurnOutput): ResponseRow {
@@ -192,7 +198,11 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
       const step = all.next();
       if (step.done) return undefined;
       const state = store.responses.stateOf(runId, step.value.responseId);
-      if (state === 'missing' || (state === 'error' && options.retryErrors)) return step.value;
+      if (state === 'missing') return step.value;
+      // A response that never reached its model (an outage that stopped the run, a timeout)
+      // holds no answer: resuming redoes it like a tuple never run. An error the server
+      // answered with (a 400, a bad body) is kept until --retry-errors.
+      if (state === 'error' && (options.retryErrors || couldNotReach(store.responses.errorOf(runId, step.value.responseId)))) return step.value;
       progress.skipped++;
     }
   };

@@ -75,6 +75,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
     const text = resultText(result, source, { explain, toTerminal });
     if (text.label !== undefined) labels.append(text.label);
     if (text.messages !== '') process.stderr.write(text.messages);
+    exitCodeSoFar(tally);
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
@@ -85,6 +86,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
         inThisThread: labelBlock,
         write: (block) => {
           tally.merge(block.tally);
+          exitCodeSoFar(tally);
           if (block.messages !== '') process.stderr.write(block.messages);
           labels.append(block.labels);
           return labels.drained();
@@ -110,8 +112,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   }
   process.stderr.write(`felicity check: ${tally.format()}\n`);
   for (const line of judgingSummary('check', opened)) process.stderr.write(`${line}\n`);
-  if (tally.problems > 0) process.exitCode = EXIT.badInput;
-  else if (tally.judgmentsFailed > 0) process.exitCode = EXIT.failed;
+  exitCodeSoFar(tally);
 }
 
 /** An input that cannot be read (missing, a folder, no permission) is bad input, named in one line. */
@@ -124,4 +125,13 @@ async function* readChunks(input: AsyncIterable<Uint8Array>, source: string): As
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputFileError(`cannot read ${source}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
+}
+
+/**
+ * The exit code is set as each problem is found, not only at the end: a closed pipe
+ * (`felicity check … | head`) ends the process early (main.ts) with the code set so far.
+ */
+function exitCodeSoFar(tally: OutcomeTally): void {
+  if (tally.problems > 0) process.exitCode = EXIT.badInput;
+  else if (tally.judgmentsFailed > 0) process.exitCode = EXIT.failed;
 }

@@ -4,12 +4,14 @@
  * `felicity --help` does not load the checker or the store.
  */
 import { createEngine, judgeEngineOf, type EngineName } from '../benchmark/engines.ts';
+import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/failed-run.ts';
 import { formatOutcomeCounts, judgeRun } from '../benchmark/judge.ts';
 import { planRun } from '../benchmark/judge-plan.ts';
 import { erroredNote } from '../check/check-jsonl.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { usingStore } from './store-access.ts';
+import { EXIT } from './usage-exit.ts';
 
 /** The options as commander parses them (judge.ts). */
 export interface JudgeFlags {
@@ -33,6 +35,12 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
         process.stderr.write(`${plans.format('judge')}\n`);
         return;
       }
+      const failed = allFailed(store.responses.counts(store.runs.get(run).id));
+      if (failed !== undefined) {
+        process.stderr.write(`felicity judge: ${noSuccessfulResponses(run, failed)}; nothing to label; ${retryErrorsHint(run, options.db)}\n`);
+        process.exitCode = EXIT.failed;
+        return;
+      }
       const engine = options.engine === 'rules' ? await createEngine('rules', { jobs: options.jobs }) : judgeEngineOf(opened.engine);
       let summary;
       try {
@@ -45,7 +53,7 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       for (const f of summary.firstFailures) process.stderr.write(`felicity judge: could not label ${f.responseId}: ${f.message}\n`);
       if (summary.failures > 0) {
         process.stderr.write(`felicity judge: ${summary.failures} responses could not be labelled\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
       }
       process.stderr.write(`${formatOutcomeCounts(summary.counts)}\n`);
       for (const line of judgingSummary('judge', opened)) process.stderr.write(`${line}\n`);

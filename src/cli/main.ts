@@ -8,11 +8,15 @@
 import { Command } from '@commander-js/extra-typings';
 import { readFileSync } from 'node:fs';
 import { bundledFile } from '../bundled-files.ts';
-import { usageErrorsExitBadInput } from './usage-exit.ts';
-// A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do.
+import { EXIT, usageErrorsExitBadInput } from './usage-exit.ts';
+// A closed pipe (`felicity check … | head`) ends output quietly, as Unix tools do, keeping the
+// exit code of what was found so far. Any other failure to write stdout (a full disk behind `>`)
+// is one line and bad input, as for --out.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  const why = error.code === 'ENOSPC' ? 'no space left on device (ENOSPC)' : (error.code ?? error.message);
+  process.stderr.write(`felicity: cannot write to stdout: ${why}\n`);
+  process.exit(EXIT.badInput);
 });
 
 const program = new Command('felicity')

@@ -10,8 +10,9 @@ import type { ReportFormat } from '../report/report-formats.ts';
 import type { ReportResponse } from '../report/report-response.ts';
 import { readRequestInfo, type LineProblem } from '../report/request-info.ts';
 import { writeReport } from '../report/write-report.ts';
-import { Store } from '../store/index.ts';
 import { UsageError } from './bench-errors.ts';
+import { writeFailure } from './output-file.ts';
+import { usingStore } from './store-access.ts';
 import { EXIT } from './usage-exit.ts';
 
 /** The options as commander parses them (report.ts). */
@@ -42,14 +43,10 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
       engine = 'the labels file';
     } else {
       if (runs.length === 0) throw new UsageError('name at least one run (or give --responses and --labels)');
-      const store = Store.open(options.db, { mustExist: true });
-      try {
-        const loaded = loadRuns(store, runs, options.engine, requests);
-        responses = loaded.responses;
-        engine = [...new Set(loaded.engines.values())].join(', ');
-      } finally {
-        store.close();
-      }
+      // A damaged page fails only when a query reads it: the same one line as on opening.
+      const loaded = await usingStore(options.db, { mustExist: true }, async (store) => loadRuns(store, runs, options.engine, requests));
+      responses = loaded.responses;
+      engine = [...new Set(loaded.engines.values())].join(', ');
     }
     say(`read ${responses.length} responses`);
     for (const p of problems.slice(0, 20)) say(`${p.file}:${p.line}: ${p.message} (line skipped)`);
@@ -63,6 +60,9 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
       engine,
       title: runs.length > 0 ? `felicity report: ${runs.join(', ')}` : 'felicity report',
       progress: say,
+    }).catch((error: unknown) => {
+      // A file the report could not write (a full disk): one line naming --out, as for every --out.
+      throw (error as NodeJS.ErrnoException).syscall === undefined ? error : writeFailure(options.out, error);
     });
     for (const line of report.headline) say(line);
     say(`${report.files.length} files in ${options.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -70,7 +70,7 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
   } catch (err) {
     if (!ReportInputError.isInstance(err)) throw err;
     say(err.message);
-    // Nothing judged yet is work left to do (exit 1); anything else is input to fix (exit 2).
-    process.exitCode = err.code === 'NO_JUDGMENTS' ? EXIT.failed : EXIT.badInput;
+    // Nothing judged yet, or only failed model calls, is work left to do (exit 1); anything else is input to fix (exit 2).
+    process.exitCode = err.code === 'NO_JUDGMENTS' || err.code === 'NO_RESPONSES' ? EXIT.failed : EXIT.badInput;
   }
 }

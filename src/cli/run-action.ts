@@ -47,6 +47,8 @@ export interface RunFlags {
   seed?: number;
   thinking: boolean;
   retryErrors?: true;
+  /** Seconds per model request. */
+  timeout: number;
 }
 
 /** Splits "a,b" and checks every item against the allowed values (case-insensitive for setups). */
@@ -115,7 +117,9 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
   );
   if (s.labelFailures > 0) process.stderr.write(`felicity run: ${s.labelFailures} responses could not be labelled (see above)\n`);
   if (heldErrors > 0) {
-    const hint = retried ? 'they failed again' : 'run the same command with --retry-errors to redo them';
+    const hint = retried
+      ? 'they failed again'
+      : 'run the same command with --retry-errors to redo them (without it, a resume redoes only those that could not reach the model)';
     process.stderr.write(`felicity run: ${heldErrors} responses in run "${s.run}" hold errors (the model call failed); ${hint}\n`);
   }
 }
@@ -150,6 +154,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
       thinking: options.thinking,
     },
     endpoints: Object.fromEntries(endpoints),
+    timeout_s: options.timeout,
     ...(Object.keys(deployments).length > 0 ? { deployments } : {}),
   };
   const name = options.name ?? defaultRunName(config);
@@ -167,7 +172,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
   const progress = progressReporter();
   let judging: OpenedEngine | undefined;
   try {
-    for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec));
+    for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
     // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
     for (const model of models.values()) await checkEndpoint(model, stop.signal);
     // Model engines label after the run (they are asynchronous); the rules label each response as it lands.
@@ -209,7 +214,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
     }
     const resume = `run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}`;
     if (summary.stoppedBecause !== undefined) {
-      process.stderr.write(`felicity run: stopped: ${summary.stoppedBecause}; ${resume} once the server answers\n`);
+      process.stderr.write(`felicity run: stopped: ${summary.stoppedBecause}; ${resume} once the server answers (it redoes the responses that could not reach the model too)\n`);
       process.exitCode = EXIT.failed;
     } else if (summary.interrupted) {
       process.stderr.write(`felicity run: interrupted; ${resume}\n`);

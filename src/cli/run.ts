@@ -15,11 +15,19 @@ import { DEFAULT_DB } from './export.ts';
 
 export const DEFAULT_REQUESTS = BUNDLED_REQUESTS;
 export const DEFAULT_CONCURRENCY = 16;
+/** The model clients' own default (DEFAULT_TIMEOUT_MS), not imported: `run --help` loads no client. */
+export const DEFAULT_TIMEOUT_S = 120;
 
 
 function number(text: string): number {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`expected a number, got "${text}"`);
+  return n;
+}
+
+function seconds(text: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a number of seconds > 0, got "${text}"`);
   return n;
 }
 
@@ -45,6 +53,7 @@ export function runCommand() {
     .option('--max-tokens <n>', 'cap on generated tokens per model call', integerAtLeast(1))
     .option('--seed <n>', 'sampling seed, where the server honours one', integerAtLeast(0))
     .option('--no-thinking', 'turn thinking modes off (vLLM chat_template_kwargs, Ollama think)')
+    .option('--timeout <seconds>', 'seconds one model request may take before it is cut off (and retried, up to 4 times); recorded, may change on resume', seconds, DEFAULT_TIMEOUT_S)
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
     .addHelpText(
       'after',

@@ -37,9 +37,12 @@ export class ModelSpecError extends Error {
   }
 }
 
-/** `https://user:secret@host` → `https://***@host`, so a mistaken spec never prints a password. */
+/**
+ * `https://user:secret@host` → `https://***@host` and `…/v1?api_key=secret` → `…/v1?***`, so a
+ * mistaken spec never prints a password or a key.
+ */
 export function hideUrlCredentials(text: string): string {
-  return text.replace(/(\/\/)[^/@\s]*@/g, '$1***@');
+  return text.replace(/(\/\/)[^/@\s]*@/g, '$1***@').replace(/\?[^#\s]*/g, '?***');
 }
 
 export function parseModelSpec(spec: string): ModelSpec {
@@ -83,6 +86,11 @@ function parseCompatible(spec: string, rest: string): ModelSpec {
   if (url.username || url.password) {
     // Credentials in the URL would end up in records and logs; keys come from the environment.
     throw new ModelSpecError(spec, 'credentials in the base URL are not accepted (use OPENAI_COMPATIBLE_API_KEY)');
+  }
+  if (baseURL.includes('?')) {
+    // Gateways take keys as ?api_key=…; the spec is stored in the run and printed in errors. The
+    // client also appends its paths after the base URL, so no query there could work anyway.
+    throw new ModelSpecError(spec, 'a query string in the base URL is not accepted (use OPENAI_COMPATIBLE_API_KEY for a key)');
   }
   return { provider: 'openai-compatible', baseURL, model };
 }

@@ -163,10 +163,16 @@ function describe(error: unknown): string {
 }
 
 function checkedUrl(specText: string, variable: string, value: string): string {
+  let url: URL;
   try {
-    new URL(value);
+    url = new URL(value);
   } catch {
     throw new ModelSetupError(specText, 'bad_option', `${variable} is not a URL`);
+  }
+  // As for an openai-compatible spec's URL: a key belongs in the key variable, where it is never
+  // printed, and the client appends its paths after the base URL, past any query.
+  if (url.username || url.password || value.includes('?')) {
+    throw new ModelSetupError(specText, 'bad_option', `${variable} holds credentials or a query string, which are not accepted (put a key in the API key variable)`);
   }
   return value.replace(/\/+$/, '');
 }

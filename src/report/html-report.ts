@@ -23,7 +23,11 @@ const FILTERS = ['model', 'setup', 'variant', 'persona', 'fix', 'category', 'out
 
 function style(): string {
   const badges = OUTCOMES.map((o) => `.outcome-${o}{background:${OUTCOME_COLOURS[o]}}`).join('');
-  return `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#222}
+  // overflow-wrap is inherited: a long unbroken string anywhere (a URL or hash in a reply, a long
+  // id) breaks at any character instead of widening the page; `anywhere`, unlike `break-word`,
+  // also lets flex items (the response head) shrink. Table cells stay on one line in their own
+  // scrolling box.
+  return `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#222;overflow-wrap:anywhere}
 table{border-collapse:collapse;font-size:12px;margin:1em 0;display:block;overflow-x:auto}
 th,td{border:1px solid #ccc;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f3f3f3}
 td:first-child,th:first-child{text-align:left}figure{margin:1.5em 0}figure img{max-width:100%;height:auto}

@@ -1,8 +1,10 @@
 /**
  * Reading stored runs for the report. Several runs pool when they share a request-set hash (a
  * model run later joins the report); different hashes are refused with both named. A run the
- * engine has not labelled names the command that labels it.
+ * engine has not labelled names the command that labels it; one whose every model call failed
+ * (nothing to label) says how to redo them instead.
  */
+import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/failed-run.ts';
 import { userDeployment } from '../benchmark/grid-setups.ts';
 import type { RunConfig } from '../benchmark/run-config.ts';
 import type { Store } from '../store/index.ts';
@@ -26,6 +28,11 @@ export function resolveEngine(store: Store, run: string, runId: number, name: st
   if (versions.length === 1) return versions[0]!.engine;
   if (versions.length > 1) {
     throw new ReportInputError('AMBIGUOUS_ENGINE', `run "${run}" has labels from several versions of ${name} (${versions.map((e) => e.engine).join(', ')}): pass one with --engine`, { run });
+  }
+  const failed = engines.length === 0 ? allFailed(store.responses.counts(runId)) : undefined;
+  if (failed !== undefined) {
+    // `felicity judge` would label nothing: send the user to what helps.
+    throw new ReportInputError('NO_RESPONSES', `${noSuccessfulResponses(run, failed)}; ${retryErrorsHint(run, db)}`, { run, failed });
   }
   const known = engines.length === 0 ? 'it has no labels yet' : `it has labels from ${engines.map((e) => e.engine).join(', ')}`;
   throw new ReportInputError('NO_JUDGMENTS', `run "${run}" has no judgments from engine "${name}" (${known}); label it with: felicity judge ${run} --engine ${name} --db ${db}`, { run, engine: name });

@@ -86,3 +86,29 @@ test('a database on a read-only mount: one line saying to copy it somewhere writ
     place.cleanup();
   }
 });
+
+test("another program's database, or felicity's with a table dropped: not_felicity, and nothing is added to it", () => {
+  const dir = tempDir();
+  const other = path.join(dir, 'other.db');
+  const conn = new BetterSqlite3(other);
+  conn.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+  conn.close();
+  refused(() => Store.open(other), 'not_felicity', other);
+  const after = new BetterSqlite3(other, { readonly: true });
+  assert.deepEqual(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all(), ['notes'], 'no felicity table added');
+  after.close();
+
+  for (const table of ['schema_version', 'judgments', 'fix_steps']) {
+    const file = path.join(dir, `no-${table}.db`);
+    Store.open(file).close();
+    const c = new BetterSqlite3(file);
+    c.exec(`DROP TABLE ${table}`);
+    c.close();
+    refused(() => Store.open(file, { mustExist: true }), 'not_felicity', file);
+    assert.throws(() => Store.open(file), new RegExp(`felicity's tables in it were changed \\(${table} is missing\\)`));
+  }
+  // A new, empty file is still a database to create.
+  const empty = path.join(dir, 'empty.db');
+  fs.writeFileSync(empty, '');
+  Store.open(empty).close();
+});

@@ -6,12 +6,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'damaged' | 'read_only' | 'cannot_open';
+export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'cannot_open';
 
-const ADVICE: Record<DatabaseProblem, (file: string) => string> = {
+const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> = {
   missing_folder: (file) => `folder ${path.dirname(file)} does not exist (create it, or pass another --db)`,
   is_folder: () => 'it is a folder, not a file (pass a file path to --db)',
   not_a_database: () => 'not a SQLite database (pass the database felicity run wrote, or a new file name)',
+  // Another program's SQLite file, or felicity's with a table dropped: writing to it would mix
+  // felicity's tables into it, and reading it fails on the missing table.
+  not_felicity: (_file, detail) =>
+    `it is not a felicity database, or felicity's tables in it were changed (${detail}); pass the database felicity run wrote, or a new file name`,
   damaged: () => 'the database is damaged or cut short (restore it from a copy, or start a new --db)',
   read_only: () =>
     'it is on a read-only file system or in a folder felicity cannot write to; SQLite writes a journal beside the database even to read it, so copy it to a writable folder and pass that --db',
@@ -26,7 +30,7 @@ export class DatabaseUnusableError extends Error {
     /** SQLite's or the system's own words. */
     readonly detail: string,
   ) {
-    super(`database ${file}: ${ADVICE[problem](file)}`);
+    super(`database ${file}: ${ADVICE[problem](file, detail)}`);
     this.name = 'DatabaseUnusableError';
   }
 

@@ -4,6 +4,7 @@
  * database is always at exactly one version. Never edit a released migration: append a new one.
  */
 import type { Database } from 'better-sqlite3';
+import { DatabaseUnusableError } from './database-error.ts';
 import { SchemaTooNewError } from './errors.ts';
 
 export interface Migration {
@@ -120,8 +121,25 @@ export function schemaVersion(db: Database): number {
   return row.v ?? 0;
 }
 
-/** Brings the database up to `SCHEMA_VERSION`; returns the migrations it applied. */
+/** The tables the migrations create, in order. */
+export function tablesOf(migrations: readonly Migration[]): string[] {
+  return migrations.flatMap((m) => [...m.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/g)].map((match) => match[1]!));
+}
+
+function tableNames(db: Database): Set<string> {
+  return new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]);
+}
+
+/**
+ * Brings the database up to `SCHEMA_VERSION`; returns the migrations it applied.
+ * @throws DatabaseUnusableError (not_felicity) for a database with tables but no record of its
+ * migrations (another program's, or felicity's with `schema_version` dropped: migrating it would
+ * fail half-way or mix felicity's tables into it), and for one missing a table its recorded
+ * migrations made (every later query of that table would fail).
+ */
 export function migrate(db: Database, path: string, migrations: readonly Migration[] = MIGRATIONS): Migration[] {
+  const before = tableNames(db);
+  if (before.size > 0 && !before.has('schema_version')) throw new DatabaseUnusableError(path, 'not_felicity', 'schema_version is missing');
   db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const current = schemaVersion(db);
@@ -137,5 +155,8 @@ export function migrate(db: Database, path: string, migrations: readonly Migrati
       record.run(m.version, m.name, new Date().toISOString());
     }).immediate();
   }
+  const present = tableNames(db);
+  const missing = tablesOf(migrations).filter((table) => !present.has(table));
+  if (missing.length > 0) throw new DatabaseUnusableError(path, 'not_felicity', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
   return pending;
 }

@@ -45,7 +45,7 @@ export function decodeResponse(raw: RawRow): ResponseRow {
 }
 
 export class Responses {
-  private readonly state: Statement<[number, string], { failed: number }>;
+  private readonly state: Statement<[number, string], { error: string | null }>;
   private readonly upsertStmt: Statement<[Params]>;
   private readonly dropJudgments: Statement<[number, string]>;
   private readonly countStmt: Statement<[number], { total: number; errors: number }>;
@@ -53,7 +53,7 @@ export class Responses {
   private readonly pageStmt: Statement<[{ run_id: number; after: string; engine: string; all: number; limit: number }], RawRow>;
 
   constructor(db: Database) {
-    this.state = db.prepare('SELECT error IS NOT NULL AS failed FROM responses WHERE run_id = ? AND response_id = ?');
+    this.state = db.prepare('SELECT error FROM responses WHERE run_id = ? AND response_id = ?');
     // A retried response replaces the failed one in place; its old judgments no longer apply.
     this.upsertStmt = db.prepare(`INSERT INTO responses (run_id, ${COLUMNS}, created_at)
       VALUES (@run_id, @response_id, @request_id, @model, @setup, @variant, @persona, @fix, @sample, @category,
@@ -76,7 +76,12 @@ export class Responses {
   stateOf(runId: number, responseId: string): ResponseState {
     const row = this.state.get(runId, responseId);
     if (row === undefined) return 'missing';
-    return row.failed ? 'error' : 'ok';
+    return row.error !== null ? 'error' : 'ok';
+  }
+
+  /** The stored error of a failed response (undefined when it is missing or succeeded). */
+  errorOf(runId: number, responseId: string): string | undefined {
+    return this.state.get(runId, responseId)?.error ?? undefined;
   }
 
   /** Inserts or replaces a response. Call inside a transaction together with its judgment. */
