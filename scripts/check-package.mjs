@@ -70,7 +70,9 @@ const label = check(turn);
 const many = await checkMany(Array.from({ length: 600 }, (_, i) => ({ ...turn, id: 't-' + i })), { jobs: 2 });
 const conversation = checkConversation({ id: 'c-1', setup: 'C0', messages: turn.messages });
 const guarded = await guardTurn({ deployment: 'C0', category: 'reminder', messages: turn.messages, policy: 'annotate' });
-console.log(JSON.stringify({ outcome: label.outcome, many: many.map((r) => r.label.outcome), conversation: conversation.map((l) => l.outcome), guard: guarded.before.outcome }));
+// Without the optional OpenAI SDK, a model spec cannot be used, and says why.
+const noSdk = await guardTurn({ deployment: 'C0', category: 'reminder', messages: turn.messages, policy: 'rewrite', model: 'openai-compatible:http://127.0.0.1:9/v1#m' }).then((r) => r.error ?? 'no error', (e) => e.message);
+console.log(JSON.stringify({ outcome: label.outcome, many: many.map((r) => r.label.outcome), conversation: conversation.map((l) => l.outcome), guard: guarded.before.outcome, noSdk }));
 `,
     );
     const result = run(process.execPath, ['consumer.mjs']);
@@ -80,6 +82,7 @@ console.log(JSON.stringify({ outcome: label.outcome, many: many.map((r) => r.lab
     expect(out.many.length === 600 && out.many.every((o) => o === 'empty'), 'checkMany');
     expect(out.conversation.join() === 'empty', `checkConversation: ${out.conversation}`);
     expect(out.guard === 'empty', `guardTurn: ${out.guard}`);
+    expect(/needs the optional package openai/.test(out.noSdk), `guardTurn with a model spec and no openai: ${out.noSdk}`);
   });
 
   step('importing the checker loads no OpenAI SDK, SQLite, Vega, resvg or Playwright', () => {
@@ -128,10 +131,10 @@ export { outcome, results, guarded, wrong };
     expect(JSON.parse(result.stdout).hash, 'a hash');
   });
 
-  step('a command that needs a missing optional package says what to install, in one line, exit 1', () => {
+  step('a command that needs a missing optional package says what to install, in one line, exit 2', () => {
     writeFileSync(path.join(work, 'x.db'), '');
     const result = run(path.join(app, 'node_modules/.bin/felicity'), ['export', 'nothing', '--db', path.join(work, 'x.db')], { cwd: work });
-    expect(result.status === 1, `exit ${result.status}: ${result.stderr}`);
+    expect(result.status === 2, `exit ${result.status}: ${result.stderr}`);
     expect(result.stderr.trim().split('\n').length === 1 && /needs the optional package better-sqlite3.*npm install better-sqlite3/.test(result.stderr), result.stderr);
   });
 } finally {

@@ -31,8 +31,10 @@ const BAD_INPUT = [
   RunNotFoundError,
   RunConfigChangedError,
   OutputFileError,
+  // An install to complete, as a gguf: model without node-llama-cpp (ModelSetupError).
+  MissingPackageError,
 ];
-const FAILED = [EndpointUnreachableError, RunLeaseHeldError, RunLeaseLostError, MissingPackageError];
+const FAILED = [EndpointUnreachableError, RunLeaseHeldError, RunLeaseLostError];
 
 /** The exit code for an error the user can act on, or undefined for a bug (which keeps its stack). */
 export function exitCodeFor(error: unknown): number | undefined {

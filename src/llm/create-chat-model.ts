@@ -5,6 +5,7 @@
 import type { ChatModel } from './chat-model.ts';
 import type { GgufModelOptions } from './gguf-chat-model.ts';
 import { parseModelSpec } from './model-spec.ts';
+import { importNeeding } from '../optional-packages.ts';
 import type { HttpModelOptions } from './openai-chat-model.ts';
 
 export type ChatModelOptions = HttpModelOptions & GgufModelOptions;
@@ -18,5 +19,6 @@ export async function createChatModel(spec: string, options: ChatModelOptions = 
   // Each client loads when its model is asked for (the OpenAI SDK alone is ~150 modules), not
   // with every command that can take a model: `felicity --help` loads all of those.
   if (parsed.provider === 'gguf') return (await import('./gguf-chat-model.ts')).createGgufChatModel(parsed.path, spec, options);
-  return (await import('./openai-chat-model.ts')).createOpenAIChatModel(parsed, spec, options);
+  const client = await importNeeding(() => import('./openai-chat-model.ts'), ['openai'], `the model ${spec}`);
+  return client.createOpenAIChatModel(parsed, spec, options);
 }

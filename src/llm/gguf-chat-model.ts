@@ -11,7 +11,7 @@ import type { AssistantMessage, ChatModel, ChatRequest, ChatResult } from './cha
 import { toLlamaHistory, type LlamaHistoryItem } from './gguf-history.ts';
 import { safeMessage } from './model-error.ts';
 import { ModelSetupError } from './model-setup-error.ts';
-import { DEFAULT_TIMEOUT_MS } from './openai-chat-model.ts';
+import { DEFAULT_TIMEOUT_MS } from './model-timeout.ts';
 
 export const NODE_LLAMA_CPP = 'node-llama-cpp';
 export const NODE_LLAMA_CPP_INSTALL = 'npm i node-llama-cpp@3.21.1';

@@ -26,7 +26,9 @@ export interface HttpModelOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
+import { DEFAULT_TIMEOUT_MS } from './model-timeout.ts';
+
+export { DEFAULT_TIMEOUT_MS };
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const OLLAMA_DEFAULT_BASE = 'http://localhost:11434/v1';
 
