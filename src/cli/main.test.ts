@@ -101,3 +101,22 @@ describe('felicity --help loads each command\'s definition, not what it does', (
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('bin/felicity.js without a build', () => {
+  test('says to build, in one line, exit 2, instead of a loader stack trace', async () => {
+    const { mkdtempSync, mkdirSync, copyFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { spawnSync } = await import('node:child_process');
+    const dir = mkdtempSync(join(tmpdir(), 'felicity-nobuild-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      copyFileSync(new URL('../../bin/felicity.js', import.meta.url), join(dir, 'bin', 'felicity.js'));
+      const run = spawnSync(process.execPath, [join(dir, 'bin', 'felicity.js'), '--version'], { encoding: 'utf8' });
+      assert.equal(run.status, 2);
+      assert.equal(run.stderr, 'felicity: the build is missing (dist/cli/main.js): run `npm run build` (or `npm ci`) in the felicity folder\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
