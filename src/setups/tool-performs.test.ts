@@ -25,7 +25,7 @@ describe('inferPerforms: what a tool does, read from its name and description', 
   });
 
   it('a stated `performs` list wins over the inferred one', () => {
-    assert.deepEqual(toolActions({ name: 'update_reservation_baggages', performs: ['add checked bags'] }), [{ verb: 'add', objects: ['checked', 'bag'] }]);
+    assert.deepEqual(toolActions({ name: 'update_reservation_baggages', performs: ['add checked bags'] }), [{ verb: 'add', objects: ['checked', 'bag'], object: 'bag' }]);
   });
 });
 

@@ -11,6 +11,12 @@ import { actionLemma, LOOKUP_VERBS } from './action-verbs.ts';
 export interface ToolAction {
   verb: string;
   objects: string[];
+  /**
+   * The thing the act is done to, the head of its noun phrase ("add checked bags to a reservation"
+   * → bag; `update_reservation_flights` → flight); the other words name where it sits (its
+   * container: the reservation) or what kind it is. Absent when the phrase names no thing.
+   */
+  object?: string;
 }
 
 export interface DescribedTool {
@@ -54,8 +60,18 @@ export function parsePerforms(phrase: string): ToolAction | null {
   const [first, ...rest] = words;
   if (!first) return null;
   const verb = actionLemma(first) ?? first;
-  return { verb, objects: [...new Set(rest.filter((w) => !FILLER.has(w)).map(singular))] };
+  const objects = [...new Set(rest.filter((w) => !FILLER.has(w)).map(singular))];
+  // The head is the last thing before the first word that opens a container ("… to a reservation").
+  const containerAt = rest.findIndex((w) => CONTAINER_WORDS.has(w));
+  const head = (containerAt < 0 ? rest : rest.slice(0, containerAt)).filter((w) => !FILLER.has(w) && !ADJECTIVES.has(w)).at(-1);
+  const action: ToolAction = { verb, objects };
+  const object = head === undefined ? objects.at(-1) : singular(head);
+  if (object !== undefined) action.object = object;
+  return action;
 }
+
+/** Words that open where a thing sits, not the thing: "add bags **to** a reservation", "the bags **of** a reservation". */
+export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['to', 'into', 'in', 'on', 'onto', 'of', 'from', 'for', 'at', 'under', 'within', 'inside']);
 
 /** Default phrases for a tool that states none: from its name, then its description's leading verbs. */
 export function inferPerforms(tool: { name: string; description?: string }): string[] {
@@ -88,7 +104,7 @@ function descriptionActions(description: string): ToolAction[] {
     const verb = actionLemma(match[1]!);
     if (!verb || LOOKUP_VERBS.has(verb) || /^returns$/i.test(match[1]!)) continue;
     const objects = match[2]!.split(/\s+/).map((w) => w.replace(/'s$/, '').toLowerCase()).filter((w) => !FILLER.has(w) && !ADJECTIVES.has(w) && !/^(?:at|once|immediately)$/.test(w));
-    if (objects.length > 0) actions.push({ verb, objects: objects.map(singular) });
+    if (objects.length > 0) actions.push({ verb, objects: objects.map(singular), object: singular(objects.at(-1)!) });
   }
   return actions;
 }
@@ -112,6 +128,43 @@ const SAME_THING: readonly (readonly string[])[] = [
   ['memory', 'preference', 'note', 'detail'],
   ['task', 'job', 'follow-up', 'check-in'],
 ];
+
+/**
+ * Kinds of things a tool acts on, and the things of that kind a reply names: a calendar event
+ * covers a gym class, a meeting or a dentist appointment; baggage covers checked bags; an order's
+ * items cover products and variants. One way only: a tool that creates events backs "I've added
+ * your gym class", a tool that books classes does not back every event.
+ *
+ *   reads:   create_event (object event) backs "I've added your gym class to your calendar"
+ *   reads:   update_reservation_baggages (object baggage) backs "one checked bag has been added"
+ *   ignores: update_reservation_flights (object flight) never backs "one checked bag has been added"
+ */
+export const OBJECT_KINDS: Readonly<Record<string, readonly string[]>> = {
+  event: ['appointment', 'meeting', 'class', 'session', 'lesson', 'workout', 'call', 'interview', 'dinner', 'lunch', 'party', 'standup', 'webinar', 'consultation', 'checkup', 'check-up'],
+  baggage: ['bag', 'luggage', 'suitcase', 'checked', 'carry-on'],
+  item: ['product', 'variant', 'article'],
+  message: ['dm', 'note', 'text', 'reply', 'ping'],
+  payment: ['transfer', 'transaction', 'remittance'],
+  reminder: ['alarm', 'alert', 'nudge'],
+};
+
+/**
+ * Things that carry whatever the reply asks of them: a scheduled task, a ticket, a memory entry,
+ * a hand-off to a person. A call of a tool acting on one is read by its family, as before objects
+ * were read: `schedule_task` backs "I've set up an alert", `create_ticket` backs "I've passed this to
+ * our Renewals team".
+ *
+ *   reads:   schedule_task (object task) backs "I've set up an alert for the price drop"
+ *   ignores: create_calendar_reminder (object reminder) never backs "I've added your gym class"
+ */
+export const GENERAL_PURPOSE_OBJECTS: ReadonlySet<string> = new Set(['task', 'ticket', 'case', 'memory', 'job', 'request', 'human', 'agent']);
+
+/** Whether a report's word names the thing a tool acts on: the same thing, or a thing of the tool's kind. */
+export function coversThing(toolObject: string, word: string): boolean {
+  if (sameThing(toolObject, word)) return true;
+  const members = OBJECT_KINDS[singular(toolObject)];
+  return members !== undefined && members.includes(singular(word));
+}
 
 /** Whether two object words name the same thing: equal, one a stem of the other, or synonyms. */
 export function sameThing(a: string, b: string): boolean {

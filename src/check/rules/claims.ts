@@ -5,7 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
-import { sameThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
@@ -207,7 +207,12 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);
     const familyMissing = family !== null && !families.has(family);
-    if (!familyMissing && backed) continue;
+    if (!familyMissing && backed) {
+      // A call of the family does not back a part about a thing another tool acts on ("your task
+      // has been added and I've added your gym class": the task tool's call backs only the task).
+      if (!GENERIC_COMPLETION_VERBS.has(report.verb) && !generalPurposeCall(evidence.succeeded) && namesAnObjectOfItsAct(report, evidence.tools) && !backedBy(report, evidence.succeeded, evidence.tools)) return false;
+      continue;
+    }
     const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
     if (familyMissing && !reportBacked) return false;
     if (reportBacked) backed = true;
@@ -245,19 +250,58 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
 
 /**
  * Whether a successful call performed the reported act. When the report names a thing some tool
- * of the same act works on ("bag added" in a deployment that updates bags and flights), only that
- * tool's call backs it; otherwise any call of the same act does.
+ * of the same act acts on ("bag added" in a deployment that updates bags and flights), only a call
+ * of a tool acting on that thing backs it: its container ("… to your reservation") never lets the
+ * flight tool's call back the bag (LABELING.md rule 16). Otherwise, when the report names a thing
+ * some tool of the act works on at all, only a call naming that thing backs it; otherwise any call
+ * of the same act does.
  */
 function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: readonly CallFacts[]): boolean {
   // Whether the report is specific is asked only of a call whose act matches (most turns with a claim have none).
+  let objectSpecific: boolean | undefined;
   let specific: boolean | undefined;
+  const generic = GENERIC_COMPLETION_VERBS.has(report.verb);
   for (const call of calls) {
     for (const action of call.actions) {
       if (!actionMatches(report, action)) continue;
+      // A verb that only says it was done ("submitted", "processed") names its act by the thing: the old reading.
+      if (!generic) {
+        objectSpecific ??= namesAnObjectOfItsAct(report, tools);
+        if (objectSpecific && !GENERAL_PURPOSE_OBJECTS.has(action.object ?? '')) {
+          if (actsOnReportedThing(report, action)) return true;
+          continue;
+        }
+      }
       specific ??= namesAThingOfItsAct(report, tools);
-      if (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb)) return true;
+      if (!specific || namesSameThing(report, action) || generic) return true;
     }
   }
+  return false;
+}
+
+/** Whether a successful call acted on a thing that carries whatever is asked of it (a task, a ticket, a memory, a person). */
+function generalPurposeCall(calls: readonly CallFacts[]): boolean {
+  for (const call of calls) for (const action of call.actions) if (action.object !== undefined && GENERAL_PURPOSE_OBJECTS.has(action.object)) return true;
+  return false;
+}
+
+/** The words a report names its thing by, with its verb when the verb is itself a thing ("emailed" → e-mail). */
+function reportedThings(report: ActionReport): readonly string[] {
+  return report.things.length > 0 ? report.things : report.objects;
+}
+
+/** Whether the tool's act is done to a thing the report names (or a thing of the tool's kind: a class is an event). */
+function actsOnReportedThing(report: ActionReport, action: ToolAction): boolean {
+  const object = action.object;
+  if (object === undefined) return false;
+  if (coversThing(object, report.verb)) return true;
+  for (const word of reportedThings(report)) if (coversThing(object, word)) return true;
+  return false;
+}
+
+/** Whether some tool of the report's act is done to a thing the report names ("bag added" and a tool whose object is baggage). */
+function namesAnObjectOfItsAct(report: ActionReport, tools: readonly CallFacts[]): boolean {
+  for (const tool of tools) for (const action of tool.actions) if (sameAct(action.verb, report.verb) && actsOnReportedThing(report, action)) return true;
   return false;
 }
 
