@@ -60,6 +60,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   // Most turns make no call: they share one empty set (the rules only read these).
   let succeededFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
   let failedFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
+  let lookedUp = false;
   if (view.calls.length > 0) {
     const succeededSet = new Set<CapabilityFamily>();
     const failedSet = new Set<CapabilityFamily>();
@@ -71,13 +72,14 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
       const done = callFacts(facts, call.name);
       succeeded.push(done);
       if (done.actions.length > 0) actions.push(done.actions);
+      else if (facts.callFactsOf.has(call.name)) lookedUp = true;
     }
     succeededFamilies = succeededSet;
     failedFamilies = failedSet;
     requestActions = actions;
   }
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
-  const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts };
+  const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp };
 
   // The rules read the reply as the user sees it (no hidden characters, lookalikes mapped); almost
   // always that is the reply itself. Spans are mapped back to the reply as written below.

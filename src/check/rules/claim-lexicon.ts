@@ -143,6 +143,27 @@ export const STATE_INTROS = [
   ...combine(['the', 'your'], ['order', 'account', 'records', 'record'], ['shows', 'show']), 'records show', 'it appears',
 ];
 
+/**
+ * How a reply describes what a lookup read, not what this turn did (LABELING.md rule 17): "You have
+ * three appointments scheduled for today", "There are two bags booked on this trip", "your rent
+ * payment is scheduled for the 1st". Read only after a successful read-only call of the turn, and
+ * never with a mark of this turn's act (`STATE_ACT_MARKS`).
+ *
+ *   reads:   "You have three appointments scheduled today." (after get_events)
+ *   reads:   "Your rent payment is scheduled for the 1st." (after get_payments)
+ *   ignores: "Your meeting has been scheduled for Monday." / "I've scheduled it." / "Your reminder is now set."
+ */
+export const STATE_OPENINGS = [
+  ...combine(['you', 'you currently', 'you still', 'you already', 'today you', 'currently you'], ['have', "'ve got", 'have got']),
+  "you've got", 'there is', 'there are', "there's", 'here is', 'here are', "here's", 'i see', 'i can see', 'i found', "i've found", 'it shows',
+];
+/** A present-tense state of a thing: "your rent payment **is scheduled for** the 1st". */
+export const STATE_COPULAS = ['is', 'are', "'s", "'re"];
+/** Marks of an act of this turn: a sentence holding one reports it, whatever it opens with. */
+export const STATE_ACT_MARKS = [
+  'has been', 'have been', "'ve been", "i've", 'i have', "we've", 'we have', 'now', 'just', 'successfully', 'all set', 'was', 'were', 'went ahead',
+];
+
 /** Words before a family claim that make it no report of a completed act: a negation, a condition, a promise. */
 export const NOT_A_CLAIM = [
   "haven't", 'have not', "hasn't", 'has not', "can't", 'cannot', "couldn't", 'unable', 'not able', "didn't", 'did not', "won't",

@@ -120,6 +120,8 @@ const NOT_A_REPORT = new RegExp(`(?:\\b${phrases(L.NOT_A_CLAIM)}\\b|'ll\\b)[^.]*
 
 export interface ClaimFinding {
   id: string;
+  /** The sentence the claim is in. */
+  sentence: Sentence;
   kind: ClaimKind;
   text: string;
   /** The acts the sentence reports, when its words name ones the action-verb lexicon knows. */
@@ -136,13 +138,13 @@ export function completionClaims(sentences: readonly Sentence[], framed?: Readon
     if (sentence.folded.endsWith('?') || (framed !== undefined && framed.size > 0 && framed.get(sentence) === 'code_explanation')) continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
-    if (family) findings.push({ id: family.id, kind: family.kind, text: family.text, reports });
-    else for (const report of reports) findings.push({ id: 'reports an act', kind: 'action', text: report.text, reports: [report] });
+    if (family) findings.push({ id: family.id, sentence, kind: family.kind, text: family.text, reports });
+    else for (const report of reports) findings.push({ id: 'reports an act', sentence, kind: 'action', text: report.text, reports: [report] });
   }
   return findings;
 }
 
-function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
+function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports' | 'sentence'> | null {
   let opensWithHave: boolean | undefined;
   const { lo, hi } = sentence.cues;
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
@@ -172,6 +174,25 @@ export interface ClaimEvidence {
   failedFamilies: ReadonlySet<CapabilityFamily>;
   /** Every tool of the deployment: a report of an act no tool performs is not checked. */
   tools: readonly CallFacts[];
+  /** A successful call of this turn only read (its tool performs nothing): its state may be described. */
+  lookedUp?: boolean;
+}
+
+/** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
+const STATE_OPENING = new RegExp(`^\\W*(?:${phrases(L.STATE_OPENINGS)})\\b`, 'i');
+/** "your rent payment is scheduled for the 1st": a thing in a present-tense state. */
+const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'-]+\\s+){0,3}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
+const STATE_ACT_MARK = new RegExp(`\\b(?:${phrases(L.STATE_ACT_MARKS)})\\b`, 'i');
+
+/**
+ * Whether a sentence describes state a lookup read rather than reporting an act of this turn
+ * (LABELING.md rule 17): it opens with "you have", "there are", or (answering the user's question) "your X is", and holds no mark
+ * of an act ("has been", "I've", "now", "just"). Asked only after a successful read-only call.
+ */
+export function describesState(sentence: Sentence, infoRequest: boolean): boolean {
+  const text = sentence.folded;
+  // "Your reminder is set for 8pm" after a clock lookup, when the user asked for the reminder, is still a claim: the copula form only answers a question.
+  return (STATE_OPENING.test(text) || (infoRequest && STATE_COPULA.test(text))) && !STATE_ACT_MARK.test(text);
 }
 
 /** Whether a claim is checked at all: family rows always; other acts only when some tool performs them. */
