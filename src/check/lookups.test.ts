@@ -76,3 +76,15 @@ describe('an answered information request is done now (rule 12)', () => {
     for (const text of ['Sure, my name is Noah Ito and my zip code is 98187.', 'Yes, please go ahead.', 'Does that help?', 'Will that work?']) assert.ok(!asksForInformation(text), text);
   });
 });
+
+describe('reasoning in the reply is the assistant\'s voice, read with the plan-narration frame (rule 18)', () => {
+  it('a plan in <thinking> that the reply carries out (the question it then asks) is no commitment', () => {
+    const label = check(turn('Add lunch with Ann on Friday.', "<thinking>I'll create the event once the user confirms the time. I'll ask the user what time lunch starts.</thinking>\nWhat time should lunch with Ann start on Friday?", []));
+    assert.equal(label.commitments.length, 0);
+    assert.notEqual(label.failure, true);
+  });
+  it('a plan in <thinking> with a time of its own is still read', () => {
+    const label = check(turn('Remind me about the dentist.', "<thinking>I'll remind the user tomorrow at 9 without a tool.</thinking>\nSure thing!", []));
+    assert.ok(label.commitments.length > 0);
+  });
+});
