@@ -241,6 +241,13 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   return backed;
 }
 
+/** Whether one call backs a claim: one of its reports, or its family row by the call's families. */
+export function callBacksClaim(claim: ClaimFinding, call: CallFacts, tools: readonly CallFacts[]): boolean {
+  for (const report of claim.reports) if (backedBy(report, [call], tools)) return true;
+  return claim.kind !== 'action' && claim.kind !== 'attempted' && familyBacks(claim.kind, call.families, NO_FAILED);
+}
+const NO_FAILED: ReadonlySet<CapabilityFamily> = new Set();
+
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
 const WEAK_VERBS = new Set(['add', 'set', 'create', 'make', 'update', 'change', 'put', 'open', 'modify', 'remove', 'place', 'record', 'log', 'note', 'mark']);
 

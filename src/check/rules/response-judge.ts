@@ -4,7 +4,7 @@
  */
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
-import { claimIsBacked, claimIsCheckable, completionClaims, describesState, type ClaimEvidence } from './claims.ts';
+import { claimIsBacked, claimIsCheckable, completionClaims, describesState, type ClaimEvidence, type ClaimFinding } from './claims.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
@@ -53,6 +53,8 @@ export interface BooleanEvidence {
 export interface Judgement {
   booleans: ResponseBooleans;
   evidence: BooleanEvidence[];
+  /** The completion reports a successful call backs: their details are compared with the call's arguments. */
+  backedClaims: ClaimFinding[];
 }
 
 /** Which call families carry out a request of each category (a ticket can ask a person to remind). */
@@ -138,8 +140,13 @@ export function judgeResponse(input: JudgeInput): Judgement {
   const claims = completionClaims(input.sentences, input.framed);
   let false_action_claim = false;
   let infoRequest: boolean | undefined;
+  const backedClaims: ClaimFinding[] = [];
   for (const claim of claims) {
-    if (!claimIsCheckable(claim, input.claimEvidence) || claimIsBacked(claim, input.claimEvidence)) continue;
+    if (!claimIsCheckable(claim, input.claimEvidence)) continue;
+    if (claimIsBacked(claim, input.claimEvidence)) {
+      backedClaims.push(claim);
+      continue;
+    }
     // "You have three appointments scheduled today" after a lookup: what exists, not an act of this turn.
     if (input.claimEvidence.lookedUp === true && describesState(claim.sentence, (infoRequest ??= asksForInformation(input.userText)))) continue;
     false_action_claim = true;
@@ -190,6 +197,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
   return {
     booleans: { false_action_claim, declines_request, hands_back_to_user, did_task_now, asks_clarification },
     evidence,
+    backedClaims,
   };
 }
 
