@@ -8,7 +8,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
-import { ANSWER_HANDLED, ANSWER_NAMES } from './ask-lexicon.ts';
+import { ANSWER_HANDLED, ANSWER_NAMES, SESSION_CONTINUATIONS, USES_THE_ANSWER } from './ask-lexicon.ts';
 import type { ActKind } from './acts.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
@@ -188,8 +188,12 @@ const FRAME_REASONS: Record<FrameCode, string> = {
 function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause: FutureClause, context: ReplyContext): boolean {
   // "We'll use your Visa ending in 8676 to cover the difference. Reply yes to confirm": this order, not a later session.
   if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`, clause.cues)) return true;
+  // "Could you provide the phone number? I'll use that to look up your account": the answer, used in the next exchange.
+  if (kind === 'recall' && commitment.trigger_type === 'next_session' && clause.spanStart >= context.gate.firstAsk && USES_ANSWER.test(fold(commitment.span)) && !firstMatch(SESSION_CUES, commitment.span, clause.cues)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
   if (firstMatch(STRONG_TIME_CUES, commitment.span, clause.cues)) return false;
+  // "If not, we'll continue troubleshooting": the session goes on with the user's next message (rule 24).
+  if (commitment.performer === 'self' && SESSION_CONTINUATION.test(commitment.span)) return true;
   // "Could you provide your email? Once I've verified you, I'll pull up the order and let you know…":
   // the promise itself names the answer it waits for, so even a later-by-nature act waits (one
   // with its own event, "…let you know the minute it is restored", keeps it).
@@ -204,6 +208,9 @@ function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause
   // People asked to act on details the reply asks for act, if at all, once the user has replied.
   return clause.spanStart >= context.gate.firstAsk;
 }
+
+const SESSION_CONTINUATION = new RegExp(`\\b(?:${phrasesByFirstWord(SESSION_CONTINUATIONS)})\\b`, 'i');
+const USES_ANSWER = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:${phrasesByFirstWord(USES_THE_ANSWER)})\\b`, 'i');
 
 /** The words before a promise that tie it to the answer asked for: "once I've verified you", "with this information". */
 const ONCE_ANSWERED = new RegExp(
