@@ -62,3 +62,17 @@ export const SESSION_CONTINUATIONS = [
 ];
 /** "I'll use that to look up your account": the answer the reply asks for, used in the next exchange. */
 export const USES_THE_ANSWER = ['use that', 'use it', 'use this', 'use those', 'use these', 'use them', 'use the number', 'use your number', 'use the details'];
+
+/**
+ * A need of this session's next step: "I'll need to check the status of your SIM card … Could you
+ * please check your status bar?" waits for what the reply asks (rule 24).
+ *
+ *   reads:   "I'll need to ask a few questions … Can you confirm …?"
+ *   ignores: "I'll need to check with the billing team and get back to you tomorrow." (a time of its own)
+ */
+export const SESSION_NEEDS = ["i'll need to", 'i will need to', "we'll need to", 'we will need to', "i'd need to"];
+/**
+ * Words that make a reply a joint session with the user ("let's try the following steps"): its "we"
+ * is the assistant and the user together in the next messages, not the company's staff (rule 24).
+ */
+export const JOINT_PROPOSALS = ["let's", 'let us', 'together', 'walk you through', 'guide you through'];
