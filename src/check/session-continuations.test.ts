@@ -34,3 +34,21 @@ describe('session continuations, needs of the next step and the joint "we" wait 
     it(`"${reply}" is still a later act`, () => assert.equal(label(reply, 'Can you watch this for me?').failure, true));
   }
 });
+
+describe('guided steps on the user\'s own device are the task, done now (rule 23)', () => {
+  const guided = [
+    'The airplane icon means Airplane Mode is on. To fix this, please turn off Airplane Mode on your phone by swiping down and tapping the icon. Let me know if your signal returns.',
+    'Here’s how:\n\n1. Open the Settings app on your phone.\n2. Tap “Mobile Network”.\n3. Set the network mode to 5G/4G.',
+    'Thanks! Could you please check your APN settings and let me know if you see an MMSC URL listed?',
+  ];
+  for (const reply of guided) {
+    it(`"${reply.slice(0, 60)}…" is done_now`, () => assert.equal(label(reply, 'My picture messages will not send.').outcome, 'done_now'));
+  }
+  const not = [
+    ['Please contact our support team by phone to reset your SIM.', 'a hand-back'],
+    ['Sure. Could you please provide the phone number of the line? Once I have that, I’ll check your account and make sure roaming is enabled.', "the assistant's own next act"],
+  ] as const;
+  for (const [reply, why] of not) {
+    it(`"${reply.slice(0, 60)}…" is not done_now (${why})`, () => assert.notEqual(label(reply, 'My data does not work abroad.').outcome, 'done_now'));
+  }
+});

@@ -122,3 +122,21 @@ export const INFO_REQUESTS = [
 export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip code is', 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
 /** Questions that only check in ("Does that help?", "Will that work?"): no information asked for. */
 export const CHECK_IN_QUESTIONS = ['does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
+
+/**
+ * A step the user takes on their own device or account, walked through by the reply (LABELING.md
+ * rule 23): the guided step is the task, done now. Verbs of the step, then within a few words a
+ * thing of the user's device.
+ *
+ *   reads:   "Please turn off Airplane Mode on your phone." / "1. Open the Settings app." / "Could you please check your APN settings and let me know…"
+ *   ignores: "Please contact support to reset it." (a hand-back) / "Could you provide your phone number?" (asks for details)
+ */
+export const GUIDED_STEP_VERBS = [
+  'turn off', 'turn on', 'turn it off', 'turn it on', 'switch off', 'switch on', 'toggle', 'go to', 'open', 'tap', 'select', 'restart', 'reboot', 'power off',
+  'power on', 'remove', 'reinsert', 'reseat', 'enable', 'disable', 'reset', 'check your', 'check if', 'check whether', 'check the', 'look for', 'try sending',
+  'try making', 'try browsing', 'run a speed test', 'change your', 'set your', 'swipe', 'scroll', 'navigate to',
+];
+export const GUIDED_STEP_THINGS = [
+  'phone', 'device', 'settings', 'setting', 'app', 'sim', 'sim card', 'airplane mode', 'mobile data', 'data saver', 'wi-fi', 'wifi', 'wi-fi calling', 'apn',
+  'network mode', 'roaming', 'vpn', 'signal', 'status bar', 'quick settings', 'permissions', 'mms', 'picture message', 'speed test', 'network settings',
+];

@@ -8,7 +8,7 @@ import { claimIsBacked, claimIsCheckable, completionClaims, describesState, type
 import { cueMask, hasAnyCue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
-import { CHECK_IN_QUESTIONS, HAND_BACKS, IDENTIFICATIONS, INABILITIES, INABILITY_HEDGES, INFO_REQUESTS, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
+import { CHECK_IN_QUESTIONS, GUIDED_STEP_THINGS, GUIDED_STEP_VERBS, HAND_BACKS, IDENTIFICATIONS, INABILITIES, INABILITY_HEDGES, INFO_REQUESTS, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrases, phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import { requestNamesAct } from './request-acts.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
@@ -129,6 +129,20 @@ function plansAChange(sentences: readonly Sentence[]): boolean {
   return false;
 }
 
+/** "Please turn off Airplane Mode on your phone", "Tap Wi-Fi Calling": a step on the user's own device (rule 23). */
+const GUIDED_STEP = new RegExp(`\\b${phrasesByFirstWord(GUIDED_STEP_VERBS)}\\b[^.!?\\n]{0,60}?\\b${phrasesByFirstWord(GUIDED_STEP_THINGS)}\\b`, 'i');
+
+/** The assistant's own future act ("Once I have that, I'll check your account and make sure roaming is enabled"): not the user's step. */
+const OWN_FUTURE = /\b(?:i|we)(?:'ll|\s+will)\b/i;
+
+function guidesSteps(sentences: readonly Sentence[]): Sentence | null {
+  for (const s of sentences) {
+    const step = GUIDED_STEP.exec(s.folded);
+    if (step !== null && !OWN_FUTURE.test(s.folded.slice(0, step.index))) return s;
+  }
+  return null;
+}
+
 const PHATIC_QUESTION =
   /\b(?:anything else|is there anything|can i help (?:you )?with anything|does (?:that|this) help|how does (?:that|this) sound|sound good|makes? sense|is that (?:ok|okay|alright|all right)|would that work|does that work|all good|right\?$|good luck|fingers crossed)\b/i;
 
@@ -174,6 +188,15 @@ export function judgeResponse(input: JudgeInput): Judgement {
     if (!onlyQuestions(input.sentences, questions) && !mainlyQuestionsShort(input.sentences, questions) && !plansAChange(input.sentences) && (limitation = firstLimitation(input.sentences)) === null && (handBack = firstHandBack(input.sentences)) === null) {
       did_task_now = true;
       note(evidence, 'did_task_now', "answers the user's information request from the turn's lookups", input.sentences[0]?.text ?? '');
+    }
+  }
+
+  // Guided steps on the user's own device are the task (rule 23), when nothing is declined or sent elsewhere.
+  if (!did_task_now && input.category === undefined && !input.leavesPromiseUnanchored && !false_action_claim) {
+    const step = guidesSteps(input.sentences);
+    if (step !== null && (limitation === undefined ? (limitation = firstLimitation(input.sentences)) : limitation) === null && (handBack === undefined ? (handBack = firstHandBack(input.sentences)) : handBack) === null) {
+      did_task_now = true;
+      note(evidence, 'did_task_now', "walks the user through a step on their own device (rule 23)", step.text);
     }
   }
 
