@@ -52,3 +52,19 @@ describe('guided steps on the user\'s own device are the task, done now (rule 23
     it(`"${reply.slice(0, 60)}…" is not done_now (${why})`, () => assert.notEqual(label(reply, 'My data does not work abroad.').outcome, 'done_now'));
   }
 });
+
+describe('a hand-off announced with no call is a failure (rule 26)', () => {
+  const withCall = (reply: string, calls: string[]) => {
+    const messages: { role: string; content: string | null; tool_calls?: unknown[]; tool_call_id?: string }[] = [{ role: 'user', content: 'I want to talk to a person.' }];
+    calls.forEach((name, i) => {
+      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `h${i}`, type: 'function', function: { name, arguments: '{}' } }] });
+      messages.push({ role: 'tool', tool_call_id: `h${i}`, content: '{"status":"escalated","case_id":"CASE-1"}' });
+    });
+    messages.push({ role: 'assistant', content: reply });
+    return check({ id: 'handoff', setup: 'C4', messages });
+  };
+  for (const reply of ['I will transfer you to a human agent. YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.', "I'm transferring you now to a specialist."]) {
+    it(`"${reply}" with no call fails`, () => assert.equal(withCall(reply, []).failure, true));
+    it(`"${reply}" after escalate_to_human is backed`, () => assert.equal(withCall(reply, ['escalate_to_human']).booleans.false_action_claim, false));
+  }
+});

@@ -79,6 +79,9 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'callback booked', kind: 'people', cue: 'claim_booked',
     pattern: claim(`\\b${oneOf(L.BOOKABLE)}s?(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.BOOKED_STATES)}\\b(?!\\s+(?:for you|by you))`) },
   { id: 'gone through', kind: 'any', cue: 'claim_gone_through', pattern: /\b(?:request|order|booking|application|referral|message|email|it|that|everything|this)\s+(?:has|'s)\s+(?:now\s+)?gone through\b/i },
+  // A hand-off announced as under way (LABELING.md rule 26): "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT", "I'm transferring you now".
+  { id: 'being transferred', kind: 'people', cue: 'claim_hand_off',
+    pattern: /\b(?:you(?:'re|\s+are)\s+(?:now\s+)?being\s+(?:transferred|connected|escalated)|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+)?(?:transferring|connecting)\s+you)\b(?!\s+(?:to\s+)?(?:the|our)\s+(?:website|page|link|app)\b)/i },
   { id: 'sent!', kind: 'channel', cue: 'claim_sent', pattern: /^\W*(?:sent|emailed|e-mailed|texted)(?:\s*[!.,:\u2014\u2013]|\s*$|\s+(?:it|that|this|them|to (?:you|your)\b(?! (?:by|from))|over\b))/i },
   { id: 'has been escalated', kind: 'people', cue: 'claim_been',
     pattern: claim(

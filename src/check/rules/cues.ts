@@ -50,6 +50,8 @@ export const CUES = {
   claim_account: ['account', 'file', 'record', 'profile', 'system', 'notes'],
   claim_booked: ['callback', 'call back', 'appointment', 'visit', 'ticket', 'case', 'request'],
   claim_gone_through: ['gone through'],
+  /** "You are being transferred", "I'm transferring you now" (rule 26). */
+  claim_hand_off: ['being transferred', 'being connected', 'being escalated', 'transferring you', 'connecting you'],
   claim_sent: ['sent', 'mailed', 'texted'],
   claim_been: ['been'],
   claim_was: ['was', 'were'],
