@@ -116,3 +116,13 @@ describe('the examples of issue 20', () => {
     assert.equal(claimed(turn('Your reservation has been updated.', [{ name: 'update_reservation_baggages' }], AIRLINE)), false);
   });
 });
+
+describe('telling someone through a message tool is the hand-over it reports (rule 16)', () => {
+  const MESSAGING = { id: 'messaging', tools: [
+    { name: 'send_direct_message', description: 'Send a direct message from author to recipient with the given content.' },
+    { name: 'send_money', description: 'Sends a transaction to the recipient.' },
+  ] };
+  it('"I\'ve let Alice know" after send_direct_message is backed', () => assert.equal(claimed(turn("I've let Alice know that you'll be late.", [{ name: 'send_direct_message' }], MESSAGING)), false));
+  it('"I\'ve let Alice know" after send_money only is not', () => assert.equal(claimed(turn("I've let Alice know that you'll be late.", [{ name: 'send_money' }], MESSAGING)), true));
+  it('"I\'ve let Alice know" with no call is not', () => assert.equal(claimed(turn("I've let Alice know that you'll be late.", [], MESSAGING)), true));
+});

@@ -84,6 +84,14 @@ export const HANDED_VERBS = [
   'raised', 'created', 'opened', 'submitted', 'put in', 'lodged', 'booked', 'arranged', 'requested', 'escalated', 'passed', 'forwarded',
   'flagged', 'referred', 'notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'asked', 'assigned', 'sent',
 ];
+/**
+ * Handing over by telling someone: a message tool's call does that (LABELING.md rule 16). "I've let
+ * Alice know" after a successful direct message, "I've notified your manager" after an e-mail.
+ *
+ *   reads:   "I've let Alice know you'll be late." (send_direct_message) / "I've informed the team." (send_email)
+ *   ignores: "I've escalated this to a specialist." (send_email does not escalate) / "I've raised a ticket with billing."
+ */
+export const TELLING_VERBS = ['notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'told', 'sent', 'forwarded', 'emailed', 'e-mailed', 'texted', 'pinged'];
 export const HANDED_TO = [
   'tickets', 'ticket', 'requests', 'request', 'case', 'complaint', 'call backs', 'call back', 'callbacks', 'callback', 'appointment',
   'visit', 'engineers', 'engineer', 'technicians', 'technician', 'team', 'department', 'colleagues', 'colleague', 'manager',

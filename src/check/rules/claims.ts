@@ -106,6 +106,14 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     pattern: /^(?:\W*)(?:all set|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved)\b(?!\s+(?:for now|with|here))/i },
 ];
 
+/** "I've let Alice know", "I've notified your manager": a hand-over a message tool's call performs. */
+const TELLING = new RegExp(`^\\W*(?:i|we)(?:'ve|\\s+have)\\s+(?:\\w+\\s+)?${oneOf(L.TELLING_VERBS)}\\b`, 'i');
+
+/** A call of a message tool: its family is `channel`, or it performs a send (send_direct_message, send_email). */
+function sendsMessages(call: CallFacts): boolean {
+  return call.families.has('channel') || call.actions.some((action) => sameAct(action.verb, 'send') && action.object !== undefined && coversThing('message', action.object));
+}
+
 /** Every row's cue: a sentence that holds none of them skips all rows at once. */
 const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
 /**
@@ -227,7 +235,7 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
-  let backed = familyBacks(claim.kind, families, evidence.failedFamilies);
+  let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages));
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);
     const familyMissing = family !== null && !families.has(family);
