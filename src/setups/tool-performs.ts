@@ -124,6 +124,7 @@ const SAME_THING: readonly (readonly string[])[] = [
   ['event', 'appointment', 'meeting', 'calendar', 'invite', 'invitation'],
   ['email', 'e-mail', 'mail', 'message'],
   ['payment', 'card', 'method'],
+  ['transaction', 'transfer', 'remittance', 'wire'],
   ['human', 'agent', 'person', 'team', 'representative', 'specialist'],
   ['memory', 'preference', 'note', 'detail'],
   ['task', 'job', 'follow-up', 'check-in'],
