@@ -185,3 +185,12 @@ export const NOT_AN_ACT_REPORT = [
   'should', 'might', 'must', 'need to', 'needs to', "wasn't", "weren't", "isn't", "aren't", 'no way', 'never', 'not yet', 'yet to',
   'to be', 'will',
 ];
+
+/**
+ * The user reporting their own act (LABELING.md rule 25): a bare "You're all set!" then repeats what
+ * the user did, it reports no act of the assistant's.
+ *
+ *   reads:   "I've given the messaging app the permission … it finally worked! Am I all set now?"
+ *   ignores: "Can you add the bag for me?" / "Thanks! Is it done?"
+ */
+export const USER_OWN_ACTS = ["i've", 'i have', 'i just', 'i did', 'i tried', 'i turned', 'i gave', 'i restarted', 'i ran', 'i changed', 'i enabled', 'i disabled', "it's working", 'it worked', 'it works'];

@@ -220,7 +220,8 @@ const JOINT_PROPOSAL = new RegExp(`\\b(?:${phrasesByFirstWord(JOINT_PROPOSALS)})
 
 /** A "we" promise in a reply that proposes joint steps and asks the user for something: the assistant and the user, next message (rule 24). */
 function jointWe(clause: FutureClause, context: ReplyContext): boolean {
-  return context.gate.firstAsk !== Infinity && /^we$/i.test(clause.subject.trim()) && JOINT_PROPOSAL.test(context.reply);
+  // "If Data Saver is on, we'll turn it off and re-test": conditioned on what the user reports back, it waits as an ask does.
+  return (context.gate.firstAsk !== Infinity || /\bif\b/i.test(clause.lead)) && /^we$/i.test(clause.subject.trim()) && JOINT_PROPOSAL.test(context.reply);
 }
 
 const SESSION_CONTINUATION = new RegExp(`\\b(?:${phrasesByFirstWord(SESSION_CONTINUATIONS)})\\b`, 'i');

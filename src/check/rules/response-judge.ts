@@ -4,6 +4,7 @@
  */
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
+import { USER_OWN_ACTS } from './claim-lexicon.ts';
 import { claimIsBacked, claimIsCheckable, completionClaims, describesState, type ClaimEvidence, type ClaimFinding } from './claims.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
@@ -13,7 +14,7 @@ import { phrases, phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import { requestNamesAct } from './request-acts.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
 import { actionLemma, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
-import type { Sentence } from './text-regions.ts';
+import { fold, type Sentence } from './text-regions.ts';
 import { isAsciiLetter, isSpaceCode } from './char-codes.ts';
 
 const LIMITATION_CUE = cueMask('limitation');
@@ -100,6 +101,7 @@ function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
   return false;
 }
 
+const USER_OWN_ACT = new RegExp(`\\b(?:${phrases(USER_OWN_ACTS)})\\b`, 'i');
 const INFO_REQUEST = new RegExp(`\\b${phrasesByFirstWord(INFO_REQUESTS)}\\b`, 'i');
 const CHECK_IN = new RegExp(`\\b${phrases(CHECK_IN_QUESTIONS)}\\b`, 'gi');
 const IDENTIFICATION = new RegExp(`\\b${phrases(IDENTIFICATIONS)}\\b`, 'i');
@@ -161,6 +163,8 @@ export function judgeResponse(input: JudgeInput): Judgement {
       backedClaims.push(claim);
       continue;
     }
+    // "You're all set!" after the user reported doing it themselves (rule 25): no act of the assistant's.
+    if (claim.id === 'all set' && USER_OWN_ACT.test(fold(input.userText))) continue;
     // "You have three appointments scheduled today" after a lookup: what exists, not an act of this turn.
     if (input.claimEvidence.lookedUp === true && describesState(claim.sentence, (infoRequest ??= asksForInformation(input.userText)))) continue;
     false_action_claim = true;
