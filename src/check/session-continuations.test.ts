@@ -76,6 +76,7 @@ describe('repeating the user\'s own acts is no claim (rule 25)', () => {
   });
   it('"You’re all set!" after a request the assistant did nothing for is still a claim', () => {
     assert.equal(label('You’re all set!', 'Can you book me a callback for tomorrow?').booleans.false_action_claim, true);
+    assert.equal(label('All set! I will nudge you at 8.', "I've got a dentist appointment at 9. I have to leave early, can you remind me at 8?").booleans.false_action_claim, true);
   });
   it('"If Data Saver is on, we’ll turn it off and re-test" in a session of joint steps waits for the user', () => {
     const result = label('Let’s check if Data Saver mode is limiting your speed. On your phone, please run:\n\ncheck_data_restriction_status()\n\nand share the output with me. If Data Saver is on, we’ll turn it off and then re-test your speed.', 'What else can we try?');

@@ -191,6 +191,8 @@ export const NOT_AN_ACT_REPORT = [
  * the user did, it reports no act of the assistant's.
  *
  *   reads:   "I've given the messaging app the permission … it finally worked! Am I all set now?"
- *   ignores: "Can you add the bag for me?" / "Thanks! Is it done?"
+ *   ignores: "Can you add the bag for me?" / "Thanks! Is it done?" / "I've got a dentist appointment at 9, can you remind me?"
  */
-export const USER_OWN_ACTS = ["i've", 'i have', 'i just', 'i did', 'i tried', 'i turned', 'i gave', 'i restarted', 'i ran', 'i changed', 'i enabled', 'i disabled', "it's working", 'it worked', 'it works'];
+export const USER_OWN_ACTS = [
+  'it worked', 'it finally worked', "it's working", 'it is working', 'it works now', 'that worked', 'that fixed it', 'am i all set', "i've done that", "i've done it", 'i did that',
+];
