@@ -6,7 +6,7 @@
 import { isPersistentFamily, type CapabilityFamily } from '../core/affordances.ts';
 import { judgeCommitment } from '../core/judge-commitment.ts';
 import { deriveOutcome } from '../core/outcome.ts';
-import { viewTurn } from '../core/turn.ts';
+import { viewTurn, type ToolActivity } from '../core/turn.ts';
 import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import type { ToolAction } from '../setups/tool-performs.ts';
@@ -18,7 +18,7 @@ import { normalizeReply } from './rules/normalized-reply.ts';
 import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
-import { callBacksClaim, type CallFacts, type ClaimEvidence } from './rules/claims.ts';
+import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
 import { claimMismatches, type ClaimMismatch } from './rules/claim-arguments.ts';
 import { conversationBefore } from './conversation-context.ts';
 
@@ -154,9 +154,24 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
         feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
         booleans: normalized === undefined ? judgement.evidence : judgement.evidence.map((item) => ({ ...item, text: asWritten(item.text) })),
         outcome: { outcome: decision.outcome, why: decision.rule.why },
+        ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
       };
     },
   };
+}
+
+/** For `--explain`: the call that backed each report (id, tool, what it acts on) and the arguments that disagreed. */
+function explainClaims(claims: readonly ClaimFinding[], calls: readonly ToolActivity[], facts: DeploymentFacts, mismatches: readonly ClaimMismatch[] | undefined): { text: string; verdict: string }[] {
+  return claims.map((claim) => {
+    const backing = calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), facts.toolFacts));
+    const by = backing.map((call) => {
+      const objects = [...new Set(callFacts(facts, call.name).actions.map((a) => a.object).filter((o): o is string => o !== undefined))];
+      return `${call.id} ${call.name}${objects.length > 0 ? ` (acts on ${objects.join(', ')})` : ''}`;
+    });
+    const verdict = by.length > 0 ? `backed by ${by.join('; ')}` : 'backed by a call of an earlier turn';
+    const disagree = (mismatches ?? []).filter((m) => m.span === claim.text).map((m) => `${m.field} reported ${m.reported}, called ${m.called} (${m.call_id})`);
+    return { text: claim.text, verdict: disagree.length > 0 ? `${verdict}; arguments disagree: ${disagree.join('; ')}` : verdict };
+  });
 }
 
 function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {

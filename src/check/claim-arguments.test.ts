@@ -81,3 +81,13 @@ describe('a backed report checked argument by argument', () => {
     assert.equal(fieldOfKey('user_id'), null);
   });
 });
+
+describe('--explain shows the call that backed each report and the arguments that disagree', () => {
+  it('names the call, its tool, what it acts on, and the time compared', async () => {
+    const { checkWithExplanation, formatExplanation } = await import('./index.ts');
+    const { explanation } = checkWithExplanation(turn("I've set a reminder for 9 am tomorrow.", [{ name: 'create_reminder', args: { remind_at: '2026-10-02T08:00:00' } }]));
+    const text = formatExplanation('x', explanation);
+    assert.match(text, /backed by arg_\d+ create_reminder \(acts on reminder\)/);
+    assert.match(text, /time reported 09:00, called remind_at=2026-10-02T08:00:00/);
+  });
+});
