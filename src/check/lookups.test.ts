@@ -67,6 +67,10 @@ describe('an answered information request is done now (rule 12)', () => {
     const label = check(turn('Sure, my name is Noah Ito and my zip code is 98187. I hope that is enough to find my order.', 'Thanks, Noah. I have located your account. Could you please provide the order ID?', [{ name: 'get_events' }]));
     assert.notEqual(label.outcome, 'done_now');
   });
+  it('a plan to confirm with the user is no change: the answer is still done now', () => {
+    const label = check(turn('Can you look up my events for Friday?', 'You have two events on Friday: the budget review at 10 and lunch with Ann at 1. If you want to move either, tell me the new time and I will confirm the change with you before proceeding.', [{ name: 'get_events' }]));
+    assert.equal(label.outcome, 'done_now');
+  });
   it('not when the reply only plans the change the user asked for', () => {
     const label = check(turn('Can you check my events and move the dentist to Tuesday?', "Here's what I found: the dentist is on Monday at 9. I will move it to Tuesday at 9 once you confirm. Shall I go ahead?", [{ name: 'get_events' }]));
     assert.notEqual(label.outcome, 'done_now');

@@ -111,7 +111,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
  *   ignores: "My name is Liam Thomas and my zip code is 85049. I hope that's enough to find my order." (identification: the lookup authenticates)
  */
 export const INFO_REQUESTS = [
-  'list', 'show me', 'show the', 'show my', 'tell me', 'look up', 'pull up', 'remind me where', 'details of', 'details for',
+  'list', 'show me', 'show the', 'show my', 'tell me', 'look up', 'take a look', 'have a look', 'pull up', 'remind me where', 'details of', 'details for',
   'double-check', 'find out', 'find my', 'find the', 'find it', 'see if', 'see whether',
   'check if', 'check whether', 'check my', 'check the', 'check for', 'check which', 'check what', 'check on', 'check other',
   'what is', "what's", 'what are', 'what was', 'what were', 'what do', 'what does', 'what did', 'what time', 'what day',

@@ -125,7 +125,8 @@ function plansAChange(sentences: readonly Sentence[]): boolean {
     for (let m = PLANNED_CHANGE.exec(s.folded); m !== null; m = PLANNED_CHANGE.exec(s.folded)) {
       if (m[1] === undefined) return true;
       const verb = actionLemma(m[1]);
-      if (verb !== null && !LOOKUP_VERBS.has(verb)) return true;
+      // "I'll confirm everything with you before proceeding": a check with the user, no change.
+      if (verb !== null && !LOOKUP_VERBS.has(verb) && verb !== 'confirm') return true;
     }
   }
   return false;
