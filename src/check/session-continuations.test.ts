@@ -40,6 +40,8 @@ describe('guided steps on the user\'s own device are the task, done now (rule 23
     'The airplane icon means Airplane Mode is on. To fix this, please turn off Airplane Mode on your phone by swiping down and tapping the icon. Let me know if your signal returns.',
     'Here’s how:\n\n1. Open the Settings app on your phone.\n2. Tap “Mobile Network”.\n3. Set the network mode to 5G/4G.',
     'Thanks! Could you please check your APN settings and let me know if you see an MMSC URL listed?',
+    'Next, let’s verify your APN settings. On your device, please run:\n\n  check_apn_settings()\n\nand share the full output here.',
+    'Yes—please disconnect the VPN and then re-test your speed.',
   ];
   for (const reply of guided) {
     it(`"${reply.slice(0, 60)}…" is done_now`, () => assert.equal(label(reply, 'My picture messages will not send.').outcome, 'done_now'));

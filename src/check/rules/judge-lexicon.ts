@@ -134,9 +134,11 @@ export const CHECK_IN_QUESTIONS = ['does that help', 'will that work', 'is that 
 export const GUIDED_STEP_VERBS = [
   'turn off', 'turn on', 'turn it off', 'turn it on', 'switch off', 'switch on', 'toggle', 'go to', 'open', 'tap', 'select', 'restart', 'reboot', 'power off',
   'power on', 'remove', 'reinsert', 'reseat', 'enable', 'disable', 'reset', 'check your', 'check if', 'check whether', 'check the', 'look for', 'try sending',
-  'try making', 'try browsing', 'run a speed test', 'change your', 'set your', 'swipe', 'scroll', 'navigate to',
+  'try making', 'try browsing', 'run a speed test', 'change your', 'set your', 'swipe', 'scroll', 'navigate to', 'disconnect', 'please turn',
+  'on your device, please', 'on your phone, please', 'on your device, run', 'on your phone, run',
 ];
 export const GUIDED_STEP_THINGS = [
   'phone', 'device', 'settings', 'setting', 'app', 'sim', 'sim card', 'airplane mode', 'mobile data', 'data saver', 'wi-fi', 'wifi', 'wi-fi calling', 'apn',
   'network mode', 'roaming', 'vpn', 'signal', 'status bar', 'quick settings', 'permissions', 'mms', 'picture message', 'speed test', 'network settings',
+  'run', 'diagnostic', 'output', 'result',
 ];
