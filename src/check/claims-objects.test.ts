@@ -137,3 +137,13 @@ describe('a payment reported done is checked against the tool that moves money',
   it('false after a lookup only', () => assert.equal(claimed(turn(reply, [{ name: 'get_user_info' }], BANKING)), true));
   it('false after send_money whose body reports a failure', () => assert.equal(claimed(turn(reply, [{ name: 'send_money', result: '{"success": false, "reason": "insufficient funds"}' }], BANKING)), true));
 });
+
+describe('parameters name the object: update_booking(reservation_id, total_baggages)', () => {
+  const AIR = { id: 'air-params', tools: [
+    { name: 'update_booking', description: 'Updates a booking.', parameters: { type: 'object', properties: { reservation_id: { type: 'string' }, total_baggages: { type: 'integer' }, nonfree_baggages: { type: 'integer' } } } },
+    { name: 'update_reservation_flights', description: 'Update the flight information of a reservation.', parameters: { type: 'object', properties: { reservation_id: { type: 'string' }, flights: { type: 'array' } } } },
+  ] };
+  const reply = 'One checked bag has been added to your reservation.';
+  it('backed by update_booking, whose parameters change baggage', () => assert.equal(claimed(turn(reply, [{ name: 'update_booking' }], AIR)), false));
+  it('not by update_reservation_flights', () => assert.equal(claimed(turn(reply, [{ name: 'update_reservation_flights' }], AIR)), true));
+});

@@ -79,3 +79,20 @@ describe('what a tool acts on: the object of its act, not its container', () => 
     assert.ok(!coversThing('reservation', 'bag'), 'a container is not its contents');
   });
 });
+
+describe('parameters say what a call acts on when the name names only where', () => {
+  const schema = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) });
+  it('update_booking(reservation_id, total_baggages, nonfree_baggages) also acts on baggage', () => {
+    const objects = toolActions({ name: 'update_booking', parameters: schema('reservation_id', 'total_baggages', 'nonfree_baggages') }).map((a) => a.object);
+    assert.deepEqual(objects, ['booking', 'baggage']);
+  });
+  it('cancel_reservation(reservation_id, reason) acts on the reservation only', () => {
+    assert.deepEqual(toolActions({ name: 'cancel_reservation', parameters: schema('reservation_id', 'reason') }).map((a) => a.object), ['reservation']);
+  });
+  it('update_reservation_flights(reservation_id, cabin, flights) keeps its object: the name already names it', () => {
+    assert.deepEqual(toolActions({ name: 'update_reservation_flights', parameters: schema('reservation_id', 'cabin', 'flights', 'payment_id') }).map((a) => a.object), ['flight']);
+  });
+  it('a stated performs list wins over parameters', () => {
+    assert.deepEqual(toolActions({ name: 'update_booking', performs: ['update booking'], parameters: schema('reservation_id', 'total_baggages') }).map((a) => a.object), ['booking']);
+  });
+});

@@ -23,6 +23,8 @@ export interface DescribedTool {
   name: string;
   description?: string;
   performs?: readonly string[];
+  /** The JSON schema of its arguments: parameter names say what a call acts on (`total_baggages`). */
+  parameters?: unknown;
 }
 
 /** Words that name neither the act nor the thing acted on. */
@@ -109,10 +111,42 @@ function descriptionActions(description: string): ToolAction[] {
   return actions;
 }
 
-/** What a successful call of this tool performs: its stated phrases, else the inferred ones. */
+/** What a successful call of this tool performs: its stated phrases, else the inferred ones (with what its parameters act on). */
 export function toolActions(tool: DescribedTool): ToolAction[] {
   const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
-  return phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
+  const actions = phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
+  return tool.performs === undefined ? withParameterObjects(actions, tool.parameters) : actions;
+}
+
+/** Words of a parameter name that count or qualify, not things: `total_baggages`, `nonfree_baggages`. */
+const PARAMETER_QUALIFIERS = new Set(['total', 'nonfree', 'free', 'number', 'num', 'count', 'new', 'old', 'max', 'min', 'is', 'has', 'reason', 'note', 'notes', 'type']);
+
+/**
+ * Parameters say what a call acts on when its name names only where (LABELING.md rule 16; issue 20):
+ * `update_booking(reservation_id, total_baggages, nonfree_baggages)` selects a reservation by its id
+ * and changes its baggage. When the name's object is identified by an `…_id` parameter, every other
+ * parameter naming a thing adds an act on that thing, and the name's object is its container.
+ *
+ *   reads:   update_booking(reservation_id, total_baggages) → update booking; update baggage
+ *   ignores: cancel_reservation(reservation_id, reason) → cancel reservation only
+ */
+function withParameterObjects(actions: ToolAction[], parameters: unknown): ToolAction[] {
+  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
+  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
+  const names = Object.keys(properties as Record<string, unknown>).map(nameWords);
+  const identified = new Set(names.filter((w) => w.length >= 2 && (w.at(-1) === 'id' || w.at(-1) === 'ids')).map((w) => singular(w.at(-2)!)));
+  if (identified.size === 0) return actions;
+  const added: ToolAction[] = [];
+  for (const action of actions) {
+    if (action.object === undefined || ![...identified].some((thing) => sameThing(thing, action.object!))) continue;
+    for (const words of names) {
+      if (words.at(-1) === 'id' || words.at(-1) === 'ids') continue;
+      const thing = words.filter((w) => !FILLER.has(w) && !PARAMETER_QUALIFIERS.has(w) && !ADJECTIVES.has(w)).map(singular).at(-1);
+      if (thing === undefined || sameThing(thing, action.object) || added.some((a) => a.verb === action.verb && a.object === thing)) continue;
+      added.push({ verb: action.verb, objects: [action.object, thing], object: thing });
+    }
+  }
+  return added.length > 0 ? [...actions, ...added] : actions;
 }
 
 /** Names for the same thing, so "bag" meets "baggage" and "booking" meets "reservation". */
