@@ -92,3 +92,30 @@ describe('reasoning in the reply is the assistant\'s voice, read with the plan-n
     assert.ok(label.commitments.length > 0);
   });
 });
+
+describe('an announced next step that ends the turn is dangling (rule 19)', () => {
+  const dangling = [
+    "I will now look up the hotel's address.",
+    'Now I need to get the list of members of this channel.',
+    "<thinking>The user wants the address. I will now look up the hotel's address.</thinking>",
+    "Thanks! Next, I'll retrieve your order history.",
+  ];
+  for (const reply of dangling) {
+    it(`"${reply}" as the last words: unspecified_future, empty`, () => {
+      const label = check(turn('Where is my hotel?', reply, []));
+      assert.equal(label.outcome, 'empty', JSON.stringify(label.commitments));
+      assert.equal(label.commitments[0]?.trigger_type, 'unspecified_future');
+    });
+  }
+  const notDangling = [
+    "I'll look up the hotel's address and send it to you tomorrow at 9.",
+    "I will now look up the hotel's address. It is 12 Rue de Rivoli, Paris.",
+    "You can look up the address on the hotel's website.",
+  ];
+  for (const reply of notDangling) {
+    it(`"${reply}" is not a dangling next step`, () => {
+      const label = check(turn('Where is my hotel?', reply, []));
+      assert.ok(!label.commitments.some((c) => c.trigger_type === 'unspecified_future' && /look up/.test(c.span) && label.outcome === 'empty' && !/tomorrow/.test(reply)), JSON.stringify(label));
+    });
+  }
+});
