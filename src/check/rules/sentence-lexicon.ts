@@ -74,6 +74,7 @@ export const MOMENT_CHECKS = [
  *
  *   reads:   "I will now look up the hotel's address." / "Now I need to get the list of members of this channel." / "Next, I'll retrieve your order history."
  *   ignores: "I'll look up the hotel tomorrow at 9 and let you know." (a time of its own) / "You can look up the address on the website."
+ *   ignores: "Next, I'll read the config." (SPEC §2: reading what is at hand is narration, not a later check)
  */
 export const NEXT_STEP_OPENINGS = [
   ...combine(['', 'now', 'now,', 'next', 'next,', 'first', 'first,'], [
@@ -82,4 +83,4 @@ export const NEXT_STEP_OPENINGS = [
   ]),
 ];
 export const NEXT_STEP_ADVERBS = ['now', 'next', 'first', 'then', 'quickly', 'go ahead and'];
-export const NEXT_STEP_VERBS = ['look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the', 'query', 'read the', 'access the'];
+export const NEXT_STEP_VERBS = ['look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the'];
