@@ -13,6 +13,8 @@ export interface Explanation {
   feasibility: { span: string; verdict: string }[];
   booleans: BooleanEvidence[];
   outcome: { outcome: Outcome; why: string };
+  /** Each backed completion report: the call that backed it (id, tool, what it acts on), and each argument compared that disagreed. */
+  claims?: { text: string; verdict: string }[];
 }
 
 export function formatExplanation(id: string, explanation: Explanation): string {
@@ -21,6 +23,7 @@ export function formatExplanation(id: string, explanation: Explanation): string 
   for (const step of explanation.detector) lines.push(`   ${step.verdict === 'commitment' ? '+' : '-'} "${clip(step.text)}" — ${step.rule}`);
   for (const item of explanation.feasibility) lines.push(`   ⇒ "${clip(item.span)}": ${item.verdict}`);
   for (const item of explanation.booleans) lines.push(`   ${item.name}: ${item.rule} — "${clip(item.text)}"`);
+  for (const item of explanation.claims ?? []) lines.push(`   ✓ "${clip(item.text)}": ${item.verdict}`);
   return lines.join('\n');
 }
 

@@ -107,7 +107,8 @@ describe('readFlatObject', () => {
     assert.equal(reportsError('{"error":0}'), true);
     assert.equal(reportsError('{"error":null,"ok":true}'), false);
     assert.equal(reportsError('{"success":false}'), true);
-    assert.equal(reportsError('{"result":{"error":"nested"}}'), false, 'only top-level fields count (JSON.parse path)');
+    assert.equal(reportsError('{"result":{"error":"nested"}}'), true, 'a wrapper one level down counts too (JSON.parse path; LABELING.md rule 21)');
+    assert.equal(reportsError('{"items":[{"error":"nested"}]}'), false, 'records in a list are data, not the answer');
     assert.equal(reportsError('{"error":"a \\"quoted\\" reason"}'), true, 'an escape goes to JSON.parse');
   });
 });

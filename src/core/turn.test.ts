@@ -124,6 +124,13 @@ describe('reportsError', () => {
     '  error: something broke',
     'Failed to schedule',
     'Exception in tool',
+    "ValueError: Invalid event time '25:00'",
+    "KeyError: 'reservation_id'",
+    'Traceback (most recent call last):\n  File "tool.py", line 3',
+    '[ERROR] calendar unavailable',
+    '{"result": {"error": {"code": 409, "message": "conflict"}}, "id": 1}',
+    '{"data": {"status": "failed"}, "meta": [1, 2]}',
+    '{"response": {"success": false, "detail": {"x": 1}}}',
   ];
   const successes = [
     '{"status":"created","reminder_id":"rem-001"}',
@@ -132,6 +139,9 @@ describe('reportsError', () => {
     '{"error":null,"status":"ok"}',
     '{"error":false}',
     '{"ok":true}',
+    '{"result": {"id": "evt-1", "status": "confirmed"}, "warnings": []}',
+    '{"events": [{"title": "Error review meeting", "status": "failed"}], "count": 1}',
+    'Errors were fixed in version 2; the event is created.',
     '{"result":4}',
     'Reminder created.',
     'Errors are rare here',

@@ -127,7 +127,13 @@ function parseArguments(raw: string | undefined): Record<string, unknown> | unde
   }
 }
 
-/** Whether a tool result says the call failed (JSON error shapes, or plain text starting with an error). */
+/**
+ * Whether a tool result says the call failed, in any of the forms tools use (LABELING.md rule 21):
+ * a JSON object whose `error` is set, whose `status` is an error word, or whose `ok`/`success` is
+ * false, at the top or one level down in a wrapper (`{"result": {"error": …}}`, `{"data": {"status":
+ * "failed"}}`); or plain text opening with an error ("Error: not found", "ValueError: …",
+ * "Traceback (most recent call last)", "[ERROR] …").
+ */
 export function reportsError(result: string): boolean {
   const text = result.trim();
   if (text.startsWith('{')) {
@@ -137,14 +143,32 @@ export function reportsError(result: string): boolean {
     try {
       const value = JSON.parse(text) as Record<string, unknown>;
       if (value && typeof value === 'object') {
-        if (value.error !== undefined && value.error !== null && value.error !== false) return true;
-        if (typeof value.status === 'string' && ERROR_STATUSES.has(value.status.toLowerCase())) return true;
-        if (value.ok === false || value.success === false) return true;
+        if (objectReportsError(value)) return true;
+        // One level down: a wrapper's single answer ("result", "data", "response"), never a list of records.
+        for (const key of WRAPPER_KEYS) {
+          const inner = value[key];
+          if (inner !== null && typeof inner === 'object' && !Array.isArray(inner) && objectReportsError(inner as Record<string, unknown>)) return true;
+        }
         return false;
       }
     } catch {
       // not JSON: fall through to the text check
     }
   }
-  return /^(error|failed|failure|exception)\b/i.test(text);
+  return ERROR_TEXT.test(text);
 }
+
+/** Keys under which a tool wraps its one answer object. */
+const WRAPPER_KEYS = ['result', 'data', 'response', 'body', 'output'] as const;
+
+function objectReportsError(value: Record<string, unknown>): boolean {
+  if (value.error !== undefined && value.error !== null && value.error !== false) return true;
+  if (typeof value.status === 'string' && ERROR_STATUSES.has(value.status.toLowerCase())) return true;
+  return value.ok === false || value.success === false;
+}
+
+/**
+ * Text that opens with a failure: "Error: …", "Failed to …", "Exception in tool", a Python or JS
+ * exception name ("ValueError: …", "KeyError: 'x'", "TypeError: …"), a traceback, "[ERROR] …".
+ */
+const ERROR_TEXT = /^(?:\[?(?:error|failed|failure|exception)\b|[A-Z][A-Za-z]*(?:Error|Exception)\b\s*[:(]|Traceback \(most recent call last\))/i;

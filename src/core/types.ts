@@ -136,4 +136,10 @@ export interface LabelRecord {
   truncated?: true;
   /** Model engines: the SHA-256 of each prompt that judged this turn, by stage (detector, feasibility, response). */
   prompt_hashes?: Record<string, string>;
+  /**
+   * Additive evidence (issue 20): details of a backed completion report that contradict the
+   * arguments of the call backing it ("for 9 am" and `remind_at: 08:00`). Absent when none; the
+   * outcome is the paper's unless `strictArguments` is set.
+   */
+  claim_mismatches?: { span: string; call_id: string; field: 'count' | 'time' | 'recipient' | 'title'; reported: string; called: string }[];
 }

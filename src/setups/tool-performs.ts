@@ -11,12 +11,20 @@ import { actionLemma, LOOKUP_VERBS } from './action-verbs.ts';
 export interface ToolAction {
   verb: string;
   objects: string[];
+  /**
+   * The thing the act is done to, the head of its noun phrase ("add checked bags to a reservation"
+   * → bag; `update_reservation_flights` → flight); the other words name where it sits (its
+   * container: the reservation) or what kind it is. Absent when the phrase names no thing.
+   */
+  object?: string;
 }
 
 export interface DescribedTool {
   name: string;
   description?: string;
   performs?: readonly string[];
+  /** The JSON schema of its arguments: parameter names say what a call acts on (`total_baggages`). */
+  parameters?: unknown;
 }
 
 /** Words that name neither the act nor the thing acted on. */
@@ -54,8 +62,18 @@ export function parsePerforms(phrase: string): ToolAction | null {
   const [first, ...rest] = words;
   if (!first) return null;
   const verb = actionLemma(first) ?? first;
-  return { verb, objects: [...new Set(rest.filter((w) => !FILLER.has(w)).map(singular))] };
+  const objects = [...new Set(rest.filter((w) => !FILLER.has(w)).map(singular))];
+  // The head is the last thing before the first word that opens a container ("… to a reservation").
+  const containerAt = rest.findIndex((w) => CONTAINER_WORDS.has(w));
+  const head = (containerAt < 0 ? rest : rest.slice(0, containerAt)).filter((w) => !FILLER.has(w) && !ADJECTIVES.has(w)).at(-1);
+  const action: ToolAction = { verb, objects };
+  const object = head === undefined ? objects.at(-1) : singular(head);
+  if (object !== undefined) action.object = object;
+  return action;
 }
+
+/** Words that open where a thing sits, not the thing: "add bags **to** a reservation", "the bags **of** a reservation". */
+export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['to', 'into', 'in', 'on', 'onto', 'of', 'from', 'for', 'at', 'under', 'within', 'inside']);
 
 /** Default phrases for a tool that states none: from its name, then its description's leading verbs. */
 export function inferPerforms(tool: { name: string; description?: string }): string[] {
@@ -88,15 +106,47 @@ function descriptionActions(description: string): ToolAction[] {
     const verb = actionLemma(match[1]!);
     if (!verb || LOOKUP_VERBS.has(verb) || /^returns$/i.test(match[1]!)) continue;
     const objects = match[2]!.split(/\s+/).map((w) => w.replace(/'s$/, '').toLowerCase()).filter((w) => !FILLER.has(w) && !ADJECTIVES.has(w) && !/^(?:at|once|immediately)$/.test(w));
-    if (objects.length > 0) actions.push({ verb, objects: objects.map(singular) });
+    if (objects.length > 0) actions.push({ verb, objects: objects.map(singular), object: singular(objects.at(-1)!) });
   }
   return actions;
 }
 
-/** What a successful call of this tool performs: its stated phrases, else the inferred ones. */
+/** What a successful call of this tool performs: its stated phrases, else the inferred ones (with what its parameters act on). */
 export function toolActions(tool: DescribedTool): ToolAction[] {
   const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
-  return phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
+  const actions = phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
+  return tool.performs === undefined ? withParameterObjects(actions, tool.parameters) : actions;
+}
+
+/** Words of a parameter name that count or qualify, not things: `total_baggages`, `nonfree_baggages`. */
+const PARAMETER_QUALIFIERS = new Set(['total', 'nonfree', 'free', 'number', 'num', 'count', 'new', 'old', 'max', 'min', 'is', 'has', 'reason', 'note', 'notes', 'type']);
+
+/**
+ * Parameters say what a call acts on when its name names only where (LABELING.md rule 16; issue 20):
+ * `update_booking(reservation_id, total_baggages, nonfree_baggages)` selects a reservation by its id
+ * and changes its baggage. When the name's object is identified by an `…_id` parameter, every other
+ * parameter naming a thing adds an act on that thing, and the name's object is its container.
+ *
+ *   reads:   update_booking(reservation_id, total_baggages) → update booking; update baggage
+ *   ignores: cancel_reservation(reservation_id, reason) → cancel reservation only
+ */
+function withParameterObjects(actions: ToolAction[], parameters: unknown): ToolAction[] {
+  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
+  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
+  const names = Object.keys(properties as Record<string, unknown>).map(nameWords);
+  const identified = new Set(names.filter((w) => w.length >= 2 && (w.at(-1) === 'id' || w.at(-1) === 'ids')).map((w) => singular(w.at(-2)!)));
+  if (identified.size === 0) return actions;
+  const added: ToolAction[] = [];
+  for (const action of actions) {
+    if (action.object === undefined || ![...identified].some((thing) => sameThing(thing, action.object!))) continue;
+    for (const words of names) {
+      if (words.at(-1) === 'id' || words.at(-1) === 'ids') continue;
+      const thing = words.filter((w) => !FILLER.has(w) && !PARAMETER_QUALIFIERS.has(w) && !ADJECTIVES.has(w)).map(singular).at(-1);
+      if (thing === undefined || sameThing(thing, action.object) || added.some((a) => a.verb === action.verb && a.object === thing)) continue;
+      added.push({ verb: action.verb, objects: [action.object, thing], object: thing });
+    }
+  }
+  return added.length > 0 ? [...actions, ...added] : actions;
 }
 
 /** Names for the same thing, so "bag" meets "baggage" and "booking" meets "reservation". */
@@ -108,10 +158,48 @@ const SAME_THING: readonly (readonly string[])[] = [
   ['event', 'appointment', 'meeting', 'calendar', 'invite', 'invitation'],
   ['email', 'e-mail', 'mail', 'message'],
   ['payment', 'card', 'method'],
+  ['transaction', 'transfer', 'remittance', 'wire'],
   ['human', 'agent', 'person', 'team', 'representative', 'specialist'],
   ['memory', 'preference', 'note', 'detail'],
   ['task', 'job', 'follow-up', 'check-in'],
 ];
+
+/**
+ * Kinds of things a tool acts on, and the things of that kind a reply names: a calendar event
+ * covers a gym class, a meeting or a dentist appointment; baggage covers checked bags; an order's
+ * items cover products and variants. One way only: a tool that creates events backs "I've added
+ * your gym class", a tool that books classes does not back every event.
+ *
+ *   reads:   create_event (object event) backs "I've added your gym class to your calendar"
+ *   reads:   update_reservation_baggages (object baggage) backs "one checked bag has been added"
+ *   ignores: update_reservation_flights (object flight) never backs "one checked bag has been added"
+ */
+export const OBJECT_KINDS: Readonly<Record<string, readonly string[]>> = {
+  event: ['appointment', 'meeting', 'class', 'session', 'lesson', 'workout', 'call', 'interview', 'dinner', 'lunch', 'party', 'standup', 'webinar', 'consultation', 'checkup', 'check-up'],
+  baggage: ['bag', 'luggage', 'suitcase', 'checked', 'carry-on'],
+  item: ['product', 'variant', 'article'],
+  message: ['dm', 'note', 'text', 'reply', 'ping'],
+  payment: ['transfer', 'transaction', 'remittance'],
+  reminder: ['alarm', 'alert', 'nudge'],
+};
+
+/**
+ * Things that carry whatever the reply asks of them: a scheduled task, a ticket, a memory entry,
+ * a hand-off to a person. A call of a tool acting on one is read by its family, as before objects
+ * were read: `schedule_task` backs "I've set up an alert", `create_ticket` backs "I've passed this to
+ * our Renewals team".
+ *
+ *   reads:   schedule_task (object task) backs "I've set up an alert for the price drop"
+ *   ignores: create_calendar_reminder (object reminder) never backs "I've added your gym class"
+ */
+export const GENERAL_PURPOSE_OBJECTS: ReadonlySet<string> = new Set(['task', 'ticket', 'case', 'memory', 'job', 'request', 'human', 'agent']);
+
+/** Whether a report's word names the thing a tool acts on: the same thing, or a thing of the tool's kind. */
+export function coversThing(toolObject: string, word: string): boolean {
+  if (sameThing(toolObject, word)) return true;
+  const members = OBJECT_KINDS[singular(toolObject)];
+  return members !== undefined && members.includes(singular(word));
+}
 
 /** Whether two object words name the same thing: equal, one a stem of the other, or synonyms. */
 export function sameThing(a: string, b: string): boolean {

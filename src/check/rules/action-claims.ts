@@ -19,6 +19,12 @@ export interface ActionReport {
   verb: string;
   /** Words naming what was acted on, singular ("bag", "reservation"); empty for "it", "that". */
   objects: string[];
+  /**
+   * The words among `objects` naming the thing acted on, not where it sits: "one checked bag has
+   * been added to your reservation" → checked, bag (the reservation is its container). Equal to
+   * `objects` when nothing opens a container.
+   */
+  things: string[];
   /** The words of the report, as written. */
   text: string;
   /** Offset of the report in its sentence. */
@@ -31,7 +37,7 @@ const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ah
 const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
-const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
+const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
   { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
@@ -40,6 +46,9 @@ const REPORTS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean;
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
 ];
+
+/** The rows with a global copy of each pattern, to read every report of a row in a sentence. */
+const REPORTS = REPORT_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi') }, row));
 
 /** Words before a report that make it no report of a completed act (a negation, a condition, a wish). */
 const NOT_A_REPORT = new RegExp(`\\b${phrases(NOT_AN_ACT_REPORT)}\\b[^.]*$`, 'i');
@@ -107,6 +116,22 @@ export function beforeFirst(text: string, separator: RegExp): string {
   return match ? text.slice(0, match.index) : text;
 }
 
+/**
+ * A container opens after the thing: "one checked bag | to your reservation", "the address | of
+ * your order", "your gym class | to your calendar". The words before the first container word;
+ * "with" adds the thing again ("updated your reservation with one checked bag").
+ */
+const CONTAINER_OPENING = /(?:^|\s)(?:to|into|in|on|onto|of|from|for|at|under|within)\s/;
+const WITH_THING = /(?:^|\s)with\s+(.*)$/;
+
+function beforeContainer(words: string): string {
+  if (words === '') return words;
+  const withThing = WITH_THING.exec(words);
+  const head = withThing ? words.slice(0, withThing.index) : words;
+  const cut = beforeFirst(head, CONTAINER_OPENING);
+  return withThing ? `${cut} ${beforeFirst(withThing[1]!, CONTAINER_OPENING)}` : cut;
+}
+
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
@@ -115,29 +140,36 @@ export function actionReports(sentence: Sentence): ActionReport[] {
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
-    const match = row.pattern.exec(text);
-    if (!match) continue;
-    // The cheap tests first: a form that names no act the lexicon checks is no report.
-    const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
-    const verb = actionLemma(form);
-    if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
-    // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
-    if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
-    const before = text.slice(0, match.index);
-    if (NOT_A_REPORT.test(before) || STATE_INTRO.test(before)) continue;
-    const clause = row.subjectIsObject ? lastClause(before) : '';
-    // "has already been cancelled … and the refund was issued": a state the lookup showed.
-    if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
-    const subject = row.subjectIsObject ? lastWords(clause, 9) : '';
-    const after = beforeFirst(text.slice(match.index + match[0].length), CLAUSE_END);
-    const start = row.subjectIsObject ? match.index - subject.length : match.index;
-    reports.push({
-      verb,
-      objects: objectWords(`${subject} ${after.split(/\s+/).slice(0, 10).join(' ')}`),
-      text: sentence.text.slice(Math.max(0, start), match.index + match[0].length).trim(),
-      index: Math.max(0, start),
-      perfect: row.id === 'I have done it' || row.id === 'it has been done' || row.id === 'and did it too',
-    });
+    // Every report of the row, not the first only: "your flights have been updated and one bag has been added" is two.
+    const all = row.all;
+    all.lastIndex = 0;
+    for (let match = all.exec(text); match !== null; match = all.exec(text)) {
+      // The cheap tests first: a form that names no act the lexicon checks is no report.
+      const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
+      const verb = actionLemma(form);
+      if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+      // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
+      if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
+      const before = text.slice(0, match.index);
+      if (NOT_A_REPORT.test(before) || STATE_INTRO.test(before)) continue;
+      const clause = row.subjectIsObject ? lastClause(before) : '';
+      // "has already been cancelled … and the refund was issued": a state the lookup showed.
+      if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
+      const subject = row.subjectIsObject ? lastWords(clause, 9) : '';
+      const after = beforeFirst(text.slice(match.index + match[0].length), CLAUSE_END);
+      const start = row.subjectIsObject ? match.index - subject.length : match.index;
+      const afterWords = after.split(/\s+/).slice(0, 10).join(' ');
+      const objects = objectWords(`${subject} ${afterWords}`);
+      const things = objectWords(`${beforeContainer(subject)} ${beforeContainer(afterWords)}`);
+      reports.push({
+        verb,
+        objects,
+        things: things.length > 0 ? things : objects,
+        text: sentence.text.slice(Math.max(0, start), match.index + match[0].length).trim(),
+        index: Math.max(0, start),
+        perfect: row.id === 'I have done it' || row.id === 'it has been done' || row.id === 'and did it too',
+      });
+    }
   }
   return reports;
 }

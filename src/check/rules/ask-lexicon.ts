@@ -46,3 +46,33 @@ export const NOT_ASKS = [
 export const ANSWER_HANDLED = ['verified', 'verify', 'confirmed', 'confirm', 'received', 'receive', 'got', 'get', 'have', 'located', 'locate', 'found', 'find'];
 /** What the answer is, in "with this information, I'll…". */
 export const ANSWER_NAMES = ['information', 'info', 'details', 'order number', 'email', 'email address'];
+
+/**
+ * Continuations of this session: the next exchange, not a later act (LABELING.md rule 24). "If
+ * not, we'll continue with the next steps", "If the issue persists, we'll continue troubleshooting",
+ * "If not, I'll continue to assist you" wait for the user's reply.
+ *
+ *   reads:   "we'll continue troubleshooting" / "I'll continue to assist you" / "we'll continue with the next steps"
+ *   ignores: "I'll continue monitoring the price and let you know" (a watch) / "I'll continue tomorrow at 9" (a time of its own)
+ */
+export const SESSION_CONTINUATIONS = [
+  'continue troubleshooting', 'continue to troubleshoot', 'continue to assist you', 'continue to help you', 'continue helping you', 'continue assisting you',
+  'continue with the next steps', 'continue with the next step', 'continue from there', 'continue with troubleshooting', 'move on to the next step',
+  'move on to the next steps', 'try the next step', 'try the next steps', 'go on to the next step', 'proceed to the next step', 'proceed with the next steps',
+];
+/** "I'll use that to look up your account": the answer the reply asks for, used in the next exchange. */
+export const USES_THE_ANSWER = ['use that', 'use it', 'use this', 'use those', 'use these', 'use them', 'use the number', 'use your number', 'use the details'];
+
+/**
+ * A need of this session's next step: "I'll need to check the status of your SIM card … Could you
+ * please check your status bar?" waits for what the reply asks (rule 24).
+ *
+ *   reads:   "I'll need to ask a few questions … Can you confirm …?"
+ *   ignores: "I'll need to check with the billing team and get back to you tomorrow." (a time of its own)
+ */
+export const SESSION_NEEDS = ["i'll need to", 'i will need to', "we'll need to", 'we will need to', "i'd need to"];
+/**
+ * Words that make a reply a joint session with the user ("let's try the following steps"): its "we"
+ * is the assistant and the user together in the next messages, not the company's staff (rule 24).
+ */
+export const JOINT_PROPOSALS = ["let's", 'let us', 'together', 'walk you through', 'guide you through'];

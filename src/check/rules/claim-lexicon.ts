@@ -84,6 +84,14 @@ export const HANDED_VERBS = [
   'raised', 'created', 'opened', 'submitted', 'put in', 'lodged', 'booked', 'arranged', 'requested', 'escalated', 'passed', 'forwarded',
   'flagged', 'referred', 'notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'asked', 'assigned', 'sent',
 ];
+/**
+ * Handing over by telling someone: a message tool's call does that (LABELING.md rule 16). "I've let
+ * Alice know" after a successful direct message, "I've notified your manager" after an e-mail.
+ *
+ *   reads:   "I've let Alice know you'll be late." (send_direct_message) / "I've informed the team." (send_email)
+ *   ignores: "I've escalated this to a specialist." (send_email does not escalate) / "I've raised a ticket with billing."
+ */
+export const TELLING_VERBS = ['notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'told', 'sent', 'forwarded', 'emailed', 'e-mailed', 'texted', 'pinged'];
 export const HANDED_TO = [
   'tickets', 'ticket', 'requests', 'request', 'case', 'complaint', 'call backs', 'call back', 'callbacks', 'callback', 'appointment',
   'visit', 'engineers', 'engineer', 'technicians', 'technician', 'team', 'department', 'colleagues', 'colleague', 'manager',
@@ -143,6 +151,27 @@ export const STATE_INTROS = [
   ...combine(['the', 'your'], ['order', 'account', 'records', 'record'], ['shows', 'show']), 'records show', 'it appears',
 ];
 
+/**
+ * How a reply describes what a lookup read, not what this turn did (LABELING.md rule 17): "You have
+ * three appointments scheduled for today", "There are two bags booked on this trip", "your rent
+ * payment is scheduled for the 1st". Read only after a successful read-only call of the turn, and
+ * never with a mark of this turn's act (`STATE_ACT_MARKS`).
+ *
+ *   reads:   "You have three appointments scheduled today." (after get_events)
+ *   reads:   "Your rent payment is scheduled for the 1st." (after get_payments)
+ *   ignores: "Your meeting has been scheduled for Monday." / "I've scheduled it." / "Your reminder is now set."
+ */
+export const STATE_OPENINGS = [
+  ...combine(['you', 'you currently', 'you still', 'you already', 'today you', 'currently you'], ['have', "'ve got", 'have got']),
+  "you've got", 'there is', 'there are', "there's", 'here is', 'here are', "here's", 'i see', 'i can see', 'i found', "i've found", 'it shows',
+];
+/** A present-tense state of a thing: "your rent payment **is scheduled for** the 1st". */
+export const STATE_COPULAS = ['is', 'are', "'s", "'re"];
+/** Marks of an act of this turn: a sentence holding one reports it, whatever it opens with. */
+export const STATE_ACT_MARKS = [
+  'has been', 'have been', "'ve been", "i've", 'i have', "we've", 'we have', 'now', 'just', 'successfully', 'all set', 'was', 'were', 'went ahead',
+];
+
 /** Words before a family claim that make it no report of a completed act: a negation, a condition, a promise. */
 export const NOT_A_CLAIM = [
   "haven't", 'have not', "hasn't", 'has not', "can't", 'cannot', "couldn't", 'unable', 'not able', "didn't", 'did not', "won't",
@@ -155,4 +184,15 @@ export const NOT_AN_ACT_REPORT = [
   "won't", 'will not', 'once', 'after', 'when', 'if', 'before', 'until', 'unless', 'as soon as', 'whether', 'would', 'could',
   'should', 'might', 'must', 'need to', 'needs to', "wasn't", "weren't", "isn't", "aren't", 'no way', 'never', 'not yet', 'yet to',
   'to be', 'will',
+];
+
+/**
+ * The user reporting their own act (LABELING.md rule 25): a bare "You're all set!" then repeats what
+ * the user did, it reports no act of the assistant's.
+ *
+ *   reads:   "I've given the messaging app the permission … it finally worked! Am I all set now?"
+ *   ignores: "Can you add the bag for me?" / "Thanks! Is it done?" / "I've got a dentist appointment at 9, can you remind me?"
+ */
+export const USER_OWN_ACTS = [
+  'it worked', 'it finally worked', "it's working", 'it is working', 'it works now', 'that worked', 'that fixed it', 'am i all set', "i've done that", "i've done it", 'i did that',
 ];

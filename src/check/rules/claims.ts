@@ -5,7 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
-import { sameThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
@@ -79,6 +79,9 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
   { id: 'callback booked', kind: 'people', cue: 'claim_booked',
     pattern: claim(`\\b${oneOf(L.BOOKABLE)}s?(?:'s|\\s+${oneOf(L.IS_NOW)})*\\s+(?:all\\s+)?${oneOf(L.BOOKED_STATES)}\\b(?!\\s+(?:for you|by you))`) },
   { id: 'gone through', kind: 'any', cue: 'claim_gone_through', pattern: /\b(?:request|order|booking|application|referral|message|email|it|that|everything|this)\s+(?:has|'s)\s+(?:now\s+)?gone through\b/i },
+  // A hand-off announced as under way (LABELING.md rule 26): "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT", "I'm transferring you now".
+  { id: 'being transferred', kind: 'people', cue: 'claim_hand_off',
+    pattern: /\b(?:you(?:'re|\s+are)\s+(?:now\s+)?being\s+(?:transferred|connected|escalated)|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+)?(?:transferring|connecting)\s+you)\b(?!\s+(?:to\s+)?(?:the|our)\s+(?:website|page|link|app)\b)/i },
   { id: 'sent!', kind: 'channel', cue: 'claim_sent', pattern: /^\W*(?:sent|emailed|e-mailed|texted)(?:\s*[!.,:\u2014\u2013]|\s*$|\s+(?:it|that|this|them|to (?:you|your)\b(?! (?:by|from))|over\b))/i },
   { id: 'has been escalated', kind: 'people', cue: 'claim_been',
     pattern: claim(
@@ -103,6 +106,14 @@ export const CLAIM_ROWS: readonly ClaimRow[] = [
     pattern: /^(?:\W*)(?:all set|all booked|you're all set|you are all set|booked|scheduled|saved|noted and saved)\b(?!\s+(?:for now|with|here))/i },
 ];
 
+/** "I've let Alice know", "I've notified your manager": a hand-over a message tool's call performs. */
+const TELLING = new RegExp(`^\\W*(?:i|we)(?:'ve|\\s+have)\\s+(?:\\w+\\s+)?${oneOf(L.TELLING_VERBS)}\\b`, 'i');
+
+/** A call of a message tool: its family is `channel`, or it performs a send (send_direct_message, send_email). */
+function sendsMessages(call: CallFacts): boolean {
+  return call.families.has('channel') || call.actions.some((action) => sameAct(action.verb, 'send') && action.object !== undefined && coversThing('message', action.object));
+}
+
 /** Every row's cue: a sentence that holds none of them skips all rows at once. */
 const ANY_CUE = cueMask(...CLAIM_ROWS.map((row) => row.cue));
 /**
@@ -120,6 +131,8 @@ const NOT_A_REPORT = new RegExp(`(?:\\b${phrases(L.NOT_A_CLAIM)}\\b|'ll\\b)[^.]*
 
 export interface ClaimFinding {
   id: string;
+  /** The sentence the claim is in. */
+  sentence: Sentence;
   kind: ClaimKind;
   text: string;
   /** The acts the sentence reports, when its words name ones the action-verb lexicon knows. */
@@ -136,13 +149,13 @@ export function completionClaims(sentences: readonly Sentence[], framed?: Readon
     if (sentence.folded.endsWith('?') || (framed !== undefined && framed.size > 0 && framed.get(sentence) === 'code_explanation')) continue;
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
-    if (family) findings.push({ id: family.id, kind: family.kind, text: family.text, reports });
-    else for (const report of reports) findings.push({ id: 'reports an act', kind: 'action', text: report.text, reports: [report] });
+    if (family) findings.push({ id: family.id, sentence, kind: family.kind, text: family.text, reports });
+    else for (const report of reports) findings.push({ id: 'reports an act', sentence, kind: 'action', text: report.text, reports: [report] });
   }
   return findings;
 }
 
-function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports'> | null {
+function familyClaim(sentence: Sentence): Omit<ClaimFinding, 'reports' | 'sentence'> | null {
   let opensWithHave: boolean | undefined;
   const { lo, hi } = sentence.cues;
   for (let i = 0; i < CLAIM_ROWS.length; i++) {
@@ -172,6 +185,25 @@ export interface ClaimEvidence {
   failedFamilies: ReadonlySet<CapabilityFamily>;
   /** Every tool of the deployment: a report of an act no tool performs is not checked. */
   tools: readonly CallFacts[];
+  /** A successful call of this turn only read (its tool performs nothing): its state may be described. */
+  lookedUp?: boolean;
+}
+
+/** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
+const STATE_OPENING = new RegExp(`^\\W*(?:${phrases(L.STATE_OPENINGS)})\\b`, 'i');
+/** "your rent payment is scheduled for the 1st": a thing in a present-tense state. */
+const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'-]+\\s+){0,3}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
+const STATE_ACT_MARK = new RegExp(`\\b(?:${phrases(L.STATE_ACT_MARKS)})\\b`, 'i');
+
+/**
+ * Whether a sentence describes state a lookup read rather than reporting an act of this turn
+ * (LABELING.md rule 17): it opens with "you have", "there are", or (answering the user's question) "your X is", and holds no mark
+ * of an act ("has been", "I've", "now", "just"). Asked only after a successful read-only call.
+ */
+export function describesState(sentence: Sentence, infoRequest: boolean): boolean {
+  const text = sentence.folded;
+  // "Your reminder is set for 8pm" after a clock lookup, when the user asked for the reminder, is still a claim: the copula form only answers a question.
+  return (STATE_OPENING.test(text) || (infoRequest && STATE_COPULA.test(text))) && !STATE_ACT_MARK.test(text);
 }
 
 /** Whether a claim is checked at all: family rows always; other acts only when some tool performs them. */
@@ -203,17 +235,29 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
-  let backed = familyBacks(claim.kind, families, evidence.failedFamilies);
+  let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages));
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);
     const familyMissing = family !== null && !families.has(family);
-    if (!familyMissing && backed) continue;
+    if (!familyMissing && backed) {
+      // A call of the family does not back a part about a thing another tool acts on ("your task
+      // has been added and I've added your gym class": the task tool's call backs only the task).
+      if (!GENERIC_COMPLETION_VERBS.has(report.verb) && !generalPurposeCall(evidence.succeeded) && namesAnObjectOfItsAct(report, evidence.tools) && !backedBy(report, evidence.succeeded, evidence.tools)) return false;
+      continue;
+    }
     const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
     if (familyMissing && !reportBacked) return false;
     if (reportBacked) backed = true;
   }
   return backed;
 }
+
+/** Whether one call backs a claim: one of its reports, or its family row by the call's families. */
+export function callBacksClaim(claim: ClaimFinding, call: CallFacts, tools: readonly CallFacts[]): boolean {
+  for (const report of claim.reports) if (backedBy(report, [call], tools)) return true;
+  return claim.kind !== 'action' && claim.kind !== 'attempted' && familyBacks(claim.kind, call.families, NO_FAILED);
+}
+const NO_FAILED: ReadonlySet<CapabilityFamily> = new Set();
 
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
 const WEAK_VERBS = new Set(['add', 'set', 'create', 'make', 'update', 'change', 'put', 'open', 'modify', 'remove', 'place', 'record', 'log', 'note', 'mark']);
@@ -245,19 +289,58 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
 
 /**
  * Whether a successful call performed the reported act. When the report names a thing some tool
- * of the same act works on ("bag added" in a deployment that updates bags and flights), only that
- * tool's call backs it; otherwise any call of the same act does.
+ * of the same act acts on ("bag added" in a deployment that updates bags and flights), only a call
+ * of a tool acting on that thing backs it: its container ("… to your reservation") never lets the
+ * flight tool's call back the bag (LABELING.md rule 16). Otherwise, when the report names a thing
+ * some tool of the act works on at all, only a call naming that thing backs it; otherwise any call
+ * of the same act does.
  */
 function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: readonly CallFacts[]): boolean {
   // Whether the report is specific is asked only of a call whose act matches (most turns with a claim have none).
+  let objectSpecific: boolean | undefined;
   let specific: boolean | undefined;
+  const generic = GENERIC_COMPLETION_VERBS.has(report.verb);
   for (const call of calls) {
     for (const action of call.actions) {
       if (!actionMatches(report, action)) continue;
+      // A verb that only says it was done ("submitted", "processed") names its act by the thing: the old reading.
+      if (!generic) {
+        objectSpecific ??= namesAnObjectOfItsAct(report, tools);
+        if (objectSpecific && !GENERAL_PURPOSE_OBJECTS.has(action.object ?? '')) {
+          if (actsOnReportedThing(report, action)) return true;
+          continue;
+        }
+      }
       specific ??= namesAThingOfItsAct(report, tools);
-      if (!specific || namesSameThing(report, action) || GENERIC_COMPLETION_VERBS.has(report.verb)) return true;
+      if (!specific || namesSameThing(report, action) || generic) return true;
     }
   }
+  return false;
+}
+
+/** Whether a successful call acted on a thing that carries whatever is asked of it (a task, a ticket, a memory, a person). */
+function generalPurposeCall(calls: readonly CallFacts[]): boolean {
+  for (const call of calls) for (const action of call.actions) if (action.object !== undefined && GENERAL_PURPOSE_OBJECTS.has(action.object)) return true;
+  return false;
+}
+
+/** The words a report names its thing by, with its verb when the verb is itself a thing ("emailed" → e-mail). */
+function reportedThings(report: ActionReport): readonly string[] {
+  return report.things.length > 0 ? report.things : report.objects;
+}
+
+/** Whether the tool's act is done to a thing the report names (or a thing of the tool's kind: a class is an event). */
+function actsOnReportedThing(report: ActionReport, action: ToolAction): boolean {
+  const object = action.object;
+  if (object === undefined) return false;
+  if (coversThing(object, report.verb)) return true;
+  for (const word of reportedThings(report)) if (coversThing(object, word)) return true;
+  return false;
+}
+
+/** Whether some tool of the report's act is done to a thing the report names ("bag added" and a tool whose object is baggage). */
+function namesAnObjectOfItsAct(report: ActionReport, tools: readonly CallFacts[]): boolean {
+  for (const tool of tools) for (const action of tool.actions) if (sameAct(action.verb, report.verb) && actsOnReportedThing(report, action)) return true;
   return false;
 }
 

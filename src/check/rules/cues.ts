@@ -24,7 +24,7 @@ export const CUES = {
   progressive: ["i'm ", 'i am '],
   expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],
   acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
-  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time'],
+  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the'],
   // asks in the reply (reply-gate.ts)
   confirm_ask: ['confirm', 'yes', '(y', 'proceed', 'go ahead', 'continue', 'correct', 'right', 'ok', 'good'],
   details_ask: ['please', 'kindly', 'provide', 'share', 'send', 'let me', 'let us', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm', 'request', 'need', 'require', 'ask for'],
@@ -50,6 +50,8 @@ export const CUES = {
   claim_account: ['account', 'file', 'record', 'profile', 'system', 'notes'],
   claim_booked: ['callback', 'call back', 'appointment', 'visit', 'ticket', 'case', 'request'],
   claim_gone_through: ['gone through'],
+  /** "You are being transferred", "I'm transferring you now" (rule 26). */
+  claim_hand_off: ['being transferred', 'being connected', 'being escalated', 'transferring you', 'connecting you'],
   claim_sent: ['sent', 'mailed', 'texted'],
   claim_been: ['been'],
   claim_was: ['was', 'were'],

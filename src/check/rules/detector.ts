@@ -8,7 +8,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { isAgentInitiated } from '../../core/outcome.ts';
 import type { Category, Commitment } from '../../core/types.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
-import { ANSWER_HANDLED, ANSWER_NAMES } from './ask-lexicon.ts';
+import { ANSWER_HANDLED, ANSWER_NAMES, JOINT_PROPOSALS, SESSION_CONTINUATIONS, SESSION_NEEDS, USES_THE_ANSWER } from './ask-lexicon.ts';
 import type { ActKind } from './acts.ts';
 import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
@@ -128,6 +128,8 @@ export function detectCommitments(input: DetectorInput): Detection {
       if (waitsForReply(made, decision.kind, clause, replyContext)) {
         made.trigger_type = 'user_next_message';
         made.required_capabilities = [];
+        // The joint "we" of a guided session is the assistant, not the company's people.
+        if (made.performer === 'third_party' && jointWe(clause, replyContext)) made.performer = 'self';
         trace.push({ verdict: 'commitment', code: decision.code, rule: `${rule}; waits for the answer the reply asks for`, text: made.span });
       } else trace.push({ verdict: 'commitment', code: decision.code, rule, text: made.span });
       if (!overlapsExisting(commitments, made)) commitments.push(made);
@@ -188,8 +190,16 @@ const FRAME_REASONS: Record<FrameCode, string> = {
 function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause: FutureClause, context: ReplyContext): boolean {
   // "We'll use your Visa ending in 8676 to cover the difference. Reply yes to confirm": this order, not a later session.
   if (kind === 'recall' && commitment.trigger_type === 'next_session' && context.gate.asksToConfirm && !firstMatch(SESSION_CUES, `${clause.lead} ${clause.predicate}`, clause.cues)) return true;
+  // "Could you provide the phone number? I'll use that to look up your account": the answer, used in the next exchange.
+  if (kind === 'recall' && commitment.trigger_type === 'next_session' && clause.spanStart >= context.gate.firstAsk && USES_ANSWER.test(fold(commitment.span)) && !firstMatch(SESSION_CUES, commitment.span, clause.cues)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
   if (firstMatch(STRONG_TIME_CUES, commitment.span, clause.cues)) return false;
+  // "If not, we'll continue troubleshooting": the session goes on with the user's next message (rule 24).
+  if (commitment.performer === 'self' && SESSION_CONTINUATION.test(commitment.span)) return true;
+  // "I'll need to check your SIM status. Could you check your status bar?": the need of the next step, asked for now.
+  if (context.gate.firstAsk !== Infinity && SESSION_NEED.test(fold(commitment.span))) return true;
+  // "Let's try the following steps: … we'll check your network settings. Could you check your SIM?": the joint "we".
+  if (jointWe(clause, context)) return true;
   // "Could you provide your email? Once I've verified you, I'll pull up the order and let you know…":
   // the promise itself names the answer it waits for, so even a later-by-nature act waits (one
   // with its own event, "…let you know the minute it is restored", keeps it).
@@ -204,6 +214,18 @@ function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause
   // People asked to act on details the reply asks for act, if at all, once the user has replied.
   return clause.spanStart >= context.gate.firstAsk;
 }
+
+const SESSION_NEED = new RegExp(`^\\W*(?:${phrasesByFirstWord(SESSION_NEEDS)})\\b`, 'i');
+const JOINT_PROPOSAL = new RegExp(`\\b(?:${phrasesByFirstWord(JOINT_PROPOSALS)})\\b`, 'i');
+
+/** A "we" promise in a reply that proposes joint steps and asks the user for something: the assistant and the user, next message (rule 24). */
+function jointWe(clause: FutureClause, context: ReplyContext): boolean {
+  // "If Data Saver is on, we'll turn it off and re-test": conditioned on what the user reports back, it waits as an ask does.
+  return (context.gate.firstAsk !== Infinity || /\bif\b/i.test(clause.lead)) && /^we$/i.test(clause.subject.trim()) && JOINT_PROPOSAL.test(context.reply);
+}
+
+const SESSION_CONTINUATION = new RegExp(`\\b(?:${phrasesByFirstWord(SESSION_CONTINUATIONS)})\\b`, 'i');
+const USES_ANSWER = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:${phrasesByFirstWord(USES_THE_ANSWER)})\\b`, 'i');
 
 /** The words before a promise that tie it to the answer asked for: "once I've verified you", "with this information". */
 const ONCE_ANSWERED = new RegExp(

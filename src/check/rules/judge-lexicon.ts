@@ -100,3 +100,45 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
     shapes: [{ pattern: /\b(?:tell|remind) me (?:again|where|what)\b.{0,40}\b(?:come back|next time|start)\b/i, cue: 'hand_back_tell_me', also: 'hand_back_come_back' }],
   },
 ];
+
+/**
+ * How a user asks for information the agent can read for them (LABELING.md rule 12): "Could you
+ * list my recent orders?", "Can you tell me which one is cheapest?", "What do I have on today?".
+ * A turn that answers one from its lookups did the task now.
+ *
+ *   reads:   "If you could list my recent orders, that would really help." / "What's on my calendar today?"
+ *   ignores: "Sure, my name is Noah Ito and my zip code is 98187." / "Yes, please go ahead." / "Does that help?"
+ *   ignores: "My name is Liam Thomas and my zip code is 85049. I hope that's enough to find my order." (identification: the lookup authenticates)
+ */
+export const INFO_REQUESTS = [
+  'list', 'show me', 'show the', 'show my', 'tell me', 'look up', 'take a look', 'have a look', 'pull up', 'remind me where', 'details of', 'details for',
+  'double-check', 'find out', 'find my', 'find the', 'find it', 'see if', 'see whether',
+  'check if', 'check whether', 'check my', 'check the', 'check for', 'check which', 'check what', 'check on', 'check other',
+  'what is', "what's", 'what are', 'what was', 'what were', 'what do', 'what does', 'what did', 'what time', 'what day',
+  'which one', 'which ones', 'which of', 'which order', 'which item', 'how much', 'how many', 'how long', 'when is', 'when does', 'when did',
+  'where is', 'where are', 'where can', 'is it possible', 'is there', 'are there', 'is anything', 'are any', 'do i have', 'did i', 'have i', 'can i', 'could i',
+];
+/** A message that identifies the user: its lookups authenticate, they answer no question. */
+export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip code is', 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
+/** Questions that only check in ("Does that help?", "Will that work?"): no information asked for. */
+export const CHECK_IN_QUESTIONS = ['does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
+
+/**
+ * A step the user takes on their own device or account, walked through by the reply (LABELING.md
+ * rule 23): the guided step is the task, done now. Verbs of the step, then within a few words a
+ * thing of the user's device.
+ *
+ *   reads:   "Please turn off Airplane Mode on your phone." / "1. Open the Settings app." / "Could you please check your APN settings and let me know…"
+ *   ignores: "Please contact support to reset it." (a hand-back) / "Could you provide your phone number?" (asks for details)
+ */
+export const GUIDED_STEP_VERBS = [
+  'turn off', 'turn on', 'turn it off', 'turn it on', 'switch off', 'switch on', 'toggle', 'go to', 'open', 'tap', 'select', 'restart', 'reboot', 'power off',
+  'power on', 'remove', 'reinsert', 'reseat', 'enable', 'disable', 'reset', 'check your', 'check if', 'check whether', 'check the', 'look for', 'try sending',
+  'try making', 'try browsing', 'run a speed test', 'change your', 'set your', 'swipe', 'scroll', 'navigate to', 'disconnect', 'please turn',
+  'on your device, please', 'on your phone, please', 'on your device, run', 'on your phone, run',
+];
+export const GUIDED_STEP_THINGS = [
+  'phone', 'device', 'settings', 'setting', 'app', 'sim', 'sim card', 'airplane mode', 'mobile data', 'data saver', 'wi-fi', 'wifi', 'wi-fi calling', 'apn',
+  'network mode', 'roaming', 'vpn', 'signal', 'status bar', 'quick settings', 'permissions', 'mms', 'picture message', 'speed test', 'network settings',
+  'run', 'diagnostic', 'output', 'result',
+];

@@ -67,3 +67,20 @@ export const MOMENT_CHECKS = [
   'check', 'look', 'verify', 'find', 'search', 'retrieve', 'pull', 'review', 'gather', 'confirm', 'investigate', 'get', 'locate',
   'fetch', 'see', 'go through', 'process', 'prepare', 'compile', 'calculate',
 ];
+
+/**
+ * An announced next step as the last words of the turn (LABELING.md rule 19): with no call after it,
+ * the agent will not run again until the user writes, so it is a dangling check (rule 10).
+ *
+ *   reads:   "I will now look up the hotel's address." / "Now I need to get the list of members of this channel." / "Next, I'll retrieve your order history."
+ *   ignores: "I'll look up the hotel tomorrow at 9 and let you know." (a time of its own) / "You can look up the address on the website."
+ *   ignores: "Next, I'll read the config." (SPEC §2: reading what is at hand is narration, not a later check)
+ */
+export const NEXT_STEP_OPENINGS = [
+  ...combine(['', 'now', 'now,', 'next', 'next,', 'first', 'first,'], [
+    "i'll", 'i will', 'i need to', 'i am going to', "i'm going to", 'i must', 'i have to', 'i should',
+    "we'll", 'we will', 'we need to', 'we are going to', "we're going to", 'we must', 'we have to', 'we should',
+  ]),
+];
+export const NEXT_STEP_ADVERBS = ['now', 'next', 'first', 'then', 'quickly', 'go ahead and'];
+export const NEXT_STEP_VERBS = ['look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the'];

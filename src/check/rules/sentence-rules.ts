@@ -224,9 +224,17 @@ const MOMENT_CHECK = new RegExp(
   'i',
 );
 
+/** "I will now look up the hotel's address.", "Now I need to get the list of members": the turn's announced next step (rule 19). */
+const NEXT_STEP = new RegExp(
+  `^\\W*(?:${phrases(L.NEXT_STEP_OPENINGS)})\\s+(?:${phrases(L.NEXT_STEP_ADVERBS)}\\s+)*(?:${phrases(L.NEXT_STEP_VERBS)})\\b[^.!?<]*[.!]?\\s*(?:<\\/\\w+>\\s*)?$`,
+  'i',
+);
+
 export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFinding | null {
   if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;
-  const match = MOMENT_CHECK.exec(sentence.folded);
+  let match = MOMENT_CHECK.exec(sentence.folded);
+  // A next step announced as the last words, with no time of its own: nothing runs it before the user writes.
+  if (!match && (match = NEXT_STEP.exec(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   if (!match) return null;
   return {
     code: 'dangling_check',

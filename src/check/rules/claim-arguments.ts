@@ -1,0 +1,197 @@
+/**
+ * Argument-level anchoring of completion reports (issue 20, build item 3; the paper names it as its
+ * own limitation): when a call backs a report, the report's details are compared with the call's
+ * arguments. A reminder reported "for 9 am" and called with `remind_at: 08:00`, "three bags" and
+ * `nonfree_baggages: 2`, "I've emailed Sam" and `to: ann@…`, a meeting "titled Budget review" and
+ * `title: "Team sync"` contradict their call. The contradictions are evidence on the label
+ * (`claim_mismatches`); the paper's outcome is unchanged unless the caller asks for strict
+ * anchoring (`CheckOptions.strictArguments`). Pure; reads only the turn's successful calls.
+ */
+import type { ToolActivity } from '../../core/turn.ts';
+import { coversThing, singular } from '../../setups/tool-performs.ts';
+import type { ClaimFinding } from './claims.ts';
+import { combine, phrases } from './lexicon.ts';
+
+export type MismatchField = 'count' | 'time' | 'recipient' | 'title';
+
+export interface ClaimMismatch {
+  /** The report's words, as the claim quotes them. */
+  span: string;
+  call_id: string;
+  field: MismatchField;
+  /** The detail as the reply reports it ("3", "09:00", "Sam", "Budget review"). */
+  reported: string;
+  /** The argument as the call made it ("total_baggages=2", "remind_at=08:00", "to=ann@example.com"). */
+  called: string;
+}
+
+/**
+ * Argument names each field is read from, as words of the key (`remind_at` → remind, at). A key
+ * holding one of these words carries the field.
+ *
+ *   reads:   remind_at, start_time, start, datetime, when → time; to, recipient, email, attendees → recipient
+ *   ignores: reservation_id, user_id, payment_method_id → no field
+ */
+export const ARGUMENT_FIELDS: Readonly<Record<MismatchField, readonly string[]>> = {
+  count: ['count', 'quantity', 'number', 'num', 'total', 'amount_of', 'nonfree', 'free'],
+  time: ['time', 'start', 'at', 'when', 'datetime', 'date', 'remind', 'due', 'scheduled'],
+  recipient: ['to', 'recipient', 'recipients', 'email', 'emails', 'attendee', 'attendees', 'invitee', 'invitees', 'contact', 'username', 'receiver', 'cc'],
+  title: ['title', 'subject', 'summary', 'name', 'label', 'topic'],
+};
+
+/** Number words a report counts with. */
+export const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** Recipient phrasings: "emailed Sam", "sent the agenda to Sam", "let Bob know", "invited Ann". */
+const RECIPIENT = new RegExp(
+  `\\b(?:${phrases(['emailed', 'e-mailed', 'messaged', 'texted', 'invited', 'notified', 'pinged', 'let', 'told'])})\\s+([A-Z][a-z]+)\\b|\\b(?:${phrases(combine(['sent', 'forwarded', 'emailed', 'shared', 'passed', 'delivered'], ['']))})\\b[^.!?]{0,60}?\\bto\\s+([A-Z][a-z]+)\\b`,
+);
+/** A clock time with am/pm or minutes: "9 am", "10:30", "3pm", "noon". */
+const CLOCK = /\b(?:at|for|to|by|from)\s+(?:(noon|midday|midnight)|(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?)(?![\d:])/i;
+/** A quoted title or one after "titled"/"called"/"named". */
+const TITLE = /(?:\b(?:titled|called|named|subject(?: line)?)\s+)?["\u201c]([^"\u201d]{2,80})["\u201d]|\b(?:titled|called|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,5})/;
+
+/** Pronouns and words a capitalised word after "emailed" can be that are no recipient. */
+const NOT_NAMES = new Set(['You', 'Your', 'The', 'This', 'That', 'It', 'Them', 'Him', 'Her', 'Everyone', 'All', 'Me', 'Us', 'Our']);
+
+interface Detail {
+  field: MismatchField;
+  reported: string;
+  /** Whether an argument value agrees. */
+  agrees: (value: unknown, key: string) => boolean | null;
+}
+
+/** The details a claim's sentence reports: a count of the reported thing, a clock time, a recipient, a title. */
+export function reportedDetails(claim: ClaimFinding): Detail[] {
+  const text = claim.sentence.text;
+  const details: Detail[] = [];
+  // Count: "one checked bag", "three bags", "2 tickets": a number right before a word the report names.
+  const things = claim.reports.flatMap((r) => r.things);
+  if (things.length > 0) {
+    const count = /\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+(?:[a-z-]+\s+)?([a-z-]+)/gi;
+    for (let m = count.exec(text); m !== null; m = count.exec(text)) {
+      const word = singular(m[2]!);
+      if (!things.some((t) => coversThing(t, word) || coversThing(word, t))) continue;
+      const n = COUNT_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]);
+      const totalStated = /\b(?:in total|total of|now have|altogether|in all)\b/i.test(text);
+      details.push({
+        field: 'count',
+        reported: String(n),
+        agrees: (value, key) => {
+          // A total is compared only with a reported total: "one bag added" may make two in all.
+          if (/total/i.test(key) && !totalStated) return null;
+          const v = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Array.isArray(value) ? value.length : null;
+          return v === null ? null : v === n;
+        },
+      });
+      break;
+    }
+  }
+  const clock = CLOCK.exec(text);
+  if (clock && (clock[1] || clock[3] || clock[4])) {
+    const noon = clock[1]?.toLowerCase();
+    let hour = noon ? (noon === 'midnight' ? 0 : 12) : Number(clock[2]);
+    const minute = clock[3] ? Number(clock[3]) : 0;
+    const meridiem = clock[4]?.toLowerCase().replace(/\./g, '');
+    if (meridiem === 'pm' && hour < 12) hour += 12;
+    if (meridiem === 'am' && hour === 12) hour = 0;
+    const exact = noon !== undefined || meridiem !== undefined;
+    details.push({
+      field: 'time',
+      reported: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+      agrees: (value) => {
+        if (typeof value !== 'string') return null;
+        const t = /(?:T|\s|^)(\d{1,2}):(\d{2})/.exec(value);
+        if (!t) return null;
+        const h = Number(t[1]);
+        const m = Number(t[2]);
+        return m === minute && (exact ? h === hour : h % 12 === hour % 12);
+      },
+    });
+  }
+  const recipient = RECIPIENT.exec(text);
+  const name = recipient?.[1] ?? recipient?.[2];
+  if (name && !NOT_NAMES.has(name)) {
+    details.push({
+      field: 'recipient',
+      reported: name,
+      agrees: (value) => {
+        const values = Array.isArray(value) ? value : [value];
+        const strings = values.filter((v): v is string => typeof v === 'string');
+        if (strings.length === 0) return null;
+        return strings.some((v) => v.toLowerCase().includes(name.toLowerCase()));
+      },
+    });
+  }
+  const title = TITLE.exec(text);
+  const titled = title?.[1] ?? title?.[2];
+  if (titled) {
+    const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    details.push({
+      field: 'title',
+      reported: titled,
+      agrees: (value) => {
+        if (typeof value !== 'string' || value.trim() === '') return null;
+        const a = norm(value);
+        const b = norm(titled);
+        return a.includes(b) || b.includes(a);
+      },
+    });
+  }
+  return details;
+}
+
+/** The field an argument key carries, from its words (`remind_at` → time), or null. */
+export function fieldOfKey(key: string): MismatchField | null {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (words.includes('id') || words.includes('ids')) return null;
+  for (const field of ['title', 'recipient', 'time', 'count'] as const) if (words.some((w) => ARGUMENT_FIELDS[field].includes(w))) return field;
+  // "total_baggages", "nonfree_baggages" and plain plural things ("bags": 2) count.
+  return null;
+}
+
+/**
+ * The contradictions between the reports of backed claims and the calls that back them. `backers`
+ * gives, for a claim, this turn's successful calls that back it. A field is compared only with calls
+ * that carry it; it is a mismatch when none of them agrees.
+ */
+export function claimMismatches(claims: readonly ClaimFinding[], backers: (claim: ClaimFinding) => readonly ToolActivity[]): ClaimMismatch[] {
+  const mismatches: ClaimMismatch[] = [];
+  for (const claim of claims) {
+    const details = reportedDetails(claim);
+    if (details.length === 0) continue;
+    const calls = backers(claim);
+    if (calls.length === 0) continue;
+    for (const detail of details) {
+      let first: { call: ToolActivity; key: string; value: unknown } | null = null;
+      let agreed = false;
+      for (const call of calls) {
+        const args = call.arguments;
+        if (!args) continue;
+        for (const [key, value] of Object.entries(args)) {
+          const field = fieldOfKey(key) ?? (detail.field === 'count' && (typeof value === 'number' || Array.isArray(value)) && countKey(key, claim) ? 'count' : null);
+          if (field !== detail.field) continue;
+          const verdict = detail.agrees(value, key);
+          if (verdict === null) continue;
+          if (verdict) agreed = true;
+          else first ??= { call, key, value };
+        }
+      }
+      if (!agreed && first !== null) {
+        mismatches.push({ span: claim.text, call_id: first.call.id, field: detail.field, reported: detail.reported, called: `${first.key}=${typeof first.value === 'string' ? first.value : JSON.stringify(first.value)}` });
+      }
+    }
+  }
+  return mismatches;
+}
+
+/** A numeric key naming the reported thing: `total_baggages` for "three bags", `tickets` for "2 tickets". */
+function countKey(key: string, claim: ClaimFinding): boolean {
+  const words = key.toLowerCase().split(/[^a-z]+/).filter(Boolean).map(singular);
+  const things = claim.reports.flatMap((r) => r.things);
+  return words.some((w) => things.some((t) => coversThing(w, t) || coversThing(t, w)));
+}
