@@ -10,6 +10,7 @@
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
 import { conversationTurns, withTurn } from './conversations.ts';
+import { boundedJson } from './bounded-json.ts';
 import { CheckInputError } from './check-input-error.ts';
 import type { CheckEngine } from './engines/engine.ts';
 import { mapOrdered } from './engines/map-ordered.ts';
@@ -39,12 +40,15 @@ export interface JsonlOptions extends CheckOptions {
   explain?: boolean;
 }
 
+/** Characters of a structured `error` value quoted on stderr: it is untrusted, and may nest deeper than the stack. */
+const ERROR_SHOWN = 1000;
+
 /** The failure a response record carries, or undefined for a turn to label. */
 export function modelCallError(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const error = (value as { error?: unknown }).error;
   if (error === undefined || error === null || error === false || error === '') return undefined;
-  return typeof error === 'string' ? error : JSON.stringify(error);
+  return typeof error === 'string' ? error : boundedJson(error, ERROR_SHOWN);
 }
 
 /** Strict: a byte sequence that is not UTF-8 is an error, never a U+FFFD quoted back in a span. */
