@@ -117,3 +117,25 @@ describe('check() given values JSON cannot hold (library callers) throws CheckIn
     assert.equal(check(record({ extra: cyclic })).id, 't');
   });
 });
+
+describe('a "__proto__" key is a field like any other, never the copy\'s prototype', () => {
+  const probe = '{"id": 7, "__proto__": {"setup": "C2"}, "messages": [{"role": "user", "content": "Remind me tomorrow"}, {"role": "assistant", "content": "I will remind you tomorrow."}]}';
+
+  test('the probe: a numeric id (so the record is copied) and __proto__ naming C2 is labelled under the default setup', async () => {
+    const [result] = await run([probe], { setup: 'C0' });
+    assert.ok(result && 'label' in result);
+    assert.equal(result.label.id, '7');
+    assert.equal(result.label.outcome, 'empty', 'C0 has no reminder tool: under C2 it would be unanchored');
+  });
+
+  test('without a default setup it is a missing setup, not C2', () => {
+    assert.equal(rejection(() => check(JSON.parse(probe))).field, 'setup');
+  });
+
+  test('numeric call ids (the other reason for a copy) keep it inert too', () => {
+    const line = JSON.stringify(callTurn({ id: 1, type: 'function', function: { name: 'create_reminder', arguments: '{}' } }));
+    const turn = JSON.parse(line.replace('"setup":"C2"', '"__proto__":{"setup":"C2"}')) as unknown;
+    assert.equal(rejection(() => check(turn)).field, 'setup');
+    assert.equal(check(turn, { setup: 'C2' }).id, 't');
+  });
+});

@@ -43,9 +43,9 @@ export function validateTurn(value: unknown): ValidTurn {
     throw new CheckInputError('setup', 'neither a setup id nor a deployment object', 'C0…C4 or an object', show(record.setup));
   }
   // The record itself when it already reads as a TurnRecord (the usual case), else a copy with a
-  // string id and string call ids. Object.assign, not a spread: a spread followed by new keys is
-  // slow in Node 20, and this runs per turn.
-  const valid = typeof record.id === 'string' && messages === given ? record : Object.assign({}, record, { id: String(record.id ?? ''), messages });
+  // string id and string call ids. A spread, not Object.assign: assigning a parsed record's own
+  // "__proto__" key would set the copy's prototype, and its fields (a setup) would show through.
+  const valid = typeof record.id === 'string' && messages === given ? record : { ...record, id: String(record.id ?? ''), messages };
   return { record: valid as TurnRecord, persona, category, doable };
 }
 
@@ -95,7 +95,7 @@ function fieldOf(index: number): string {
   return `messages[${index}]`;
 }
 
-/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is). */
+/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is) */
 function isId(value: unknown): value is string | number {
   return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }
