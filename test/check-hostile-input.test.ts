@@ -66,3 +66,11 @@ test('nesting deeper than the stack in any of 14 fields: every other line labell
   assert.deepEqual(ids.slice(2000), HOSTILE.map(([field]) => `after-${field}`));
   assert.match(stderr, new RegExp(`felicity check: ${2000 + HOSTILE.length} turns labelled: .*1 errored response not labelled.*; ${HOSTILE.length - 1} bad lines skipped`));
 });
+
+test('integer ids past 2^53 keep their digits; one written with an exponent is one line naming id, exit 2', async () => {
+  const withId = (id: string) => JSON.stringify(record({ id: '__ID__' })).replace('"__ID__"', id);
+  const { code, stdout, stderr } = await felicity(['check', '-'], [withId('12345678901234567890123'), withId('12345678901234567890124'), withId('1.2345678901234568e+22'), withId('8')].join('\n'));
+  assert.equal(code, 2);
+  assert.deepEqual(stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['12345678901234567890123', '12345678901234567890124', '8']);
+  assert.match(stderr, /^stdin:3: id: not an exact number \(expected a string id, or a number up to 2\^53 − 1, got 1\.2345678901234568e\+22\)$/m);
+});

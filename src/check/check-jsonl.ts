@@ -12,6 +12,7 @@ import { checkExplainLater, checkWithExplanation, type CheckOptions } from './ch
 import { conversationTurns, withTurn } from './conversations.ts';
 import { boundedJson } from './bounded-json.ts';
 import { CheckInputError } from './check-input-error.ts';
+import { integerIdAsWritten, isExactId } from './exact-id.ts';
 import type { CheckEngine } from './engines/engine.ts';
 import { mapOrdered } from './engines/map-ordered.ts';
 import type { Explanation } from './explanation.ts';
@@ -191,7 +192,7 @@ function readLine(item: string | Uint8Array, line: number): LineResult | { recor
   } catch (error) {
     return { line, problem: { field: '(line)', message: `not valid JSON: ${(error as Error).message}` } };
   }
-  const record = withDefaultId(value, line);
+  const record = withIdAsWritten(withDefaultId(value, line), text);
   const failed = modelCallError(record);
   if (failed !== undefined) return { line, errored: { id: String((record as { id?: unknown }).id), error: failed } };
   return { record };
@@ -270,6 +271,16 @@ function notLabelled(line: number, record: unknown, error: unknown): LineResult 
 function withDefaultId(value: unknown, line: number): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value) && (value as { id?: unknown }).id === undefined) {
     (value as { id?: unknown }).id = `line-${line}`;
+  }
+  return value;
+}
+
+/** A top-level integer id JSON.parse rounded (past 2^53 − 1) is read again from its digits, set on the record as withDefaultId sets one. */
+function withIdAsWritten(value: unknown, text: string): unknown {
+  const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  if (typeof id === 'number' && !isExactId(id)) {
+    const digits = integerIdAsWritten(text);
+    if (digits !== undefined) (value as { id?: unknown }).id = digits;
   }
   return value;
 }

@@ -139,3 +139,41 @@ describe('a "__proto__" key is a field like any other, never the copy\'s prototy
     assert.equal(check(turn, { setup: 'C2' }).id, 't');
   });
 });
+
+describe('integer ids too large for a double are read exactly or refused, never two records under one id', () => {
+  const big = (id: string) => JSON.stringify(record({ id: '__ID__' })).replace('"__ID__"', id);
+
+  test('the probe: two 23-digit ids that collapse to one double keep their own digits', async () => {
+    const results = await run([big('12345678901234567890123'), big('12345678901234567890124'), big('-90071992547409931')]);
+    assert.deepEqual(summary(results), ['1 label 12345678901234567890123', '2 label 12345678901234567890124', '3 label -90071992547409931']);
+  });
+
+  test('ids a double holds exactly read as before: 7 → "7", 2^53 − 1, 1.5, 1e3 → "1000"', async () => {
+    const results = await run([big('7'), big('9007199254740991'), big('1.5'), big('1e3')]);
+    assert.deepEqual(summary(results), ['1 label 7', '2 label 9007199254740991', '3 label 1.5', '4 label 1000']);
+  });
+
+  test('the raw id is the top-level one: an "id" inside a message or a string does not count, the last top-level one does', async () => {
+    const line = `{"messages": [{"role": "user", "content": "\\"id\\": 1", "id": 99999999999999999999}, {"role": "assistant", "content": "ok"}], "setup": "C0", "id": 11111111111111111111, "id": 22222222222222222222}`;
+    assert.deepEqual(summary(await run([line])), ['1 label 22222222222222222222']);
+  });
+
+  test('a large id written with an exponent cannot be read exactly: one problem naming it', async () => {
+    const results = await run([big('1.2345678901234568e+22'), big('1e400')]);
+    assert.deepEqual(summary(results), ['1 problem id', '2 problem id']);
+    assert.match((results[0] as { problem: { message: string } }).problem.message, /^not an exact number \(expected a string id, or a number up to 2\^53 − 1, got 1\.2345678901234568e\+22\)$/);
+  });
+
+  test('check() refuses a number that is not exactly the id it stands for', () => {
+    assert.equal(rejection(() => check(record({ id: 2 ** 60 }))).field, 'id');
+    assert.equal(rejection(() => check(record({ id: Number.NaN }))).field, 'id');
+    assert.equal(rejection(() => checkConversation(record({ id: 2 ** 60 }))).field, 'id', 'a conversation id too');
+  });
+
+  test('call ids too large for a double are refused, since two calls could answer as one', () => {
+    const line = JSON.stringify(callTurn({ id: '__ID__', type: 'function', function: { name: 'create_reminder', arguments: '{}' } })).replace('"__ID__"', '12345678901234567890123');
+    const { field, message } = rejection(() => check(JSON.parse(line)));
+    assert.equal(field, 'messages[1].tool_calls[0].id');
+    assert.match(message, /not an exact number/);
+  });
+});

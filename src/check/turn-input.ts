@@ -7,6 +7,7 @@ import { NOT_FLAT, readFlatObject } from '../core/flat-json.ts';
 import { reportsError, textOf } from '../core/turn.ts';
 import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
 import { CheckInputError, show } from './check-input-error.ts';
+import { EXACT_ID, isExactId } from './exact-id.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
@@ -26,6 +27,7 @@ export function validateTurn(value: unknown): ValidTurn {
   if (record.id !== undefined && typeof record.id !== 'string' && typeof record.id !== 'number') {
     throw new CheckInputError('id', 'not a string', 'a string', show(record.id));
   }
+  if (typeof record.id === 'number' && !isExactId(record.id)) throw new CheckInputError('id', 'not an exact number', EXACT_ID, show(record.id));
   if (!Array.isArray(record.messages)) throw new CheckInputError('messages', 'missing or not a list', 'a list of chat messages', show(record.messages));
   // Plain loops, no callbacks: this runs for every turn. The checks run in this order, each over
   // all messages, so a record with several faults reports the same one whatever the loop shape.
@@ -73,14 +75,17 @@ function validateMessage(message: unknown, index: number): void {
     if (!Array.isArray(calls)) throw new CheckInputError(`${fieldOf(index)}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
     for (let j = 0; j < calls.length; j++) validateCall(calls[j], index, j);
   }
-  if (role === 'tool' && !isId((message as { tool_call_id?: unknown }).tool_call_id)) {
-    throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'missing', 'the id of the call this result answers');
+  if (role === 'tool') {
+    const answers = (message as { tool_call_id?: unknown }).tool_call_id;
+    if (!isId(answers)) throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'missing', 'the id of the call this result answers');
+    if (typeof answers === 'number' && !isExactId(answers)) throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'not an exact number', EXACT_ID, show(answers));
   }
 }
 
 function validateCall(call: unknown, index: number, j: number): void {
   const id = (call as { id?: unknown } | null)?.id;
   if (!isId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
+  if (typeof id === 'number' && !isExactId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'not an exact number', EXACT_ID, show(id));
   const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
   if (!fn || typeof fn.name !== 'string' || fn.name === '') {
     throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
@@ -95,7 +100,7 @@ function fieldOf(index: number): string {
   return `messages[${index}]`;
 }
 
-/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is) */
+/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is), if it is exact (exact-id.ts). */
 function isId(value: unknown): value is string | number {
   return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }
