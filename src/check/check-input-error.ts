@@ -1,3 +1,5 @@
+import { boundedJson } from './bounded-json.ts';
+
 /**
  * Bad input to the checker, as data: which field, what was expected, what was found. The CLI
  * adds the file and line; the library caller gets the same facts.
@@ -18,8 +20,14 @@ export class CheckInputError extends Error {
   }
 }
 
-/** A short, bounded rendering of an offending value for an error message. */
+/** Characters of an offending value an error quotes. */
+const SHOWN = 60;
+
+/**
+ * A short rendering of an offending value for an error message. Only what is shown is read: the
+ * value may nest deeper than the stack, or (from a library caller) hold a cycle or a BigInt.
+ */
 export function show(value: unknown): string {
-  const text = value === undefined ? 'nothing' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  if (value === undefined) return 'nothing';
+  return boundedJson(value, SHOWN);
 }

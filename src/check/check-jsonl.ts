@@ -10,7 +10,9 @@
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
 import { conversationTurns, withTurn } from './conversations.ts';
+import { boundedJson } from './bounded-json.ts';
 import { CheckInputError } from './check-input-error.ts';
+import { integerIdAsWritten, isExactId } from './exact-id.ts';
 import type { CheckEngine } from './engines/engine.ts';
 import { mapOrdered } from './engines/map-ordered.ts';
 import type { Explanation } from './explanation.ts';
@@ -39,12 +41,15 @@ export interface JsonlOptions extends CheckOptions {
   explain?: boolean;
 }
 
+/** Characters of a structured `error` value quoted on stderr: it is untrusted, and may nest deeper than the stack. */
+const ERROR_SHOWN = 1000;
+
 /** The failure a response record carries, or undefined for a turn to label. */
 export function modelCallError(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const error = (value as { error?: unknown }).error;
   if (error === undefined || error === null || error === false || error === '') return undefined;
-  return typeof error === 'string' ? error : JSON.stringify(error);
+  return typeof error === 'string' ? error : boundedJson(error, ERROR_SHOWN);
 }
 
 /** Strict: a byte sequence that is not UTF-8 is an error, never a U+FFFD quoted back in a span. */
@@ -191,7 +196,7 @@ function readLine(item: string | Uint8Array, line: number): LineResult | { recor
   } catch (error) {
     return { line, problem: { field: '(line)', message: `not valid JSON: ${(error as Error).message}` } };
   }
-  const record = withDefaultId(value, line);
+  const record = withIdAsWritten(withDefaultId(value, line), text);
   const failed = modelCallError(record);
   if (failed !== undefined) return { line, errored: { id: String((record as { id?: unknown }).id), error: failed } };
   return { record };
@@ -270,6 +275,16 @@ function notLabelled(line: number, record: unknown, error: unknown): LineResult 
 function withDefaultId(value: unknown, line: number): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value) && (value as { id?: unknown }).id === undefined) {
     (value as { id?: unknown }).id = `line-${line}`;
+  }
+  return value;
+}
+
+/** A top-level integer id JSON.parse rounded (past 2^53 − 1) is read again from its digits, set on the record as withDefaultId sets one. */
+function withIdAsWritten(value: unknown, text: string): unknown {
+  const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  if (typeof id === 'number' && !isExactId(id)) {
+    const digits = integerIdAsWritten(text);
+    if (digits !== undefined) (value as { id?: unknown }).id = digits;
   }
   return value;
 }

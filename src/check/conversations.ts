@@ -9,6 +9,7 @@
  */
 import type { LabelRecord } from '../core/types.ts';
 import { CheckInputError, show } from './check-input-error.ts';
+import { EXACT_ID, isExactId } from './exact-id.ts';
 import { check, checkWithExplanation, type CheckOptions, type CheckResult } from './check.ts';
 
 export interface ConversationLabel extends LabelRecord {
@@ -28,6 +29,7 @@ export function conversationTurns(value: unknown): { id: string; turns: Conversa
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new CheckInputError('(line)', 'a conversation record must be an object', 'an object with id and messages', show(value));
   const { id, messages, ...rest } = value as Record<string, unknown>;
   if (typeof id !== 'string' && typeof id !== 'number') throw new CheckInputError('id', 'missing', 'a string id for the conversation', show(id));
+  if (typeof id === 'number' && !isExactId(id)) throw new CheckInputError('id', 'not an exact number', EXACT_ID, show(id));
   if (!Array.isArray(messages)) throw new CheckInputError('messages', 'missing', 'the conversation\'s messages (OpenAI chat format)', show(messages));
   const conversation = String(id);
   const turns: ConversationTurn[] = [];

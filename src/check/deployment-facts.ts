@@ -72,8 +72,8 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
   if (typeof recordSetup === 'string') return builtin(recordSetup);
   // Each JSONL line parses into a new object: cache by content too, so a log that repeats one
   // deployment validates it once.
-  const key = JSON.stringify(recordSetup);
-  let parsed = inlineCache.get(recordSetup as object) ?? inlineByContent.get(key);
+  const key = contentKey(recordSetup);
+  let parsed = inlineCache.get(recordSetup as object) ?? (key === undefined ? undefined : inlineByContent.get(key));
   if (!parsed) {
     try {
       const parseDeployment = inlineDeploymentParser();
@@ -85,10 +85,26 @@ export function resolveRecordDeployment(recordSetup: unknown, fallback: Deployme
       throw new CheckInputError(issue?.path ? `setup.${issue.path}` : 'setup', issue?.message ?? error.message, issue?.expected, issue?.got);
     }
     inlineCache.set(recordSetup as object, parsed);
-    if (inlineByContent.size >= 256) inlineByContent.clear();
-    inlineByContent.set(key, parsed);
+    if (key !== undefined) {
+      if (inlineByContent.size >= 256) inlineByContent.clear();
+      inlineByContent.set(key, parsed);
+    }
   }
   return parsed;
+}
+
+/**
+ * The deployment object's JSON, to know it again on a later line; none for one JSON.stringify
+ * cannot write (nested deeper than the stack, or from a library caller a cycle or a BigInt). The
+ * schema, not this cache, decides whether such an object is a deployment: it reads the fields a
+ * deployment has, to the depth they have, and keeps any other field unread.
+ */
+function contentKey(setup: unknown): string | undefined {
+  try {
+    return JSON.stringify(setup);
+  } catch {
+    return undefined;
+  }
 }
 
 function builtin(id: string): Deployment {

@@ -7,6 +7,7 @@ import { NOT_FLAT, readFlatObject } from '../core/flat-json.ts';
 import { reportsError, textOf } from '../core/turn.ts';
 import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
 import { CheckInputError, show } from './check-input-error.ts';
+import { EXACT_ID, isExactId } from './exact-id.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
@@ -26,6 +27,7 @@ export function validateTurn(value: unknown): ValidTurn {
   if (record.id !== undefined && typeof record.id !== 'string' && typeof record.id !== 'number') {
     throw new CheckInputError('id', 'not a string', 'a string', show(record.id));
   }
+  if (typeof record.id === 'number' && !isExactId(record.id)) throw new CheckInputError('id', 'not an exact number', EXACT_ID, show(record.id));
   if (!Array.isArray(record.messages)) throw new CheckInputError('messages', 'missing or not a list', 'a list of chat messages', show(record.messages));
   // Plain loops, no callbacks: this runs for every turn. The checks run in this order, each over
   // all messages, so a record with several faults reports the same one whatever the loop shape.
@@ -43,9 +45,9 @@ export function validateTurn(value: unknown): ValidTurn {
     throw new CheckInputError('setup', 'neither a setup id nor a deployment object', 'C0…C4 or an object', show(record.setup));
   }
   // The record itself when it already reads as a TurnRecord (the usual case), else a copy with a
-  // string id and string call ids. Object.assign, not a spread: a spread followed by new keys is
-  // slow in Node 20, and this runs per turn.
-  const valid = typeof record.id === 'string' && messages === given ? record : Object.assign({}, record, { id: String(record.id ?? ''), messages });
+  // string id and string call ids. A spread, not Object.assign: assigning a parsed record's own
+  // "__proto__" key would set the copy's prototype, and its fields (a setup) would show through.
+  const valid = typeof record.id === 'string' && messages === given ? record : { ...record, id: String(record.id ?? ''), messages };
   return { record: valid as TurnRecord, persona, category, doable };
 }
 
@@ -73,14 +75,17 @@ function validateMessage(message: unknown, index: number): void {
     if (!Array.isArray(calls)) throw new CheckInputError(`${fieldOf(index)}.tool_calls`, 'not a list', 'a list of tool calls', show(calls));
     for (let j = 0; j < calls.length; j++) validateCall(calls[j], index, j);
   }
-  if (role === 'tool' && !isId((message as { tool_call_id?: unknown }).tool_call_id)) {
-    throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'missing', 'the id of the call this result answers');
+  if (role === 'tool') {
+    const answers = (message as { tool_call_id?: unknown }).tool_call_id;
+    if (!isId(answers)) throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'missing', 'the id of the call this result answers');
+    if (typeof answers === 'number' && !isExactId(answers)) throw new CheckInputError(`${fieldOf(index)}.tool_call_id`, 'not an exact number', EXACT_ID, show(answers));
   }
 }
 
 function validateCall(call: unknown, index: number, j: number): void {
   const id = (call as { id?: unknown } | null)?.id;
   if (!isId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'missing', "the call's id, which its tool result names", show(id));
+  if (typeof id === 'number' && !isExactId(id)) throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].id`, 'not an exact number', EXACT_ID, show(id));
   const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
   if (!fn || typeof fn.name !== 'string' || fn.name === '') {
     throw new CheckInputError(`${fieldOf(index)}.tool_calls[${j}].function.name`, 'missing tool name', 'a string', show(fn?.name));
@@ -95,7 +100,7 @@ function fieldOf(index: number): string {
   return `messages[${index}]`;
 }
 
-/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is). */
+/** Ids are strings; a number is accepted and read as its decimal string (as a record's numeric id is), if it is exact (exact-id.ts). */
 function isId(value: unknown): value is string | number {
   return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }
@@ -128,17 +133,31 @@ function hasUserMessage(messages: readonly ChatMessage[]): boolean {
   return false;
 }
 
-/** A tool result must answer a call made before it: an orphan result would otherwise count for nothing, silently. */
+/**
+ * A tool result must answer a call made before it: an orphan result would otherwise count for
+ * nothing, silently. The calls so far are a set, not searched as a list: a turn of 200,000 calls,
+ * each answered, took 83 s that way.
+ */
 function validateToolResults(messages: ChatMessage[]): void {
-  let calls: string[] | undefined;
+  let calls: Set<string> | undefined;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
-    if (m.role === 'assistant' && m.tool_calls) for (const call of m.tool_calls) (calls ??= []).push(call.id);
-    if (m.role === 'tool' && !calls?.includes(m.tool_call_id)) {
-      const known = calls === undefined || calls.length === 0 ? 'none was made' : calls.slice(-5).join(', ');
+    if (m.role === 'assistant' && m.tool_calls) for (const call of m.tool_calls) (calls ??= new Set()).add(call.id);
+    if (m.role === 'tool' && !calls?.has(m.tool_call_id)) {
+      const known = calls === undefined || calls.size === 0 ? 'none was made' : lastCallIds(messages, i, 5).join(', ');
       throw new CheckInputError(`messages[${i}].tool_call_id`, 'answers no tool call', `the id of an earlier assistant tool call (${known})`, show(m.tool_call_id));
     }
   }
+}
+
+/** The ids of the last `count` calls made before message `before`, in order: for an error, which names the ones nearest. */
+function lastCallIds(messages: readonly ChatMessage[], before: number, count: number): string[] {
+  const ids: string[] = [];
+  for (let i = before - 1; i >= 0 && ids.length < count; i--) {
+    const m = messages[i]!;
+    if (m.role === 'assistant' && m.tool_calls) for (let j = m.tool_calls.length - 1; j >= 0 && ids.length < count; j--) ids.push(m.tool_calls[j]!.id);
+  }
+  return ids.reverse();
 }
 
 /**

@@ -28,4 +28,13 @@ describe('hasCodeText: whether a text holds code', () => {
       assert.equal(hasCodeText(text), CODE_IN_TEXT.test(text), JSON.stringify(text));
     }
   });
+
+  it('agrees with it on 20,000 texts of many short lines and runs of white space (line starts read once per run)', () => {
+    const PIECES = ['\n', '\n', '\r\n', '\r', ' ', '\t', '\u2029', '<a', '<a>', '>', 'import ', 'from x import', '$ ', 'x', 'word ', ';', '{'];
+    const random = seededRandom(12);
+    for (let n = 0; n < 20_000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 16) }, () => PIECES[Math.floor(random() * PIECES.length)]).join('');
+      assert.equal(hasCodeText(text), CODE_IN_TEXT.test(text), JSON.stringify(text));
+    }
+  });
 });
