@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { hasCodeText } from './code-text.ts';
 import { seededRandom } from '../../testing/seeded-random.ts';
+import { doubling } from '../../testing/doubling.ts';
 
 /** The pattern the scan stands in for. */
 const CODE_IN_TEXT = /```|^\s*(?:import |from \S+ import|def |class |function |const |let |var |#include|public |private |SELECT |<\w+[^>]*>|\$ )|[{};]\s*$|=>/m;
@@ -28,6 +29,17 @@ describe('hasCodeText: whether a text holds code', () => {
       assert.equal(hasCodeText(text), CODE_IN_TEXT.test(text), JSON.stringify(text));
     }
   });
+
+  for (const blank of ['\n', '\r\n']) {
+    it(`reads each run of white space once: doubling the blank lines (${JSON.stringify(blank)}) about doubles the time, never quadruples it`, (t) => {
+      const grown = doubling((n) => {
+        const text = `Remind me${blank.repeat(n)}tomorrow`;
+        return () => hasCodeText(text);
+      }, 8000);
+      t.diagnostic(`${JSON.stringify(blank)}: ratio ${grown.ratio.toFixed(2)} (${grown.atN.toFixed(4)} ms → ${grown.at2N.toFixed(4)} ms)`);
+      assert.ok(grown.ratio < 3.5, `${JSON.stringify(blank)}: the time grew ${grown.ratio.toFixed(2)} times`);
+    });
+  }
 
   it('agrees with it on 20,000 texts of many short lines and runs of white space (line starts read once per run)', () => {
     const PIECES = ['\n', '\n', '\r\n', '\r', ' ', '\t', '\u2029', '<a', '<a>', '>', 'import ', 'from x import', '$ ', 'x', 'word ', ';', '{'];
