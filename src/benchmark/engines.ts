@@ -10,7 +10,6 @@ import type { ResponseRow } from '../store/index.ts';
 import type { CheckEngine } from '../check/engines/engine.ts';
 import type { JudgeEngine, SyncJudgeEngine } from './judge.ts';
 import type { CheckPool } from '../check/check-pool.ts';
-import type { RecordOutcome } from '../check/check-many.ts';
 import type { LabelRecord } from '../core/types.ts';
 
 /** rules (offline), llm (a judge model labels every response) and hybrid (the model only where the rules are unsure). */
@@ -72,7 +71,7 @@ async function rulesEngine(jobs: number): Promise<SyncJudgeEngine> {
   if (jobs <= 1) return engine;
   // Loaded here, not with the module: `run` imports ENGINE_NAMES for its --help.
   const { userDeployment } = await import('./grid-setups.ts');
-  const { CheckInputError } = await import('../check/check-input-error.ts');
+  const { labelOnPool } = await import('../check/check-many.ts');
   let pool: CheckPool | undefined;
   return {
     ...engine,
@@ -80,10 +79,8 @@ async function rulesEngine(jobs: number): Promise<SyncJudgeEngine> {
       // A page too small to share is labelled here: starting workers would cost more.
       if (pool === undefined && rows.length <= WORKER_BATCH) return rows.map((row) => settle(() => label(row, userDeployment(row.setup, deployments))));
       pool ??= new (await import('../check/check-pool.ts')).CheckPool(jobs);
-      const records = rows.map((row) => turnRecordOf(row, userDeployment(row.setup, deployments)));
-      const batches: Promise<RecordOutcome[]>[] = [];
-      for (let start = 0; start < records.length; start += WORKER_BATCH) batches.push(pool.labelRecords({ records: records.slice(start, start + WORKER_BATCH), setup: undefined }));
-      return (await Promise.all(batches)).flat().map((outcome) => ('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) }));
+      // Each record names its setup (or carries its deployment), so the batch needs no default.
+      return labelOnPool(pool, rows.map((row) => turnRecordOf(row, userDeployment(row.setup, deployments))), undefined, WORKER_BATCH);
     },
     async close() {
       await pool?.destroy();

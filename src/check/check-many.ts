@@ -8,6 +8,7 @@ import type { LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { check, type CheckOptions } from './check.ts';
 import { CheckInputError } from './check-input-error.ts';
+import type { CheckPool } from './check-pool.ts';
 
 export interface CheckManyOptions extends CheckOptions {
   /** Worker threads (default: the available cores); 1 labels in this thread. */
@@ -35,18 +36,17 @@ export async function checkMany(records: readonly unknown[], options: CheckManyO
   const { CheckPool } = await import('./check-pool.ts');
   const pool = new CheckPool(jobs);
   try {
-    const batches: Promise<RecordOutcome[]>[] = [];
-    for (let start = 0; start < records.length; start += BATCH) {
-      batches.push(pool.labelRecords({ records: records.slice(start, start + BATCH), setup: checkOptions.setup }));
-    }
-    const results: CheckManyResult[] = [];
-    for (const outcome of (await Promise.all(batches)).flat()) {
-      results.push('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) });
-    }
-    return results;
+    return await labelOnPool(pool, records, checkOptions.setup, BATCH);
   } finally {
     await pool.destroy();
   }
+}
+
+/** Records labelled on `pool` in batches of `batch`, all at once, results in input order. */
+export async function labelOnPool(pool: CheckPool, records: readonly unknown[], setup: Deployment | string | undefined, batch: number): Promise<CheckManyResult[]> {
+  const batches: Promise<RecordOutcome[]>[] = [];
+  for (let start = 0; start < records.length; start += batch) batches.push(pool.labelRecords({ records: records.slice(start, start + batch), setup }));
+  return (await Promise.all(batches)).flat().map((outcome) => ('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) }));
 }
 
 function inThisThread(record: unknown, options: CheckOptions): CheckManyResult {

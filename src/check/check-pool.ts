@@ -4,18 +4,12 @@
  * lines or batches of records and get each result back as a promise; keeping results in input
  * order and bounding what is in flight is theirs (label-parallel.ts, check-many.ts).
  */
-import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
 import type { RecordOutcome, RecordsTask } from './check-many.ts';
 import type { BlockResult, BlockTask } from './label-block.ts';
 
 // The build's worker is check-worker.js; from the sources (tests), a module that loads tsx first.
 const WORKER = new URL(import.meta.url.endsWith('.ts') ? './check-worker-tsx.mjs' : './check-worker.js', import.meta.url);
-
-/** The default number of worker threads: the cores this process may use. */
-export function defaultJobs(): number {
-  return availableParallelism();
-}
 
 export class CheckPool {
   private readonly pool: Tinypool;

@@ -75,7 +75,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
     const text = resultText(result, source, { explain, toTerminal });
     if (text.label !== undefined) labels.append(text.label);
     if (text.messages !== '') process.stderr.write(text.messages);
-    exitCodeSoFar(tally);
+    if ('problem' in result || 'failed' in result) exitCodeSoFar(tally);
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);

@@ -44,7 +44,7 @@ export async function labelBlocksInOrder(input: AsyncIterable<Uint8Array>, meta:
         carry.push(chunk);
         continue;
       }
-      const task: BlockTask = { ...meta, bytes: joined([...carry, chunk.subarray(0, end + 1)]), firstLine: line, last: false };
+      const task: BlockTask = { ...meta, bytes: Buffer.concat([...carry, chunk.subarray(0, end + 1)]), firstLine: line, last: false };
       carry = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
       line += newlines(task.bytes);
       if (pool === undefined && held === undefined) {
@@ -59,7 +59,7 @@ export async function labelBlocksInOrder(input: AsyncIterable<Uint8Array>, meta:
       submit(task);
       while (inFlight.length >= 2 * pool.jobs) await writeOldest();
     }
-    const tail: BlockTask | undefined = carry.length > 0 ? { ...meta, bytes: joined(carry), firstLine: line, last: true } : undefined;
+    const tail: BlockTask | undefined = carry.length > 0 ? { ...meta, bytes: Buffer.concat(carry), firstLine: line, last: true } : undefined;
     if (pool === undefined) {
       // The whole input was one block (or none): this thread labels it.
       if (held !== undefined) await how.write(await how.inThisThread(held));
@@ -72,19 +72,6 @@ export async function labelBlocksInOrder(input: AsyncIterable<Uint8Array>, meta:
     await Promise.allSettled(inFlight);
     await pool?.destroy();
   }
-}
-
-/** One fresh buffer holding the parts (a block is moved to its worker, so it must own its memory). */
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const part of parts) size += part.length;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
 }
 
 function newlines(bytes: Uint8Array): number {
