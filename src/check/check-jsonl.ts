@@ -19,21 +19,38 @@ import type { Explanation } from './explanation.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 import { loadInlineDeployments, needsInlineDeployments } from './inline-deployments.ts';
+import { adaptRecord } from './input-formats/adapt-record.ts';
+import type { InputFormat, InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
 
-export type LineResult =
+/**
+ * How a line's record was read, when there is something to say: its format when not the turn
+ * record's own (OpenAI Chat Completions), and what in it could not be read.
+ */
+export interface InputNotes {
+  format: InputFormat;
+  warnings: InputWarning[];
+}
+
+export type LineResult = (
   /** From the offline rules without `explain`, the explanation is worked out when first read. */
   | { line: number; label: LabelRecord; explanation: Explanation }
   | { line: number; problem: { field: string; message: string } }
   /** The model call behind this response failed (`error` on the record): not labelled. */
   | { line: number; errored: { id: string; error: string } }
   /** A model judgment failed after its repair (llm and hybrid engines): not labelled, never defaulted. */
-  | { line: number; failed: { id: string; message: string } };
+  | { line: number; failed: { id: string; message: string } }
+) & {
+  /** On a line's first result, when its record was in another message format or had parts that were not read. */
+  notes?: InputNotes;
+};
 
 export interface JsonlOptions extends CheckOptions {
   /** Label with this engine instead of the offline rules. */
   engine?: CheckEngine;
   /** Each line is a whole conversation: one label per assistant turn, with `conversation` and `turn`. */
   conversations?: boolean;
+  /** The message format of the records (`auto`, the default: each record's own shape decides). */
+  inputFormat?: InputFormatChoice;
   /**
    * Every label's explanation will be read (`--explain`): compute it while labelling. Without it
    * the offline rules work a label's explanation out only if it is read, from the same labelling.
@@ -93,13 +110,19 @@ export class RulesLineReader {
   /** Lines parsed and not yet labelled, in `readAll`. */
   private readonly group = new Array<ReturnType<typeof readLine>>(PARSE_GROUP);
 
+  /** The options each adapted record is labelled with: it is in the turn record's format by then. */
+  private readonly options: Omit<JsonlOptions, 'engine'>;
+  private readonly inputFormat: InputFormatChoice;
+
   /** @param firstLine the number of the first line read (a worker labels a block from the middle of a file). */
   constructor(
-    private readonly options: Omit<JsonlOptions, 'engine'>,
+    options: Omit<JsonlOptions, 'engine'>,
     private readonly emit: (result: LineResult) => void,
     firstLine = 1,
   ) {
     this.line = firstLine - 1;
+    this.inputFormat = options.inputFormat ?? 'auto';
+    this.options = { ...options, inputFormat: 'openai' };
   }
 
   /** The next line; its results go to `emit` before this returns (or before the promise settles). */
@@ -145,18 +168,26 @@ export class RulesLineReader {
   private label(at: number, read: ReturnType<typeof readLine>): void {
     if (read === undefined) return;
     if (!('record' in read)) return this.emit(read);
-    if (!this.options.conversations) return this.emit(rulesLabel(at, read.record, this.options));
-    const split = splitConversation(at, read.record);
-    if (!('turns' in split)) return this.emit(split);
-    for (const { turn, record } of split.turns) this.emit(rulesLabel(at, record, this.options, split.id, turn));
+    const adapted = adaptLine(at, read.record, this.inputFormat);
+    if (!('record' in adapted)) return this.emit(adapted);
+    let notes = adapted.notes;
+    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), notes));
+    const split = splitConversation(at, adapted.record);
+    if (!('turns' in split)) return this.emit(withNotes(split, notes));
+    for (const { turn, record } of split.turns) {
+      this.emit(withNotes(rulesLabel(at, record, this.options, split.id, turn), notes));
+      notes = undefined;
+    }
   }
 }
 
 type Step = LineResult | (() => Promise<LineResult>);
 
 /** Each line's results, or (for a turn the engine labels) functions that label it, so labelling can overlap. */
-async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, options: JsonlOptions, engine: CheckEngine): AsyncGenerator<Step> {
+async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, given: JsonlOptions, engine: CheckEngine): AsyncGenerator<Step> {
   let at = 0;
+  const inputFormat = given.inputFormat ?? 'auto';
+  const options: JsonlOptions = { ...given, inputFormat: 'openai' };
   for await (const item of lines) {
     const line = ++at;
     const read = readLine(item, line);
@@ -165,17 +196,47 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
       yield read;
       continue;
     }
+    const adapted = adaptLine(line, read.record, inputFormat);
+    if (!('record' in adapted)) {
+      yield adapted;
+      continue;
+    }
+    let notes = adapted.notes;
     if (!options.conversations) {
-      yield engineLabel(engine, line, read.record, options);
+      yield stepWithNotes(engineLabel(engine, line, adapted.record, options), notes);
       continue;
     }
-    const split = splitConversation(line, read.record);
+    const split = splitConversation(line, adapted.record);
     if (!('turns' in split)) {
-      yield split;
+      yield withNotes(split, notes);
       continue;
     }
-    for (const { turn, record } of split.turns) yield engineLabel(engine, line, record, options, split.id, turn);
+    for (const { turn, record } of split.turns) {
+      yield stepWithNotes(engineLabel(engine, line, record, options, split.id, turn), notes);
+      notes = undefined;
+    }
   }
+}
+
+function stepWithNotes(step: () => Promise<LineResult>, notes: InputNotes | undefined): () => Promise<LineResult> {
+  return notes === undefined ? step : () => step().then((result) => withNotes(result, notes));
+}
+
+/** A line's record in the turn record's format, with what there is to say about how it was read; or the problem that kept it from being read. */
+function adaptLine(at: number, record: unknown, choice: InputFormatChoice): { record: unknown; notes: InputNotes | undefined } | LineResult {
+  let warnings: InputWarning[] | undefined;
+  try {
+    const adapted = adaptRecord(record, choice, (warning) => (warnings ??= []).push(warning));
+    return { record: adapted.record, notes: adapted.format !== 'openai' || warnings !== undefined ? { format: adapted.format, warnings: warnings ?? [] } : undefined };
+  } catch (error) {
+    return notLabelled(at, undefined, error);
+  }
+}
+
+/** The result with the line's notes on it (the first result of a line carries them). */
+function withNotes<T extends LineResult>(result: T, notes: InputNotes | undefined): T {
+  if (notes !== undefined) result.notes = notes;
+  return result;
 }
 
 /** What one line holds: a record to label, a problem or errored response to report, or nothing (a blank line). */

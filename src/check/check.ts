@@ -21,6 +21,13 @@ import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
 import { claimMismatches, type ClaimMismatch } from './rules/claim-arguments.ts';
 import { conversationBefore } from './conversation-context.ts';
+import { adaptRecord } from './input-formats/adapt-record.ts';
+import type { InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
+
+/** A library caller's warnings when it passed no `onWarning`: Node's own channel for them. */
+export function emitInputWarning(warning: InputWarning): void {
+  process.emitWarning(`${warning.field}: ${warning.message}`, 'FelicityInputWarning');
+}
 
 export interface CheckOptions {
   /** The deployment for records that name none: a built-in id or a validated deployment. */
@@ -30,6 +37,16 @@ export interface CheckOptions {
    * (`claim_mismatches`) counts as a false action claim. Off by default: the paper's outcome.
    */
   strictArguments?: boolean;
+  /**
+   * The message format of the turn (issue 21): `auto` (the default) reads each record's own shape;
+   * see input-formats/. Records in another format are read as the turn record they stand for.
+   */
+  inputFormat?: InputFormatChoice;
+  /**
+   * Told of each part of the turn that was not read (an unknown content part). Without it such
+   * warnings go to `process.emitWarning` (type `FelicityInputWarning`): never dropped silently.
+   */
+  onWarning?: (warning: InputWarning) => void;
 }
 
 export interface CheckResult {
@@ -54,7 +71,7 @@ export function checkExplainLater(turn: unknown, options: CheckOptions = {}): { 
 }
 
 function label(turn: unknown, options: CheckOptions): { label: LabelRecord; explain: () => Explanation } {
-  const { record, persona, category, doable } = validateTurn(turn);
+  const { record, persona, category, doable } = validateTurn(adaptRecord(turn, options.inputFormat ?? 'auto', options.onWarning ?? emitInputWarning).record);
   const deployment = resolveRecordDeployment(record.setup, options.setup);
   const facts = deploymentFacts(deployment, persona ?? 'generic');
   validateToolNames(record.messages, facts.familiesOf, deployment.id);

@@ -10,7 +10,8 @@
 import type { LabelRecord } from '../core/types.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 import { EXACT_ID, isExactId } from './exact-id.ts';
-import { check, checkWithExplanation, type CheckOptions, type CheckResult } from './check.ts';
+import { check, checkWithExplanation, emitInputWarning, type CheckOptions, type CheckResult } from './check.ts';
+import { adaptRecord } from './input-formats/adapt-record.ts';
 
 export interface ConversationLabel extends LabelRecord {
   conversation: string;
@@ -47,22 +48,33 @@ export function conversationTurns(value: unknown): { id: string; turns: Conversa
   return { id: conversation, turns };
 }
 
+/** The conversation in the turn record's format, and the options its turns are labelled with (that format: read once, warned about once). */
+function readConversation(value: unknown, options: CheckOptions): { record: unknown; options: CheckOptions } {
+  const { record } = adaptRecord(value, options.inputFormat ?? 'auto', options.onWarning ?? emitInputWarning);
+  return { record, options: { ...options, inputFormat: 'openai' } };
+}
+
 export function withTurn<T extends LabelRecord>(label: T, conversation: string, turn: number): T & { conversation: string; turn: number } {
   // Object.assign, not a spread with new keys (slow in Node 20; this runs per turn).
   return Object.assign({}, label, { conversation, turn });
 }
 
-/** Labels every assistant turn of one conversation record. */
+/**
+ * Labels every assistant turn of one conversation record, in any message format (`inputFormat`,
+ * `auto` by default): the record is read once, then split.
+ */
 export function checkConversation(value: unknown, options: CheckOptions = {}): ConversationLabel[] {
-  const { id, turns } = conversationTurns(value);
-  return turns.map(({ turn, record }) => withTurn(check(record, options), id, turn));
+  const read = readConversation(value, options);
+  const { id, turns } = conversationTurns(read.record);
+  return turns.map(({ turn, record }) => withTurn(check(record, read.options), id, turn));
 }
 
 /** The same, with each turn's explanation. */
 export function checkConversationWithExplanation(value: unknown, options: CheckOptions = {}): (CheckResult & { label: ConversationLabel })[] {
-  const { id, turns } = conversationTurns(value);
+  const read = readConversation(value, options);
+  const { id, turns } = conversationTurns(read.record);
   return turns.map(({ turn, record }) => {
-    const result = checkWithExplanation(record, options);
+    const result = checkWithExplanation(record, read.options);
     return { label: withTurn(result.label, id, turn), explanation: result.explanation };
   });
 }

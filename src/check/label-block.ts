@@ -8,6 +8,7 @@ import type { Deployment } from '../setups/deployment.ts';
 import { ByteLineSplitter } from './byte-lines.ts';
 import { OutcomeTally, RulesLineReader, type TallySnapshot } from './check-jsonl.ts';
 import { resultText } from './result-text.ts';
+import type { InputFormat, InputFormatChoice } from './input-formats/input-format.ts';
 
 export interface BlockTask {
   /** Whole lines, each ending in a newline, except perhaps the last block's last line. */
@@ -23,6 +24,8 @@ export interface BlockTask {
   explain: boolean;
   /** The labels go to a terminal (see resultText). */
   toTerminal: boolean;
+  /** The records' message format (`auto` when absent). */
+  inputFormat?: InputFormatChoice;
 }
 
 export interface BlockResult {
@@ -31,17 +34,22 @@ export interface BlockResult {
   /** Lines for stderr: bad lines, errored responses, truncation warnings, explanations. */
   messages: string;
   tally: TallySnapshot;
+  /** The message formats other than OpenAI Chat Completions its records were in, in the order first met. */
+  formats?: InputFormat[];
 }
 
 export async function labelBlock(task: BlockTask): Promise<BlockResult> {
   const tally = new OutcomeTally();
   let labels = '';
   let messages = '';
-  const options = { setup: task.setup, conversations: task.conversations, explain: task.explain };
+  const formats: InputFormat[] = [];
+  const options = { setup: task.setup, conversations: task.conversations, explain: task.explain, inputFormat: task.inputFormat };
   const reader = new RulesLineReader(
     options,
     (result) => {
       tally.add(result);
+      const format = result.notes?.format;
+      if (format !== undefined && format !== 'openai' && !formats.includes(format)) formats.push(format);
       const text = resultText(result, task.source, task);
       if (text.label !== undefined) labels += text.label;
       messages += text.messages;
@@ -53,5 +61,5 @@ export async function labelBlock(task: BlockTask): Promise<BlockResult> {
   if (task.last) lines.push(...splitter.end());
   const loading = reader.readAll(lines);
   if (loading) await loading;
-  return { labels, messages, tally: tally.snapshot() };
+  return { labels, messages, tally: tally.snapshot(), formats };
 }

@@ -19,6 +19,7 @@ import { labelChunks } from './label-chunks.ts';
 import { labelBlocksInOrder } from './label-parallel.ts';
 import { openOutput } from './output-file.ts';
 import { EXIT, UsageError, oneLine } from './usage-exit.ts';
+import { FORMAT_NAMES, type InputFormat, type InputFormatChoice } from '../check/input-formats/input-format.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
 const READ_CHUNK = 1 << 20;
@@ -33,6 +34,7 @@ export interface CheckFlags extends EngineFlags {
   explain?: true;
   conversations?: true;
   dryRun?: true;
+  inputFormat?: InputFormatChoice;
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
@@ -70,8 +72,11 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   const toTerminal = (output as NodeJS.WriteStream).isTTY === true;
   const eachAtOnce = toTerminal || explain || engine !== undefined;
   const labels = new LineBatch(output, eachAtOnce ? 0 : WRITE_BATCH);
+  const inputFormat = options.inputFormat ?? 'auto';
+  const formats = new FormatNotice(inputFormat);
   const report = (result: LineResult): void => {
     tally.add(result);
+    formats.saw(result.notes?.format);
     const text = resultText(result, source, { explain, toTerminal });
     if (text.label !== undefined) labels.append(text.label);
     if (text.messages !== '') process.stderr.write(text.messages);
@@ -79,7 +84,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
-    const jsonl = { setup, conversations: options.conversations ?? false, explain };
+    const jsonl = { setup, conversations: options.conversations ?? false, explain, inputFormat };
     if (engine === undefined && options.jobs > 1) {
       await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
         pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
@@ -87,6 +92,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
         write: (block) => {
           tally.merge(block.tally);
           exitCodeSoFar(tally);
+          for (const format of block.formats ?? []) formats.saw(format);
           if (block.messages !== '') process.stderr.write(block.messages);
           labels.append(block.labels);
           return labels.drained();
@@ -113,6 +119,19 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   process.stderr.write(`felicity check: ${tally.format()}\n`);
   for (const line of judgingSummary('check', opened)) process.stderr.write(`${line}\n`);
   exitCodeSoFar(tally);
+}
+
+/** Says once on stderr which message format records were read in, when it is not the turn record's own. */
+class FormatNotice {
+  private readonly said = new Set<InputFormat>();
+  constructor(private readonly choice: InputFormatChoice) {}
+
+  saw(format: InputFormat | undefined): void {
+    if (format === undefined || format === 'openai' || this.said.has(format)) return;
+    this.said.add(format);
+    const how = this.choice === 'auto' ? 'detected; --input-format to choose' : '--input-format';
+    process.stderr.write(`felicity check: reading ${FORMAT_NAMES[format]} (${how})\n`);
+  }
 }
 
 /** An input that cannot be read (missing, a folder, no permission) is bad input, named in one line. */

@@ -10,6 +10,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { integerAtLeast } from './integer-option.ts';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { guarded } from './bench-errors.ts';
+import { INPUT_FORMAT_CHOICES } from '../check/input-formats/input-format.ts';
 
 export function checkCommand() {
   return new Command('check')
@@ -22,6 +23,11 @@ export function checkCommand() {
       new Option('--jobs <n>', 'worker threads for the offline rules; output is the same for any number')
         .argParser(integerAtLeast(1))
         .default(availableParallelism(), 'the available cores'),
+    )
+    .addOption(
+      new Option('--input-format <format>', 'message shape of the records: OpenAI Chat Completions, OpenAI Responses items, Vercel AI SDK ModelMessage, Anthropic Messages or LangChain messages')
+        .choices(INPUT_FORMAT_CHOICES)
+        .default('auto' as const, 'auto: read from each record'),
     )
     .option('--conversations', 'each line is a whole conversation ({id, setup?, messages}): one label per assistant turn')
     .addOption(new Option('--engine <engine>', 'rules (offline, default), llm (a judge model labels every turn) or hybrid (the model only where the rules are unsure)').choices(ENGINE_KINDS))

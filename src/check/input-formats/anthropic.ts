@@ -1,0 +1,69 @@
+/**
+ * Anthropic Messages: a record's `system` (text, or a list of text blocks) and `messages` of role
+ * `user` or `assistant`, each with text or a list of content blocks. Assistant blocks: `text`,
+ * `tool_use` {id, name, input} (and `server_tool_use`, answered in the same message by a block
+ * whose type ends in `_tool_result`), `thinking` and `redacted_thinking` (never shown to the user:
+ * read as nothing). A user message's `tool_result` blocks {tool_use_id, content, is_error} answer
+ * calls: they become tool results, and only the user's own text stays a user message, so a turn
+ * still starts at what the user wrote.
+ */
+import { CheckInputError, show } from '../check-input-error.ts';
+import { argumentsText, failedResult, idOf, isObject, MEDIA_PARTS, partsText, resultText, unknownPart, type Json } from './adapter-kit.ts';
+import type { WarningSink } from './input-format.ts';
+
+const QUIET_BLOCKS: ReadonlySet<string> = new Set(['thinking', 'redacted_thinking', 'container_upload']);
+
+export function fromAnthropic(record: Json, messages: readonly unknown[], warn: WarningSink): unknown[] {
+  const out: unknown[] = [];
+  const system = record.system;
+  if (typeof system === 'string' && system !== '') out.push({ role: 'system', content: system });
+  else if (Array.isArray(system)) out.push({ role: 'system', content: partsText(system, 'system', warn) });
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (!isObject(message) || !Array.isArray(message.content)) {
+      out.push(message);
+      continue;
+    }
+    readMessage(message.role, message.content, `messages[${i}].content`, out, warn);
+  }
+  return out;
+}
+
+function readMessage(role: unknown, blocks: readonly unknown[], field: string, out: unknown[], warn: WarningSink): void {
+  const texts: string[] = [];
+  const calls: Json[] = [];
+  const results: Json[] = [];
+  for (let j = 0; j < blocks.length; j++) {
+    const block = blocks[j];
+    const at = `${field}[${j}]`;
+    if (!isObject(block)) {
+      warn({ field: at, message: 'not a content block (ignored)' });
+      continue;
+    }
+    const type = block.type;
+    if (type === 'text') {
+      if (typeof block.text !== 'string') throw new CheckInputError(`${at}.text`, 'not text', 'a string', show(block.text));
+      texts.push(block.text);
+    } else if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+      calls.push({ id: idOf(block.id), type: 'function', function: { name: block.name, arguments: argumentsText(block.input, `${at}.input`) } });
+    } else if (type === 'tool_result' || (typeof type === 'string' && type.endsWith('_tool_result'))) {
+      const text = resultText(block.content, `${at}.content`, warn);
+      results.push({ role: 'tool', tool_call_id: idOf(block.tool_use_id), content: block.is_error === true ? failedResult(text) : text });
+    } else if (typeof type === 'string' && (QUIET_BLOCKS.has(type) || MEDIA_PARTS.has(type))) {
+      continue;
+    } else if (typeof block.text === 'string') {
+      texts.push(block.text);
+    } else {
+      warn(unknownPart(at, type));
+    }
+  }
+  const content = texts.join('\n');
+  if (role === 'assistant') {
+    out.push(calls.length > 0 ? { role, content: content === '' ? null : content, tool_calls: calls } : { role, content });
+    out.push(...results);
+    return;
+  }
+  // A user message that only answers calls is no new turn.
+  out.push(...results);
+  if (results.length === 0 || texts.length > 0) out.push({ role, content });
+}
