@@ -49,10 +49,10 @@ describe('parseDeployment accepts what users write', () => {
     assert.equal(deployment.title, 'Front desk');
   });
 
-  test('unknown extra fields are kept and do not fail', () => {
-    const deployment = parseDeployment({ id: 'x', owner: 'team-a', tools: [{ ...scheduler, timeout_ms: 500 }] });
-    assert.equal((deployment as unknown as Record<string, unknown>).owner, 'team-a');
-    assert.equal((deployment.tools[0] as unknown as Record<string, unknown>).timeout_ms, 500);
+  test('keys starting with x- are the user\'s own: kept, and they do not fail (any other unknown key does: unknown-keys.test.ts)', () => {
+    const deployment = parseDeployment({ id: 'x', 'x-owner': 'team-a', tools: [{ ...scheduler, 'x-timeout-ms': 500 }] });
+    assert.equal((deployment as unknown as Record<string, unknown>)['x-owner'], 'team-a');
+    assert.equal((deployment.tools[0] as unknown as Record<string, unknown>)['x-timeout-ms'], 500);
   });
 });
 

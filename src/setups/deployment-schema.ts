@@ -2,12 +2,16 @@
  * Validation of deployments that users write (JSON, YAML, or an object inside a turn record):
  * shape first (zod), then the rules that span fields: unique tool names, `required` parameters
  * that exist, and persistence properties that agree with the capability tags. Every problem
- * becomes a `DeploymentIssue`; unknown extra fields are kept and ignored.
+ * becomes a `DeploymentIssue`. An unknown key is a mistake with a did-you-mean (unknown-keys.ts):
+ * a misspelt key read as nothing would change every label silently. Keys starting with `x-` are
+ * the user's own notes, kept and ignored; so are the keys inside a tool's `parameters` (a JSON
+ * Schema) and a mock's `result` (any JSON).
  */
 import { z } from 'zod';
 import { isKnownCapability, persistenceFromTools, type Persistence } from '../core/affordances.ts';
 import { KNOWN_CAPABILITIES, type Capability } from '../core/types.ts';
 import { DeploymentError, describeValue, formatPath, type DeploymentIssue } from './deployment-error.ts';
+import { unknownKeyIssues } from './unknown-keys.ts';
 import { PERSONA_IDS, type Deployment, type MockSpec, type PersonaId, type ToolDefinition } from './deployment.ts';
 
 /** OpenAI's rule for function names. */
@@ -155,11 +159,28 @@ const persistenceSchema = z.looseObject(
   >,
 );
 
+/** An IANA time zone name, as Intl knows them ("Europe/Paris", "UTC"). */
+const timezoneSchema = z.string().superRefine(
+  must(
+    (name) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: name });
+        return name.trim() !== '';
+      } catch {
+        return false;
+      }
+    },
+    (name) => `unknown time zone ${describeValue(name)}`,
+    'an IANA time zone name such as "Europe/Paris" or "America/New_York"',
+  ),
+);
+
 export const deploymentSchema = z.looseObject({
   id: z.string().trim().min(1),
   title: z.string().optional(),
   tools: z.array(toolSchema),
   persistence: persistenceSchema.optional(),
+  timezone: timezoneSchema.optional(),
 });
 
 /** Validates a deployment a user wrote; throws a `DeploymentError` listing every problem. */
@@ -169,8 +190,10 @@ export function parseDeployment(value: unknown, source: { file?: string } = {}):
     const issue = { path: '', message: `a deployment must be an object, got ${got}`, expected: 'an object with id and tools', got };
     throw new DeploymentError([issue], source.file);
   }
+  // Unknown keys first, then the shape: every mistake in one error, in a fixed order.
+  const unknown = unknownKeyIssues(value);
   const parsed = deploymentSchema.safeParse(value, { reportInput: true });
-  if (!parsed.success) throw new DeploymentError(parsed.error.issues.map(toIssue), source.file);
+  if (!parsed.success || unknown.length > 0) throw new DeploymentError([...unknown, ...(parsed.error?.issues.map(toIssue) ?? [])], source.file);
 
   // The refinements above checked what these casts assert.
   const tools = parsed.data.tools.map((tool) => ({

@@ -19,6 +19,7 @@ export interface AdaptedRecord {
 }
 
 export function adaptRecord(value: unknown, choice: InputFormatChoice, warn: WarningSink): AdaptedRecord {
+  if ((choice === 'auto' || choice === 'openai') && isPlainTurnRecord(value)) return { record: value, format: 'openai' };
   const format = choice === 'auto' ? detectFormat(value) : choice;
   if (!isObject(value)) return { record: value, format };
   if (format === 'responses') {
@@ -42,6 +43,31 @@ export function adaptRecord(value: unknown, choice: InputFormatChoice, warn: War
     case 'langchain':
       return { record: withMessages(value, fromLangChain(messages, warn)), format };
   }
+}
+
+/**
+ * Whether a record is already the turn record the checker reads, with nothing to convert or warn
+ * about: every message has a role, text content (no parts) and calls with text arguments, and
+ * there is no Anthropic-style `system` beside them. One pass reading a few fields per message:
+ * this runs for every record, and most are like this. A record it does not vouch for takes the
+ * full path (detection and an adapter), which may still find it plain.
+ */
+function isPlainTurnRecord(value: unknown): boolean {
+  if (!isObject(value) || value.system !== undefined) return false;
+  const messages = value.messages;
+  if (!Array.isArray(messages)) return false;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as { role?: unknown; content?: unknown; tool_calls?: unknown } | null;
+    if (message === null || typeof message !== 'object' || message.role === undefined || Array.isArray(message.content)) return false;
+    const calls = message.tool_calls;
+    if (Array.isArray(calls)) {
+      for (let j = 0; j < calls.length; j++) {
+        const args = (calls[j] as { function?: { arguments?: unknown } } | null)?.function?.arguments;
+        if (args !== null && typeof args === 'object') return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** A copy with other messages: a spread, never Object.assign (a parsed "__proto__" key would set the copy's prototype). */
