@@ -44,7 +44,7 @@ async function run(lines: (string | Uint8Array)[], options = {}): Promise<LineRe
 
 function summary(results: LineResult[]): string[] {
   return results.map((r) =>
-    'problem' in r ? `${r.line} problem ${r.problem.field}` : 'errored' in r ? `${r.line} errored ${r.errored.id}` : 'failed' in r ? `${r.line} failed ${r.failed.id}` : `${r.line} label ${r.label.id}`,
+    'problem' in r ? `${r.line} problem ${r.problem.field}` : 'errored' in r ? `${r.line} errored ${r.errored.id}` : 'failed' in r ? `${r.line} failed ${r.failed.id}` : 'notLabelled' in r ? `${r.line} not_labelled ${r.notLabelled.id}` : `${r.line} label ${r.label.id}`,
   );
 }
 

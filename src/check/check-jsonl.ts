@@ -20,6 +20,7 @@ import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 import { loadInlineDeployments, needsInlineDeployments } from './inline-deployments.ts';
 import { adaptRecord } from './input-formats/adapt-record.ts';
+import { NOT_LABELLED_REASONS, notLabelledReason, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';
 import type { InputFormat, InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
 
 /**
@@ -39,6 +40,8 @@ export type LineResult = (
   | { line: number; errored: { id: string; error: string } }
   /** A model judgment failed after its repair (llm and hybrid engines): not labelled, never defaulted. */
   | { line: number; failed: { id: string; message: string } }
+  /** A turn the rules cannot judge (no reply, not English): written as a `not_labelled` record, in no rate (unjudgeable.ts). */
+  | { line: number; notLabelled: NotLabelledRecord }
 ) & {
   /** On a line's first result, when its record was in another message format or had parts that were not read. */
   notes?: InputNotes;
@@ -171,11 +174,11 @@ export class RulesLineReader {
     const adapted = adaptLine(at, read.record, this.inputFormat);
     if (!('record' in adapted)) return this.emit(adapted);
     let notes = adapted.notes;
-    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), notes));
+    if (!this.options.conversations) return this.emit(withNotes(unjudgeable(at, adapted.record, READS_ENGLISH) ?? rulesLabel(at, adapted.record, this.options), notes));
     const split = splitConversation(at, adapted.record);
     if (!('turns' in split)) return this.emit(withNotes(split, notes));
     for (const { turn, record } of split.turns) {
-      this.emit(withNotes(rulesLabel(at, record, this.options, split.id, turn), notes));
+      this.emit(withNotes(unjudgeable(at, record, READS_ENGLISH, split.id, turn) ?? rulesLabel(at, record, this.options, split.id, turn), notes));
       notes = undefined;
     }
   }
@@ -188,6 +191,8 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
   let at = 0;
   const inputFormat = given.inputFormat ?? 'auto';
   const options: JsonlOptions = { ...given, inputFormat: 'openai' };
+  // A judge model reads any language; the rules (alone or in the hybrid engine) read English only.
+  const gate = { language: engine.kind !== 'llm' };
   for await (const item of lines) {
     const line = ++at;
     const read = readLine(item, line);
@@ -203,7 +208,8 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
     }
     let notes = adapted.notes;
     if (!options.conversations) {
-      yield stepWithNotes(engineLabel(engine, line, adapted.record, options), notes);
+      const skipped = unjudgeable(line, adapted.record, gate);
+      yield skipped ? withNotes(skipped, notes) : stepWithNotes(engineLabel(engine, line, adapted.record, options), notes);
       continue;
     }
     const split = splitConversation(line, adapted.record);
@@ -212,10 +218,21 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
       continue;
     }
     for (const { turn, record } of split.turns) {
-      yield stepWithNotes(engineLabel(engine, line, record, options, split.id, turn), notes);
+      const skipped = unjudgeable(line, record, gate, split.id, turn);
+      yield skipped ? withNotes(skipped, notes) : stepWithNotes(engineLabel(engine, line, record, options, split.id, turn), notes);
       notes = undefined;
     }
   }
+}
+
+const READS_ENGLISH = { language: true };
+
+/** The `not_labelled` result of a turn the rules cannot judge, or undefined for a turn to label. */
+function unjudgeable(at: number, record: unknown, gate: { language: boolean }, conversation?: string, turn?: number): LineResult | undefined {
+  const reason = notLabelledReason(record, gate);
+  if (reason === undefined) return undefined;
+  const id = String((record as { id?: unknown }).id);
+  return { line: at, notLabelled: conversation === undefined ? { id, not_labelled: reason } : { id, not_labelled: reason, conversation, turn } };
 }
 
 function stepWithNotes(step: () => Promise<LineResult>, notes: InputNotes | undefined): () => Promise<LineResult> {
@@ -358,6 +375,8 @@ export interface TallySnapshot {
   errored: number;
   truncated: number;
   judgmentsFailed: number;
+  /** Turns not labelled, by reason (unjudgeable.ts); absent when none. */
+  notLabelled?: [NotLabelledReason, number][];
 }
 
 /** Outcome counts and the failure rate over the labelled turns. */
@@ -371,6 +390,8 @@ export class OutcomeTally {
   truncated = 0;
   /** Turns a model engine could not label (a judgment stayed invalid). */
   judgmentsFailed = 0;
+  /** Turns the rules cannot judge, by reason: in no rate, only counted. */
+  readonly notLabelled = new Map<NotLabelledReason, number>(NOT_LABELLED_REASONS.map((r) => [r, 0]));
 
   add(result: LineResult): void {
     if ('problem' in result) {
@@ -385,6 +406,11 @@ export class OutcomeTally {
       this.judgmentsFailed++;
       return;
     }
+    if ('notLabelled' in result) {
+      const reason = result.notLabelled.not_labelled;
+      this.notLabelled.set(reason, (this.notLabelled.get(reason) ?? 0) + 1);
+      return;
+    }
     this.labelled++;
     if (result.label.truncated) this.truncated++;
     this.counts.set(result.label.outcome, (this.counts.get(result.label.outcome) ?? 0) + 1);
@@ -392,7 +418,7 @@ export class OutcomeTally {
 
   /** The counts as plain data, to send between threads. */
   snapshot(): TallySnapshot {
-    return { counts: [...this.counts], labelled: this.labelled, problems: this.problems, errored: this.errored, truncated: this.truncated, judgmentsFailed: this.judgmentsFailed };
+    return { counts: [...this.counts], labelled: this.labelled, problems: this.problems, errored: this.errored, truncated: this.truncated, judgmentsFailed: this.judgmentsFailed, notLabelled: [...this.notLabelled] };
   }
 
   /** Adds the counts of another tally (a worker thread's share of the input). */
@@ -403,6 +429,14 @@ export class OutcomeTally {
     this.errored += other.errored;
     this.truncated += other.truncated;
     this.judgmentsFailed += other.judgmentsFailed;
+    for (const [reason, n] of other.notLabelled ?? []) this.notLabelled.set(reason, (this.notLabelled.get(reason) ?? 0) + n);
+  }
+
+  /** Turns not labelled because the rules cannot judge them (no reply, not English). */
+  get unjudgeable(): number {
+    let n = 0;
+    for (const count of this.notLabelled.values()) n += count;
+    return n;
   }
 
   get failures(): number {
@@ -416,7 +450,16 @@ export class OutcomeTally {
     const errored = this.errored > 0 ? `; ${erroredNote(this.errored)}` : '';
     const truncated = this.truncated > 0 ? `; ${this.truncated} read only in part (truncated)` : '';
     const failed = this.judgmentsFailed > 0 ? `; ${this.judgmentsFailed} not labelled (a model judgment failed)` : '';
-    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${truncated}${errored}${failed}${problems}`;
+    return `${this.labelled} turn${this.labelled === 1 ? '' : 's'} labelled${counts ? `: ${counts}` : ''}; failure rate ${rate} (${this.failures})${truncated}${errored}${failed}${this.unjudgeableNote()}${problems}`;
+  }
+
+  private unjudgeableNote(): string {
+    const noReply = this.notLabelled.get('no_reply') ?? 0;
+    const language = this.notLabelled.get('language') ?? 0;
+    const parts: string[] = [];
+    if (noReply > 0) parts.push(`${noReply} with no reply`);
+    if (language > 0) parts.push(`${language} not in English (the rules read English only)`);
+    return parts.length === 0 ? '' : `; ${this.unjudgeable} not labelled and in no rate: ${parts.join(', ')}`;
   }
 }
 

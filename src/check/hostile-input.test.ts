@@ -22,9 +22,9 @@ async function run(lines: string[], options: { setup?: string } = {}): Promise<L
   return results;
 }
 
-/** One word per result: `label <id>`, `problem <field>` or `errored <id>`. */
+/** One word per result: `label <id>`, `problem <field>`, `errored`, `not_labelled` or `failed`. */
 function summary(results: LineResult[]): string[] {
-  return results.map((r) => `${r.line} ${'label' in r ? `label ${r.label.id}` : 'problem' in r ? `problem ${r.problem.field}` : 'errored' in r ? 'errored' : 'failed'}`);
+  return results.map((r) => `${r.line} ${'label' in r ? `label ${r.label.id}` : 'problem' in r ? `problem ${r.problem.field}` : 'errored' in r ? 'errored' : 'notLabelled' in r ? 'not_labelled' : 'failed'}`);
 }
 
 /** The facts of the CheckInputError `f` throws. */
@@ -106,11 +106,18 @@ describe('check() given values JSON cannot hold (library callers) throws CheckIn
     });
   }
 
-  test('a cycle or BigInt in an unknown field of an inline deployment is kept and ignored, as unknown fields are', () => {
+  test('a cycle or BigInt in an x- field of an inline deployment (the user\'s own) is kept and ignored', () => {
     const tools = [{ name: 'open_case', description: 'Opens a case that a support engineer picks up.', capabilities: ['delegate_to_human'] }];
-    const looped: Record<string, unknown> = { id: 'helpdesk', tools, note: 5n };
-    looped.self = looped;
+    const looped: Record<string, unknown> = { id: 'helpdesk', tools, 'x-note': 5n };
+    looped['x-self'] = looped;
     assert.equal(check(record({ setup: looped })).id, 't');
+  });
+
+  test('an unknown key holding a cycle in an inline deployment is one problem naming the key, never a TypeError', () => {
+    const tools = [{ name: 'open_case', description: 'Opens a case that a support engineer picks up.', capabilities: ['delegate_to_human'] }];
+    const looped: Record<string, unknown> = { id: 'helpdesk', tools };
+    looped.self = looped;
+    assert.equal(rejection(() => check(record({ setup: looped }))).field, 'setup.self');
   });
 
   test('a cycle in a field that is not read is no concern of the checker', () => {

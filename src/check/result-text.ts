@@ -36,6 +36,11 @@ export function resultText(result: LineResult, source: string, options: ResultTe
   if ('problem' in result) return { label: undefined, messages: `${read}${terminalSafe(`${source}:${result.line}: ${result.problem.field}: ${result.problem.message}`)}\n` };
   if ('errored' in result) return { label: undefined, messages: `${read}${terminalSafe(`${source}:${result.line}: error: the model call failed (${result.errored.error}); not labelled`)}\n` };
   if ('failed' in result) return { label: undefined, messages: `${read}${terminalSafe(`${source}:${result.line}: ${result.failed.id}: ${result.failed.message}; not labelled`)}\n` };
+  if ('notLabelled' in result) {
+    // Written where its label would be, so the output still joins back to the input by id and order.
+    const json = JSON.stringify(result.notLabelled);
+    return { label: `${options.toTerminal ? terminalSafeJson(json) : json}\n`, messages: read };
+  }
   const warning = `${read}${result.label.truncated ? `${source}:${result.line}: warning: ${truncationWarning()}\n` : ''}`;
   const explanation = options.explain ? `${terminalSafe(formatExplanation(result.label.id, result.explanation))}\n` : '';
   const json = JSON.stringify(result.label);

@@ -93,10 +93,19 @@ export async function labelGold(items: readonly GoldItem[], engine: CheckEngine,
 /** Joins gold items to label records (SPEC §4) by id. */
 export async function joinLabels(items: readonly GoldItem[], file: string): Promise<Labelled> {
   const labels = new Map<string, LabelRecord>();
+  const skipped = new Set<string>();
   const out: Labelled = { items: [], explanations: new Map(), unlabelled: [], problems: [] };
   for await (const entry of jsonLines(file)) {
     if ('problem' in entry) {
       out.problems.push({ file, line: entry.line, field: '(line)', message: entry.problem });
+      continue;
+    }
+    const reason = (entry.value as { not_labelled?: unknown } | null)?.not_labelled;
+    if (typeof reason === 'string') {
+      // A turn `check` could not judge (no reply, not English): unlabelled, not a malformed label.
+      const id = String((entry.value as { id?: unknown }).id);
+      skipped.add(id);
+      out.unlabelled.push({ id, message: `not labelled (${reason})` });
       continue;
     }
     const bad = labelProblem(entry.value);
@@ -105,6 +114,7 @@ export async function joinLabels(items: readonly GoldItem[], file: string): Prom
   }
   for (const item of items) {
     const predicted = labels.get(item.id);
+    if (predicted === undefined && skipped.has(item.id)) continue;
     if (predicted === undefined) out.problems.push({ file, line: 0, field: 'id', message: `no label record for gold item ${item.id}` });
     else out.items.push({ id: item.id, setup: item.setup, model: item.model, gold: item.gold, predicted });
   }
