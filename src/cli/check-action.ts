@@ -58,7 +58,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   if (options.dryRun) {
     const plans = new PlanTally();
     const input = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK });
-    for await (const plan of planJsonl(byteLines(readChunks(input, source)), opened.engine, { setup })) plans.add(plan);
+    for await (const plan of planJsonl(byteLines(readChunks(input, source)), opened.engine, { setup, inputFormat: options.inputFormat ?? 'auto' })) plans.add(plan);
     process.stderr.write(`${plans.format('check')}\n`);
     await opened.close();
     return;

@@ -4,7 +4,10 @@
  * reports them.
  */
 import { modelCallError } from '../check-jsonl.ts';
+import { adaptRecord } from '../input-formats/adapt-record.ts';
 import type { CheckEngine, EngineCheckOptions, TurnPlan } from './engine.ts';
+
+function ignoreWarning(): void {}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -16,7 +19,9 @@ export async function* planJsonl(lines: AsyncIterable<string | Uint8Array> | Ite
       if (text.trim() === '') continue;
       value = JSON.parse(text);
       if (modelCallError(value) !== undefined) continue;
-      yield engine.plan(value, options);
+      // Planned as it will be labelled: in the turn record's format (warnings are the labelling pass's to print).
+      const { record } = adaptRecord(value, options.inputFormat ?? 'auto', ignoreWarning);
+      yield engine.plan(record, { ...options, inputFormat: 'openai' });
     } catch {
       // Bad input costs no call; the labelling pass names it.
     }
