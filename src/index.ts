@@ -9,6 +9,8 @@ export type { CheckManyOptions, CheckManyResult } from './check/index.ts';
 export type { ConversationLabel } from './check/index.ts';
 export { createCheckEngine, ENGINE_KINDS, HYBRID_TRIGGERS, MemoryJudgeCache, NO_CACHE, FileJudgeCache, JudgmentFailedError } from './check/index.ts';
 export type { CheckEngine, EngineKind, EngineLabel, EngineOptions, HybridTrigger, JudgeCache, JsonlOptions } from './check/index.ts';
+export { adaptRecord, INPUT_FORMATS, notLabelledReason } from './check/index.ts';
+export type { InputFormat, InputFormatChoice, InputWarning, NotLabelledReason, NotLabelledRecord } from './check/index.ts';
 export { guardTurn, GuardInputError, GUARD_FALLBACKS, GUARD_POLICIES, GUARD_TIMEOUT_MS, DEFAULT_SAFE_REPLY, rulesGuardEngine, mockToolRunner } from './guard/index.ts';
 export type { GuardEngine, GuardFallback, GuardFallbackCause, GuardFallbackReply, GuardPolicy, GuardResult, GuardStep, GuardTurnOptions, ToolRunner } from './guard/index.ts';
 export * from './core/types.ts';
