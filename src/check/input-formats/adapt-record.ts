@@ -24,7 +24,7 @@ export function adaptRecord(value: unknown, choice: InputFormatChoice, warn: War
   if (!isObject(value)) return { record: value, format };
   if (format === 'responses') {
     const { input: _input, output: _output, instructions: _instructions, ...rest } = value;
-    return { record: { ...rest, messages: fromResponses(value, warn) }, format };
+    return { record: { ...rest, messages: asChat(fromResponses(value, warn), warn) }, format };
   }
   // Every other format keeps its messages under `messages`; validation reports a record without them.
   const messages = value.messages;
@@ -35,13 +35,13 @@ export function adaptRecord(value: unknown, choice: InputFormatChoice, warn: War
       return { record: read === messages ? value : withMessages(value, read), format };
     }
     case 'ai-sdk':
-      return { record: withMessages(value, fromAiSdk(messages, warn)), format };
+      return { record: withMessages(value, asChat(fromAiSdk(messages, warn), warn)), format };
     case 'anthropic': {
       const { system: _system, ...rest } = value;
-      return { record: withMessages(rest, fromAnthropic(value, messages, warn)), format };
+      return { record: withMessages(rest, asChat(fromAnthropic(value, messages, warn), warn)), format };
     }
     case 'langchain':
-      return { record: withMessages(value, fromLangChain(messages, warn)), format };
+      return { record: withMessages(value, asChat(fromLangChain(messages, warn), warn)), format };
   }
 }
 
@@ -68,6 +68,16 @@ function isPlainTurnRecord(value: unknown): boolean {
     }
   }
   return true;
+}
+
+/**
+ * An adapter's output, with the Chat Completions messages it passed through as they were (a log
+ * can mix shapes) read as the openai format reads them: object arguments, refusals, unknown parts.
+ * Their warnings name the message's place in the converted list.
+ */
+function asChat(messages: readonly unknown[], warn: WarningSink): unknown[] {
+  const read = fromOpenAiChat(messages, warn);
+  return read === messages ? (messages as unknown[]) : [...read];
 }
 
 /** A copy with other messages: a spread, never Object.assign (a parsed "__proto__" key would set the copy's prototype). */

@@ -233,3 +233,33 @@ describe('conversations in another shape are read once, then split into turns', 
     assert.equal(results[0].notes?.format, 'ai-sdk');
   });
 });
+
+describe('a log that mixes shapes', () => {
+  test('Chat Completions messages among Responses items keep their calls and results', () => {
+    const turn = {
+      ...base,
+      messages: [
+        { role: 'user', content: [{ type: 'input_text', text: ASK }] },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: ARGS } }] },
+        { role: 'tool', tool_call_id: 'c1', content: JSON.stringify(RESULT) },
+        { role: 'assistant', content: REPLY },
+      ],
+    };
+    assert.equal(detectFormat(turn), 'responses');
+    assert.equal(check(turn).outcome, 'anchored');
+  });
+
+  test('a Chat Completions call with object arguments among AI SDK messages', () => {
+    const turn = {
+      ...base,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: ASK }] },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: ARGS } }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'create_reminder', output: { type: 'json', value: RESULT } }] },
+        { role: 'assistant', content: REPLY },
+      ],
+    };
+    assert.equal(detectFormat(turn), 'ai-sdk');
+    assert.equal(check(turn).outcome, 'anchored');
+  });
+});

@@ -40,7 +40,11 @@ function readItem(item: unknown, field: string, out: unknown[], warn: WarningSin
   switch (type) {
     case 'message': {
       const content = Array.isArray(item.content) ? partsText(item.content, `${field}.content`, warn) : item.content;
-      out.push({ role: item.role, content });
+      const message: Json = { role: item.role, content };
+      // A Chat Completions message among the items keeps its calls and the call it answers.
+      if (item.tool_calls !== undefined) message.tool_calls = item.tool_calls;
+      if (item.tool_call_id !== undefined) message.tool_call_id = item.tool_call_id;
+      out.push(message);
       return;
     }
     case 'function_call':
