@@ -263,3 +263,32 @@ describe('a log that mixes shapes', () => {
     assert.equal(check(turn).outcome, 'anchored');
   });
 });
+
+describe('values nested deeper than the stack, in each shape\'s object fields, are one problem at their field', () => {
+  const DEPTH = 100_000;
+  const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+  const deepList = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+  const DEEP = '"__DEEP__"';
+  const line = (value: unknown, deep: string) => JSON.stringify(value).replace(DEEP, deep);
+  const cases: [string, unknown, string, string][] = [
+    ['ai-sdk json output', { ...base, messages: [{ role: 'user', content: ASK }, { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'create_reminder', input: {} }] }, { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'create_reminder', output: { type: 'json', value: '__DEEP__' } }] }, { role: 'assistant', content: REPLY }] }, deepObject, 'messages[2].content[0].output.value'],
+    ['anthropic tool_use input', { ...base, messages: [{ role: 'user', content: ASK }, { role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'create_reminder', input: '__DEEP__' }] }] }, deepObject, 'messages[1].content[0].input'],
+    ['langchain args', { ...base, messages: [{ type: 'human', data: { content: ASK } }, { type: 'ai', data: { content: '', tool_calls: [{ name: 'create_reminder', args: '__DEEP__', id: 'c' }] } }] }, deepObject, 'messages[1].tool_calls[0].args'],
+    ['responses function_call_output', { ...base, input: ASK, output: [{ type: 'function_call', call_id: 'c', name: 'create_reminder', arguments: '{}' }, { type: 'function_call_output', call_id: 'c', output: '__DEEP__' }] }, deepList, 'output[1].output'],
+  ];
+  for (const [name, record, deep, field] of cases) {
+    test(name, async () => {
+      const [bad, next] = await run([line(record, deep), JSON.stringify(TURNS.openai)]);
+      assert.ok(bad && 'problem' in bad, JSON.stringify(bad).slice(0, 300));
+      assert.equal(bad.problem.field, field);
+      assert.ok(next && 'label' in next, 'the next line is still labelled');
+    });
+  }
+
+  test('a cycle from a library caller is a CheckInputError, never a TypeError', () => {
+    const input: Record<string, unknown> = { when: 'tomorrow' };
+    input.self = input;
+    const turn = { ...base, messages: [{ role: 'user', content: ASK }, { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'create_reminder', input }] }] };
+    assert.throws(() => check(turn), (error: unknown) => CheckInputError.isInstance(error) && error.field === 'messages[1].content[0].input' && /got \{"when"/.test(error.message));
+  });
+});
