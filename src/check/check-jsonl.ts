@@ -20,7 +20,7 @@ import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 import { loadInlineDeployments, needsInlineDeployments } from './inline-deployments.ts';
 import { adaptRecord } from './input-formats/adapt-record.ts';
-import { NOT_LABELLED_REASONS, notLabelledReason, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';
+import { NOT_LABELLED_REASONS, notLabelledReason, reasonOf, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';
 import type { InputFormat, InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
 
 /**
@@ -174,11 +174,11 @@ export class RulesLineReader {
     const adapted = adaptLine(at, read.record, this.inputFormat);
     if (!('record' in adapted)) return this.emit(adapted);
     let notes = adapted.notes;
-    if (!this.options.conversations) return this.emit(withNotes(unjudgeable(at, adapted.record, READS_ENGLISH) ?? rulesLabel(at, adapted.record, this.options), notes));
+    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), notes));
     const split = splitConversation(at, adapted.record);
     if (!('turns' in split)) return this.emit(withNotes(split, notes));
     for (const { turn, record } of split.turns) {
-      this.emit(withNotes(unjudgeable(at, record, READS_ENGLISH, split.id, turn) ?? rulesLabel(at, record, this.options, split.id, turn), notes));
+      this.emit(withNotes(rulesLabel(at, record, this.options, split.id, turn), notes));
       notes = undefined;
     }
   }
@@ -227,10 +227,29 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
 
 const READS_ENGLISH = { language: true };
 
-/** The `not_labelled` result of a turn the rules cannot judge, or undefined for a turn to label. */
+/** The `not_labelled` result of a turn the rules cannot judge, or undefined for a turn to label (before a model engine is asked). */
 function unjudgeable(at: number, record: unknown, gate: { language: boolean }, conversation?: string, turn?: number): LineResult | undefined {
   const reason = notLabelledReason(record, gate);
-  if (reason === undefined) return undefined;
+  return reason === undefined ? undefined : notLabelledResult(at, record, reason, conversation, turn);
+}
+
+/**
+ * Whether the rules found nothing in the reply's words: no commitment and none of the booleans read
+ * from the text. Only such a turn can be unjudgeable (an empty reply; words the rules cannot
+ * read), so only for it is the reply's language looked at: a quarter of turns, not all of them.
+ */
+function foundNoCue(label: LabelRecord): boolean {
+  const b = label.booleans;
+  return label.commitments.length === 0 && !b.false_action_claim && !b.declines_request && !b.hands_back_to_user && !b.asks_clarification;
+}
+
+/** The same for a turn the rules found no cue in: the record is valid, it was just labelled. */
+function afterLabel(at: number, record: unknown, conversation: string | undefined, turn: number | undefined): LineResult | undefined {
+  const reason = reasonOf(record, READS_ENGLISH);
+  return reason === undefined ? undefined : notLabelledResult(at, record, reason, conversation, turn);
+}
+
+function notLabelledResult(at: number, record: unknown, reason: NotLabelledReason, conversation: string | undefined, turn: number | undefined): LineResult {
   const id = String((record as { id?: unknown }).id);
   return { line: at, notLabelled: conversation === undefined ? { id, not_labelled: reason } : { id, not_labelled: reason, conversation, turn } };
 }
@@ -286,10 +305,10 @@ function rulesLabel(at: number, record: unknown, options: CheckOptions & { expla
   try {
     if (options.explain) {
       const { label, explanation } = checkWithExplanation(record, options);
-      return { line: at, label: ofTurn(label, conversation, turn), explanation };
+      return (foundNoCue(label) && afterLabel(at, record, conversation, turn)) || { line: at, label: ofTurn(label, conversation, turn), explanation };
     }
     const { label, explain } = checkExplainLater(record, options);
-    return new LazilyExplained(at, ofTurn(label, conversation, turn), explain);
+    return (foundNoCue(label) && afterLabel(at, record, conversation, turn)) || new LazilyExplained(at, ofTurn(label, conversation, turn), explain);
   } catch (error) {
     return notLabelled(at, undefined, error);
   }

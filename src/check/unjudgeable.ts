@@ -43,7 +43,14 @@ export function notLabelledReason(record: unknown, options: { language: boolean 
   return reason;
 }
 
-function reasonOf(record: unknown, options: { language: boolean }): NotLabelledReason | undefined {
+/**
+ * The same for a record already known to be valid (the checker labelled it), without validating it
+ * again. The rules stream asks only for a turn in whose words the rules found no cue (check-jsonl.ts
+ * `foundNoCue`): with no reply, or words they cannot read, there is none; a turn with a cue pays
+ * nothing. A non-English reply is set aside even when a tool call would have labelled it (anchored):
+ * the rules could not have seen a false claim or a promise in its words.
+ */
+export function reasonOf(record: unknown, options: { language: boolean }): NotLabelledReason | undefined {
   const messages = (record as { messages?: unknown } | null)?.messages;
   if (!Array.isArray(messages)) return undefined;
   let user = -1;
