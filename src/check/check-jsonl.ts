@@ -191,8 +191,9 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
   let at = 0;
   const inputFormat = given.inputFormat ?? 'auto';
   const options: JsonlOptions = { ...given, inputFormat: 'openai' };
-  // A judge model reads any language; the rules (alone or in the hybrid engine) read English only.
-  const gate = { language: engine.kind !== 'llm' };
+  // No reply is known before a model is asked; the language only after the hybrid engine's rules
+  // found no cue (as the rules alone): a judge model (`llm`) reads any language.
+  const gate = { language: false };
   for await (const item of lines) {
     const line = ++at;
     const read = readLine(item, line);
@@ -320,9 +321,10 @@ function ofTurn(label: LabelRecord, conversation: string | undefined, turn: numb
 }
 
 function engineLabel(engine: CheckEngine, at: number, record: unknown, options: CheckOptions, conversation?: string, turn?: number): () => Promise<LineResult> {
+  const readsEnglishOnly = engine.kind !== 'llm';
   return () =>
     engine.label(record, options).then(
-      ({ label, explanation }) => ({ line: at, label: ofTurn(label, conversation, turn), explanation }),
+      ({ label, explanation }) => (readsEnglishOnly && foundNoCue(label) && afterLabel(at, record, conversation, turn)) || { line: at, label: ofTurn(label, conversation, turn), explanation },
       (error: unknown) => notLabelled(at, record, error),
     );
 }

@@ -8,6 +8,16 @@ import assert from 'node:assert/strict';
 import { checkJsonl, OutcomeTally, type LineResult } from './check-jsonl.ts';
 import { resultText } from './result-text.ts';
 import { notLabelledReason } from './unjudgeable.ts';
+import { rulesEngine } from './engines/rules-engine.ts';
+import type { CheckEngine } from './engines/engine.ts';
+
+/** The rules engine under another kind's name, counting the turns it is asked to label: a stand-in for a model engine, offline. */
+function countingEngine(kind: CheckEngine['kind']): { engine: CheckEngine; asked: () => number } {
+  const rules = rulesEngine();
+  let asked = 0;
+  const engine: CheckEngine = { ...rules, kind, label: (turn, options) => { asked++; return rules.label(turn, options); } };
+  return { engine, asked: () => asked };
+}
 
 const ASK = { role: 'user', content: 'Remind me to pay rent tomorrow morning.' };
 const CALL = { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: '{"remind_at":"2026-10-02T09:00:00","message":"Pay rent"}' } }] };
@@ -64,6 +74,25 @@ describe('which turns are not labelled', () => {
     const last = results[1]!;
     assert.ok('notLabelled' in last);
     assert.deepEqual(last.notLabelled, { id: 'conv-t2', not_labelled: 'language', conversation: 'conv', turn: 2 });
+  });
+});
+
+describe('with an engine', () => {
+  const spanish = turn('es', { role: 'assistant', content: 'Listo, te recordaré mañana por la mañana que pagues el alquiler.' });
+
+  test('a judge model (llm) reads any language: the Spanish reply is labelled; a turn with no reply is never sent', async () => {
+    const { engine, asked } = countingEngine('llm');
+    const results: LineResult[] = [];
+    for await (const r of checkJsonl([spanish, turn('none')], { engine })) results.push(r);
+    assert.deepEqual(results.map(shape).map((s) => s.split(' ')[0]), ['label', 'not_labelled']);
+    assert.equal(asked(), 1, 'only the turn with a reply went to the engine');
+  });
+
+  test('the hybrid engine\'s rules read English only: the Spanish reply is set aside as with the rules alone', async () => {
+    const { engine } = countingEngine('hybrid');
+    const results: LineResult[] = [];
+    for await (const r of checkJsonl([spanish], { engine })) results.push(r);
+    assert.deepEqual(results.map(shape), ['not_labelled language']);
   });
 });
 
