@@ -6,7 +6,8 @@
 import { availableParallelism } from 'node:os';
 import type { LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
-import { check, type CheckOptions } from './check.ts';
+import { check, emitInputWarning, type CheckOptions } from './check.ts';
+import { adaptRecord } from './input-formats/adapt-record.ts';
 import { CheckInputError } from './check-input-error.ts';
 import type { CheckPool } from './check-pool.ts';
 
@@ -29,17 +30,44 @@ export interface RecordsTask {
 const BATCH = 256;
 
 export async function checkMany(records: readonly unknown[], options: CheckManyOptions = {}): Promise<CheckManyResult[]> {
-  const { jobs: asked, ...checkOptions } = options;
+  const { jobs: asked, ...given } = options;
   const jobs = asked ?? availableParallelism();
   if (!Number.isInteger(jobs) || jobs < 1) throw new RangeError(`checkMany: jobs must be an integer ≥ 1, got ${String(asked)}`);
-  if (jobs === 1 || records.length <= BATCH) return records.map((record) => inThisThread(record, checkOptions));
+  // Read here, in any message format, so a chosen format and the warnings hold on every path
+  // (a warning callback cannot cross to a worker); the workers get turn records.
+  const { records: read, failed } = readRecords(records, given);
+  const checkOptions: CheckOptions = { ...given, inputFormat: 'openai' };
+  const results = jobs === 1 || records.length <= BATCH ? read.map((record) => inThisThread(record, checkOptions)) : await onPool(jobs, read, checkOptions.setup);
+  for (const [i, error] of failed) results[i] = { error };
+  return results;
+}
+
+async function onPool(jobs: number, records: readonly unknown[], setup: Deployment | string | undefined): Promise<CheckManyResult[]> {
   const { CheckPool } = await import('./check-pool.ts');
   const pool = new CheckPool(jobs);
   try {
-    return await labelOnPool(pool, records, checkOptions.setup, BATCH);
+    return await labelOnPool(pool, records, setup, BATCH);
   } finally {
     await pool.destroy();
   }
+}
+
+/** Each record as the turn record it stands for; a warning's field names the record (`records[3].messages[1].content[0]`). */
+function readRecords(records: readonly unknown[], options: CheckOptions): { records: unknown[]; failed: Map<number, CheckInputError> } {
+  const choice = options.inputFormat ?? 'auto';
+  const warn = options.onWarning ?? emitInputWarning;
+  const read: unknown[] = [];
+  const failed = new Map<number, CheckInputError>();
+  for (let i = 0; i < records.length; i++) {
+    try {
+      read.push(adaptRecord(records[i], choice, (warning) => warn({ field: `records[${i}].${warning.field}`, message: warning.message })).record);
+    } catch (error) {
+      if (!CheckInputError.isInstance(error)) throw error;
+      failed.set(i, error);
+      read.push(records[i]);
+    }
+  }
+  return { records: read, failed };
 }
 
 /** Records labelled on `pool` in batches of `batch`, all at once, results in input order. */

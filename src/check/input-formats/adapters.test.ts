@@ -292,3 +292,19 @@ describe('values nested deeper than the stack, in each shape\'s object fields, a
     assert.throws(() => check(turn), (error: unknown) => CheckInputError.isInstance(error) && error.field === 'messages[1].content[0].input' && /got \{"when"/.test(error.message));
   });
 });
+
+describe('checkMany reads every shape on every path', () => {
+  test('in this thread and on workers: the same labels, warnings naming their record', async () => {
+    const { checkMany } = await import('../check-many.ts');
+    const odd = { ...TURNS.anthropic, messages: [{ role: 'user', content: ASK }, { role: 'assistant', content: [{ type: 'text', text: REPLY }, { type: 'hologram' }] }] };
+    const records = [...Object.values(TURNS), odd];
+    const many = Array.from({ length: 300 }, (_, i) => records[i % records.length]);
+    for (const jobs of [1, 2]) {
+      const warnings: InputWarning[] = [];
+      const results = await checkMany(jobs === 1 ? records : many, { jobs, onWarning: (w) => warnings.push(w) });
+      const outcomes = results.slice(0, records.length).map((r) => ('label' in r ? r.label.outcome : r.error.message));
+      assert.deepEqual(outcomes, ['anchored', 'anchored', 'anchored', 'anchored', 'anchored', 'false_claim'], `jobs ${jobs}`);
+      assert.equal(warnings[0]?.field, 'records[5].messages[1].content[1]');
+    }
+  });
+});
