@@ -308,3 +308,18 @@ describe('checkMany reads every shape on every path', () => {
     }
   });
 });
+
+describe('tools the provider runs itself are not the deployment\'s: read as nothing, never a bad line', () => {
+  const webSearch: [InputFormat, Record<string, unknown>][] = [
+    ['anthropic', { ...TURNS.anthropic, messages: [...(TURNS.anthropic.messages as unknown[]).slice(0, 3), { role: 'assistant', content: [{ type: 'server_tool_use', id: 'srv_1', name: 'web_search', input: { query: 'rent due date' } }, { type: 'web_search_tool_result', tool_use_id: 'srv_1', content: [] }, { type: 'text', text: REPLY }] }] }],
+    ['responses', { ...TURNS.responses, output: [{ type: 'web_search_call', id: 'ws_1', status: 'completed' }, ...(TURNS.responses.output as unknown[])] }],
+    ['ai-sdk', { ...TURNS['ai-sdk'], messages: [...(TURNS['ai-sdk'].messages as unknown[]).slice(0, 4), { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'ws', toolName: 'web_search', input: { query: 'rent' }, providerExecuted: true }, { type: 'tool-result', toolCallId: 'ws', toolName: 'web_search', output: { type: 'json', value: [] } }, { type: 'text', text: REPLY }] }] }],
+  ];
+  for (const [format, turn] of webSearch) {
+    test(format, () => {
+      assert.equal(detectFormat(turn), format);
+      assert.deepEqual(warningsOf(turn), []);
+      assert.equal(check(turn).outcome, 'anchored');
+    });
+  }
+});

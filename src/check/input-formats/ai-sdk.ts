@@ -2,7 +2,8 @@
  * Vercel AI SDK `ModelMessage`s (ai 5–7; the 4.x field names `args`, `result` and `isError` are
  * read too): `system` with text; `user` with text, image and file parts; `assistant` with `text`,
  * `reasoning` (never shown to the user: read as nothing), `tool-call` {toolCallId, toolName,
- * input} and provider-executed `tool-result` parts; `tool` with `tool-result` {toolCallId,
+ * input} parts (one the provider executed itself, `providerExecuted: true`, such as its web
+ * search, is not a tool of the deployment: read as nothing, with its result); `tool` with `tool-result` {toolCallId,
  * toolName, output} parts, whose output is `text`, `json`, `content`, or failed: `error-text`,
  * `error-json`, `execution-denied`. Tool-approval parts are bookkeeping: read as nothing.
  */
@@ -29,6 +30,7 @@ function readMessage(message: Json, parts: readonly unknown[], field: string, ou
   const texts: string[] = [];
   const calls: Json[] = [];
   const results: Json[] = [];
+  let providerRun: Set<unknown> | undefined;
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j];
     const at = `${field}[${j}]`;
@@ -42,9 +44,14 @@ function readMessage(message: Json, parts: readonly unknown[], field: string, ou
         texts.push(part.text);
         break;
       case 'tool-call':
+        if (part.providerExecuted === true) {
+          (providerRun ??= new Set()).add(part.toolCallId);
+          break;
+        }
         calls.push({ id: idOf(part.toolCallId), type: 'function', function: { name: part.toolName, arguments: argumentsText(part.input ?? part.args, `${at}.input`) } });
         break;
       case 'tool-result':
+        if (providerRun?.has(part.toolCallId) || part.providerExecuted === true) break;
         results.push({ role: 'tool', tool_call_id: idOf(part.toolCallId), content: outputText(part, at, warn) });
         break;
       default:
@@ -60,7 +67,7 @@ function readMessage(message: Json, parts: readonly unknown[], field: string, ou
   }
   const content = texts.join('\n');
   out.push(role === 'assistant' && calls.length > 0 ? { role, content: content === '' ? null : content, tool_calls: calls } : { role, content });
-  // Provider-executed tools answer in the assistant message itself.
+  // A result in an assistant message (a tool that ran in the same step) follows it.
   out.push(...results);
 }
 

@@ -44,9 +44,11 @@ function readMessage(role: unknown, blocks: readonly unknown[], field: string, o
     if (type === 'text') {
       if (typeof block.text !== 'string') throw new CheckInputError(`${at}.text`, 'not text', 'a string', show(block.text));
       texts.push(block.text);
-    } else if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+    } else if (type === 'server_tool_use' || (typeof type === 'string' && type.endsWith('_tool_result') && type !== 'mcp_tool_result')) {
+      continue;
+    } else if (type === 'tool_use' || type === 'mcp_tool_use') {
       calls.push({ id: idOf(block.id), type: 'function', function: { name: block.name, arguments: argumentsText(block.input, `${at}.input`) } });
-    } else if (type === 'tool_result' || (typeof type === 'string' && type.endsWith('_tool_result'))) {
+    } else if (type === 'tool_result' || type === 'mcp_tool_result') {
       const text = resultText(block.content, `${at}.content`, warn);
       results.push({ role: 'tool', tool_call_id: idOf(block.tool_use_id), content: block.is_error === true ? failedResult(text) : text });
     } else if (typeof type === 'string' && (QUIET_BLOCKS.has(type) || MEDIA_PARTS.has(type))) {

@@ -4,13 +4,17 @@
  * `message` (role and content, parts `input_text`/`output_text`/`refusal`), `function_call`
  * (`call_id`, `name`, `arguments` as JSON text), `function_call_output` (`call_id`, `output`),
  * the same for `custom_tool_call`, and `mcp_call` (a call and its result in one item).
- * `reasoning` is what the user never sees: read as nothing. Other items (built-in tools such as
- * web search) are warnings: they call no tool the deployment describes.
+ * `reasoning` is what the user never sees: read as nothing; so are the calls of OpenAI's built-in
+ * tools (web and file search, code interpreter, image generation, computer use), which are not
+ * tools of the deployment. Any other item is a warning.
  */
 import { argumentsText, failedResult, idOf, isObject, jsonText, partsText, resultText, type Json } from './adapter-kit.ts';
 import type { WarningSink } from './input-format.ts';
 
-const QUIET_ITEMS: ReadonlySet<string> = new Set(['reasoning', 'item_reference', 'compaction']);
+const QUIET_ITEMS: ReadonlySet<string> = new Set([
+  'reasoning', 'item_reference', 'compaction',
+  'web_search_call', 'file_search_call', 'code_interpreter_call', 'image_generation_call', 'computer_call', 'computer_call_output', 'local_shell_call', 'local_shell_call_output', 'shell_call', 'shell_call_output', 'apply_patch_call', 'apply_patch_call_output', 'mcp_list_tools', 'mcp_approval_request', 'mcp_approval_response',
+]);
 
 /** The record's items with the field each came from, in conversation order. */
 export function responsesItems(record: Json): { items: readonly unknown[]; field: string; instructions: unknown }[] {
