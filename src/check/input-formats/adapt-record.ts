@@ -59,6 +59,7 @@ function isPlainTurnRecord(value: unknown): boolean {
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as { role?: unknown; content?: unknown; tool_calls?: unknown } | null;
     if (message === null || typeof message !== 'object' || message.role === undefined || Array.isArray(message.content)) return false;
+    if (message.role === 'function' || (message as { function_call?: unknown }).function_call !== undefined) return false;
     const calls = message.tool_calls;
     if (Array.isArray(calls)) {
       for (let j = 0; j < calls.length; j++) {

@@ -323,3 +323,19 @@ describe('tools the provider runs itself are not the deployment\'s: read as noth
     });
   }
 });
+
+test('the deprecated function_call and role function are read as a tool call and its result', () => {
+  const turn = {
+    ...base,
+    messages: [
+      { role: 'user', content: ASK },
+      { role: 'assistant', content: null, function_call: { name: 'create_reminder', arguments: JSON.stringify(ARGS) } },
+      { role: 'function', name: 'create_reminder', content: JSON.stringify(RESULT) },
+      { role: 'assistant', content: REPLY },
+    ],
+  };
+  assert.equal(detectFormat(turn), 'openai');
+  assert.equal(check(turn).outcome, 'anchored');
+  const failed = { ...turn, messages: turn.messages.map((m) => (m.role === 'function' ? { ...m, content: 'Error: calendar offline' } : m)) };
+  assert.equal(check(failed).outcome, 'false_claim');
+});

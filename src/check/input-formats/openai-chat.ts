@@ -1,14 +1,18 @@
 /**
  * OpenAI Chat Completions messages, the turn record's own format (SPEC §4), read as written with
- * three additions: object-valued `function.arguments` (as several SDKs write them) become JSON
+ * four additions: object-valued `function.arguments` (as several SDKs write them) become JSON
  * text; a `refusal` part is read as text; a content part that is neither text nor media is a
- * warning. A record that needs none of these is returned as it is (the usual case, no copy).
+ * warning; and the deprecated `function_call` on an assistant message, answered by a message of
+ * role `function`, is read as a tool call (id `function_call-N`) and its result. A record that
+ * needs none of these is returned as it is (the usual case, no copy).
  */
 import { argumentsText, isObject, MEDIA_PARTS, unknownPart, type Json } from './adapter-kit.ts';
 import type { WarningSink } from './input-format.ts';
 
 export function fromOpenAiChat(messages: readonly unknown[], warn: WarningSink): readonly unknown[] {
   let copy: unknown[] | undefined;
+  /** The id given to the latest legacy `function_call` of each function. */
+  let open: Map<unknown, string> | undefined;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
     if (!isObject(message)) continue;
@@ -20,6 +24,18 @@ export function fromOpenAiChat(messages: readonly unknown[], warn: WarningSink):
     if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
       const calls = withTextArguments(message.tool_calls, i);
       if (calls !== message.tool_calls) fixed = { ...fixed, tool_calls: calls };
+    }
+    if (message.role === 'assistant' && isObject(message.function_call) && message.tool_calls === undefined) {
+      const { function_call: call, ...rest } = fixed;
+      const fn = call as Json;
+      const id = `function_call-${i}`;
+      (open ??= new Map()).set(fn.name, id);
+      fixed = { ...rest, tool_calls: [{ id, type: 'function', function: { name: fn.name, arguments: argumentsText(fn.arguments, `messages[${i}].function_call.arguments`) } }] };
+    }
+    if (message.role === 'function') {
+      // Answers the latest call of the function it names; one that answers none is left for validation to report.
+      const { name: _name, ...rest } = fixed;
+      fixed = { ...rest, role: 'tool', tool_call_id: open?.get(message.name) ?? '' };
     }
     if (fixed !== message) (copy ??= messages.slice())[i] = fixed;
   }
