@@ -184,14 +184,19 @@ export const deploymentSchema = z.looseObject({
 });
 
 /** Validates a deployment a user wrote; throws a `DeploymentError` listing every problem. */
-export function parseDeployment(value: unknown, source: { file?: string } = {}): Deployment {
+/**
+ * @param source.file the file named in errors.
+ * @param source.unknownKeys `'error'` (the default: what users write) or `'keep'`, for a deployment
+ * felicity wrote itself before keys were strict (a stored run's): unknown keys kept and ignored.
+ */
+export function parseDeployment(value: unknown, source: { file?: string; unknownKeys?: 'error' | 'keep' } = {}): Deployment {
   if (!isPlainObject(value)) {
     const got = describeValue(value);
     const issue = { path: '', message: `a deployment must be an object, got ${got}`, expected: 'an object with id and tools', got };
     throw new DeploymentError([issue], source.file);
   }
   // Unknown keys first, then the shape: every mistake in one error, in a fixed order.
-  const unknown = unknownKeyIssues(value);
+  const unknown = source.unknownKeys === 'keep' ? [] : unknownKeyIssues(value);
   const parsed = deploymentSchema.safeParse(value, { reportInput: true });
   if (!parsed.success || unknown.length > 0) throw new DeploymentError([...unknown, ...(parsed.error?.issues.map(toIssue) ?? [])], source.file);
 

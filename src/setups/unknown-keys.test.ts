@@ -84,3 +84,10 @@ describe('suggestions', () => {
     assert.match(suggestion('tool', 'function') ?? '', /not OpenAI's \{type, function\} wrapper/);
   });
 });
+
+test('a deployment felicity stored before keys were strict can be read with unknownKeys: keep', async () => {
+  const { parseDeployment } = await import('./deployment-schema.ts');
+  const stored = { id: 'bot', owner: 'team-a', tools: [] };
+  assert.throws(() => parseDeployment(stored), (error: unknown) => DeploymentError.isInstance(error) && error.issues[0]!.path === 'owner');
+  assert.equal(parseDeployment(stored, { unknownKeys: 'keep' }).id, 'bot');
+});
