@@ -19,18 +19,11 @@ import type { Explanation } from './explanation.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 import { loadInlineDeployments, needsInlineDeployments } from './inline-deployments.ts';
-import { adaptRecord } from './input-formats/adapt-record.ts';
-import { NOT_LABELLED_REASONS, notLabelledReason, reasonOf, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';
-import type { InputFormat, InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
+import { NOT_LABELLED_REASONS, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';
+import type { InputFormatChoice } from './input-formats/input-format.ts';
+import { adaptLine, afterLabel, foundNoCue, stepWithNotes, unjudgeable, withNotes, type InputNotes } from './line-records.ts';
 
-/**
- * How a line's record was read, when there is something to say: its format when not the turn
- * record's own (OpenAI Chat Completions), and what in it could not be read.
- */
-export interface InputNotes {
-  format: InputFormat;
-  warnings: InputWarning[];
-}
+export type { InputNotes } from './line-records.ts';
 
 export type LineResult = (
   /** From the offline rules without `explain`, the explanation is worked out when first read. */
@@ -224,56 +217,6 @@ async function* engineSteps(lines: AsyncIterable<string | Uint8Array> | Iterable
       notes = undefined;
     }
   }
-}
-
-const READS_ENGLISH = { language: true };
-
-/** The `not_labelled` result of a turn the rules cannot judge, or undefined for a turn to label (before a model engine is asked). */
-function unjudgeable(at: number, record: unknown, gate: { language: boolean }, conversation?: string, turn?: number): LineResult | undefined {
-  const reason = notLabelledReason(record, gate);
-  return reason === undefined ? undefined : notLabelledResult(at, record, reason, conversation, turn);
-}
-
-/**
- * Whether the rules found nothing in the reply's words: no commitment and none of the booleans read
- * from the text. Only such a turn can be unjudgeable (an empty reply; words the rules cannot
- * read), so only for it is the reply's language looked at: a quarter of turns, not all of them.
- */
-function foundNoCue(label: LabelRecord): boolean {
-  const b = label.booleans;
-  return label.commitments.length === 0 && !b.false_action_claim && !b.declines_request && !b.hands_back_to_user && !b.asks_clarification;
-}
-
-/** The same for a turn the rules found no cue in: the record is valid, it was just labelled. */
-function afterLabel(at: number, record: unknown, conversation: string | undefined, turn: number | undefined): LineResult | undefined {
-  const reason = reasonOf(record, READS_ENGLISH);
-  return reason === undefined ? undefined : notLabelledResult(at, record, reason, conversation, turn);
-}
-
-function notLabelledResult(at: number, record: unknown, reason: NotLabelledReason, conversation: string | undefined, turn: number | undefined): LineResult {
-  const id = String((record as { id?: unknown }).id);
-  return { line: at, notLabelled: conversation === undefined ? { id, not_labelled: reason } : { id, not_labelled: reason, conversation, turn } };
-}
-
-function stepWithNotes(step: () => Promise<LineResult>, notes: InputNotes | undefined): () => Promise<LineResult> {
-  return notes === undefined ? step : () => step().then((result) => withNotes(result, notes));
-}
-
-/** A line's record in the turn record's format, with what there is to say about how it was read; or the problem that kept it from being read. */
-function adaptLine(at: number, record: unknown, choice: InputFormatChoice): { record: unknown; notes: InputNotes | undefined } | LineResult {
-  let warnings: InputWarning[] | undefined;
-  try {
-    const adapted = adaptRecord(record, choice, (warning) => (warnings ??= []).push(warning));
-    return { record: adapted.record, notes: adapted.format !== 'openai' || warnings !== undefined ? { format: adapted.format, warnings: warnings ?? [] } : undefined };
-  } catch (error) {
-    return notLabelled(at, undefined, error);
-  }
-}
-
-/** The result with the line's notes on it (the first result of a line carries them). */
-function withNotes<T extends LineResult>(result: T, notes: InputNotes | undefined): T {
-  if (notes !== undefined) result.notes = notes;
-  return result;
 }
 
 /** What one line holds: a record to label, a problem or errored response to report, or nothing (a blank line). */
