@@ -35,7 +35,7 @@ export function checkCommand() {
     .option('--cache <file>', 'judge cache file (default ~/.cache/felicity/judge-cache.jsonl)')
     .option('--no-cache', 'ask the judge model for every judgment')
     .option('--dry-run', 'say how many judge calls and tokens labelling would take, and stop')
-    .addHelpText('after', '\nExamples:\n  $ npx felicity check examples/turns.jsonl\n  $ npx felicity check logs.jsonl --setup my-agent.yaml --out labels.jsonl --explain\n  $ npx felicity check --conversations chats.jsonl --setup my-agent.yaml')
+    .addHelpText('after', '\nExamples:\n  $ npx felicity check examples/turns.jsonl\n  $ npx felicity check logs.jsonl --setup my-agent.yaml --out labels.jsonl --explain\n  $ npx felicity check --conversations chats.jsonl --setup my-agent.yaml\n  $ npx felicity check anthropic-logs.jsonl --input-format anthropic --setup my-agent.yaml')
     .action(
       // The checker loads when the command runs, not for `felicity check --help`.
       guarded('check', async (file, options) => (await import('./check-action.ts')).runCheck(file, options)),
