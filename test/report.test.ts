@@ -85,7 +85,7 @@ test('full grid, judged with rules, then felicity report: every table holds the 
     assert.deepEqual([arms.failure_base, arms.failure_arm], [{ value: 100, low: null, high: null }, { value: 0, low: null, high: null }]);
 
     const md = fs.readFileSync(path.join(out, 'tables', 'table13.md'), 'utf8');
-    assert.match(md, /\| [^|]+#grid \| C0 \| inferred \| generic \| none \| 30 \| 100\.0 \[100\.0, 100\.0\] \|/);
+    assert.match(md, /\| openai-compatible:grid \| C0 \| inferred \| generic \| none \| 30 \| 100\.0 \[100\.0, 100\.0\] \|/);
     assert.doesNotMatch(md, /Pooled/);
     const html = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
     assert.equal((html.match(/<figure id="fig\d+">/g) ?? []).length, 7);
@@ -94,6 +94,14 @@ test('full grid, judged with rules, then felicity report: every table holds the 
     // The same report from records outside a run: the export, labelled by check.
     const exported = await runCli(['export', 'grid', '--db', db]);
     const records = exported.stdout.trim().split('\n');
+    // The run's only engine fills the label columns; they agree with the report's labels.
+    assert.match(exported.stderr, /600 responses from run "grid", labels from rules@\S+/);
+    const first = JSON.parse(records[0]!) as Record<string, unknown>;
+    assert.match(String(first.engine), /^rules@/);
+    assert.equal(first.outcome, check(first).outcome);
+    const wrongEngine = await runCli(['export', 'grid', '--db', db, '--engine', 'llm']);
+    assert.equal(wrongEngine.code, 2, wrongEngine.stderr);
+    assert.match(wrongEngine.stderr, /^felicity export: --engine llm: run "grid" has no judgments from engine "llm"/);
     fs.writeFileSync(path.join(dir, 'responses.jsonl'), `${records.join('\n')}\n`);
     fs.writeFileSync(path.join(dir, 'labels.jsonl'), records.map((line) => JSON.stringify(check(JSON.parse(line)))).join('\n'));
     const fromFiles = path.join(dir, 'from-files');
