@@ -147,6 +147,7 @@ test('at 1400 and 900 px wide: no sideways scrolling of the page, a visible glos
       assert.match((await first.locator('.guard .draft').textContent()) ?? '', /^draft \(empty\)DRAFT-\d+: Sure, I'll remind you tomorrow <i>for sure<\/i>\.$/);
       assert.match((await first.locator('.guard .sent h5').textContent()) ?? '', /^sent after rewrite \(/);
       assert.equal(await page.locator('#responses i').count(), 0, 'the draft made no elements');
+      await first.screenshot({ path: path.join(shots, `report-${width}-guard.png`) });
       await page.selectOption('#filter-fix', '');
       await page.fill('#search', '');
       const result = page.locator('#responses .calls .result').first();
