@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { BASE_CONFIG, heading } from './figures-outcomes.ts';
 import { VARIANT_COLOURS, armColours } from './palette.ts';
-import { BASE_ARM, POOLED, cellKey, shownModels, type ReportModel } from './report-model.ts';
+import { BASE_ARM, POOLED, cellKey, pooledWho, shownModels, type ReportModel } from './report-model.ts';
 import { pairKey, sliceKey, type ReportStats } from './report-stats.ts';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -115,7 +115,7 @@ export function figure10(model: ReportModel, stats: ReportStats): TopLevelSpec {
   const offset = { xOffset: { field: 'metric', type: 'nominal', sort: metrics.map((m) => m.name) } };
   return {
     $schema: SCHEMA,
-    title: heading('Figure 10: commitment incidence and empty-commitment rate per category', `${setup} inferred, both personas, pooled over models, 95% intervals`),
+    title: heading('Figure 10: commitment incidence and empty-commitment rate per category', `${setup} inferred, both personas, ${pooledWho(model)}, 95% intervals`),
     data: { values: rows },
     width: 560,
     height: 240,

@@ -75,3 +75,14 @@ test('Figure 9: the rate scale is padded, so 0% and 100% dots sit clear of the a
   assert.deepEqual(layer.encoding.x.scale?.domain, [0, 1]);
   assert.ok((layer.encoding.x.scale?.padding ?? 0) > 0);
 });
+
+test('a one-model report names the model where a several-model report says "pooled"', async () => {
+  const { FIGURES } = await import('./figures.ts');
+  const text = (models: number) => {
+    const { model, stats } = built(models);
+    return FIGURES.map((f) => JSON.stringify((f.build(model, stats) as { title?: unknown }).title)).join('\n');
+  };
+  assert.doesNotMatch(text(1), /pooled/i);
+  assert.match(text(1), /model-1/);
+  assert.match(text(2), /pooled over 2 models/);
+});

@@ -83,6 +83,11 @@ export function shownModels(model: Pick<ReportModel, 'models'>, pooled: 'first' 
   return pooled === 'first' ? [POOLED, ...model.models] : [...model.models, POOLED];
 }
 
+/** Whose responses a pooled figure shows, in words: the one model, or the pool. */
+export function pooledWho(model: Pick<ReportModel, 'models'>): string {
+  return model.models.length === 1 ? model.models[0]! : `pooled over ${model.models.length} models`;
+}
+
 /** A key naming one cell; POOLED or `*` stands for a pooled part. Model names may hold `/`. */
 export function cellKey(model: string, setup: string, variant: string, persona: string, fix: string): string {
   return [model, setup, variant, persona, fix].join('\u241f');

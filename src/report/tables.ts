@@ -5,7 +5,7 @@
  */
 import type { Estimate } from '../stats/estimates.ts';
 import type { Metric } from '../stats/metrics.ts';
-import { BASE_ARM, cellKey, shownModels, type ReportModel } from './report-model.ts';
+import { BASE_ARM, cellKey, pooledWho, shownModels, type ReportModel } from './report-model.ts';
 import { CELL_METRICS, DIFFERENCE_METRICS, pairKey, sliceKey, type ReportStats } from './report-stats.ts';
 import type { Cell, Column, Interval, Table } from './table.ts';
 
@@ -82,7 +82,7 @@ export function table12(model: ReportModel, stats: ReportStats): Table {
       for (const setup of setups) for (const arm of arms) row[`${setup}_${arm}`] = interval(stats.slices.get(sliceKey(setup, arm, kind, value))?.get('failure'));
       rows.push(row);
     }
-  return { id: 'table12', title: 'Table 12: failure rate (%) by request source and category, pooled over models and personas, per setup and arm', columns, rows };
+  return { id: 'table12', title: `Table 12: failure rate (%) by request source and category, both personas, ${pooledWho(model)}, per setup and arm`, columns, rows };
 }
 
 export function armsTable(model: ReportModel, stats: ReportStats): Table {
