@@ -31,7 +31,6 @@ export const FIXED_TERMS: readonly GlossaryEntry[] = [
   { term: 'stated', meaning: 'variant: a short paragraph of facts about the setup (what it can do between messages) is added to the system prompt' },
   { term: 'arm', meaning: `what is compared with the ${BASE_ARM} baseline: the stated variant or a fix (stated+fix: both)` },
   { term: 'Fail. arm', meaning: 'failure rate of the arm on the paired requests' },
-  { term: POOLED, meaning: 'all models together (shown only when the report has more than one model)' },
   { term: 'persona', meaning: 'generic: a general assistant; support: a customer-support agent with account tools' },
 ];
 
@@ -41,17 +40,20 @@ function metricTerms(): GlossaryEntry[] {
   for (const m of Object.values(METRICS)) {
     if (seen.has(m.short)) continue;
     seen.add(m.short);
-    out.push({ term: m.short, meaning: m.description });
+    // The descriptions cite the paper's sections, which a report's reader may not have.
+    out.push({ term: m.short, meaning: m.description.replace(/ \((§[\d.]+|Appendix [A-Z])\)/g, '') });
   }
   return out;
 }
 
-/** The glossary for one report: the fixed terms, the metrics, the outcomes, and its setups and fixes. */
-export function glossary(model: Pick<ReportModel, 'setups' | 'fixes'>): GlossaryEntry[] {
+/** The glossary for one report: the metrics, the fixed terms, its setups and fixes, and the outcomes. */
+export function glossary(model: Pick<ReportModel, 'models' | 'setups' | 'fixes'>): GlossaryEntry[] {
+  const pooled = model.models.length > 1 ? [{ term: POOLED, meaning: `all ${model.models.length} models together` }] : [];
   const setups = model.setups.map((id) => ({ term: id, meaning: `setup: ${getBuiltinSetup(id)?.title ?? 'a deployment of your own'}` }));
   const fixes = model.fixes.map((id) => ({ term: id, meaning: FIXES[id] ?? 'a fix arm' }));
-  const outcomes = OUTCOMES.map((o) => ({ term: o, meaning: `outcome: ${OUTCOME_RULES.find((r) => r.outcome === o)?.why ?? o}` }));
-  return [...metricTerms(), ...FIXED_TERMS, ...setups, ...fixes, ...outcomes];
+  // An outcome can have several rules (`other`: a reply asking for what the call needs, or nothing else matched).
+  const outcomes = OUTCOMES.map((o) => ({ term: o, meaning: `outcome: ${OUTCOME_RULES.filter((r) => r.outcome === o).map((r) => r.why).join('; or ') || o}` }));
+  return [...metricTerms(), ...FIXED_TERMS, ...pooled, ...setups, ...fixes, ...outcomes];
 }
 
 /**

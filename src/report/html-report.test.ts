@@ -83,3 +83,14 @@ test('Table 13 is collapsed by default and split into one table per model, poole
   assert.match(css.get('.table-wrap') ?? '', /overflow:auto/);
   assert.match(css.get('thead th') ?? '', /position:sticky;top:0/);
 });
+
+test('the glossary: Pooled only when there is a pool, every rule of an outcome, no citations of the paper', () => {
+  const one = page(1).entries;
+  const two = page(2).entries;
+  assert.equal(one.some((e) => e.term === 'Pooled'), false);
+  assert.equal(two.some((e) => e.term === 'Pooled'), true);
+  const other = two.find((e) => e.term === 'other')!.meaning;
+  assert.match(other, /asks for what it needs first; or no other rule matched/);
+  for (const e of two) assert.doesNotMatch(e.meaning, /§|Appendix/, e.term);
+  assert.equal(new Set(two.map((e) => e.term)).size, two.length, 'each term once');
+});

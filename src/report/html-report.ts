@@ -66,7 +66,7 @@ function htmlTable(table: Table, glossary: readonly GlossaryEntry[]): string {
 }
 
 function glossaryHtml(entries: readonly GlossaryEntry[]): string {
-  const items = entries.map((e) => `<dt>${escapeHtml(e.term)}</dt><dd>${escapeHtml(e.meaning)}</dd>`).join('\n');
+  const items = entries.map((e) => `<div><dt>${escapeHtml(e.term)}</dt><dd>${escapeHtml(e.meaning)}</dd></div>`).join('\n');
   return `<section id="glossary"><h2>Glossary</h2>\n<p>Rates are percentages; every abbreviation in the tables and figures below. Hover a table heading for its meaning.</p>\n<dl>\n${items}\n</dl></section>`;
 }
 

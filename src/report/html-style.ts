@@ -25,7 +25,8 @@ abbr[title]{text-decoration:underline dotted;cursor:help}
 details.long>summary{cursor:pointer;font-weight:600;margin:.5em 0}
 details.long h4{margin:1em 0 .25em}
 figure{margin:1.5em 0}figure img{max-width:100%;height:auto}
-#glossary dl{display:grid;grid-template-columns:minmax(6em,max-content) 1fr;gap:.2em 1em;font-size:13px;margin:.5em 0}
+#glossary dl{columns:2 26em;column-gap:2em;font-size:13px;margin:.5em 0}
+#glossary dl>div{display:grid;grid-template-columns:7.5em 1fr;gap:0 .75em;break-inside:avoid;margin:0 0 .3em}
 #glossary dt{font-weight:600}#glossary dd{margin:0}
 .filters{display:flex;flex-wrap:wrap;gap:.5em;align-items:center;position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ddd;z-index:4}
 .response{border:1px solid #ddd;border-radius:4px;margin:.5em 0;padding:.5em;list-style:none}
