@@ -11,7 +11,9 @@
  *   share or a count per turn). θ = detected + Σ_s W_s · mean_s(human − checker) over calibration
  *   strata s with population shares W_s; variance adds the rectifier's. Needs no sensitivity or
  *   specificity (so it works when the calibration holds no positive at all), only that the
- *   calibration is a random sample within each stratum it is split by.
+ *   calibration is a random sample within each stratum it is split by. Its variance counts one
+ *   unseen miss and one unseen false alarm per stratum, so perfect agreement on a small
+ *   calibration still leaves an interval as wide as that sample can vouch for.
  *
  * Both are Wald intervals at the given level, clipped to the possible range.
  */
@@ -97,7 +99,12 @@ export function predictionPowered(detected: number, detectedSe: number, strata: 
     if (s.human.length < 2) return { method: 'ppi', notApplicable: `a calibration stratum holding ${((s.weight / weightSum) * 100).toFixed(1)}% of the logs has ${s.human.length} labelled turn(s); it needs at least 2` };
     const diffs = s.human.map((h, i) => h - s.checker[i]!);
     const mean = diffs.reduce((a, b) => a + b, 0) / diffs.length;
-    const v = diffs.reduce((a, d) => a + (d - mean) ** 2, 0) / (diffs.length - 1);
+    // The variance counts two pseudo-turns, one missed event (+1) and one false alarm (−1): a
+    // calibration where checker and humans always agreed still says how rare a disagreement
+    // could be unseen in it (as +1/+2 does for a proportion), instead of a zero-width rectifier.
+    const padded = [...diffs, 1, -1];
+    const paddedMean = padded.reduce((a, b) => a + b, 0) / padded.length;
+    const v = padded.reduce((a, d) => a + (d - paddedMean) ** 2, 0) / (padded.length - 1);
     const w = s.weight / weightSum;
     rectifier += w * mean;
     variance += (w * w * v) / diffs.length;
