@@ -35,6 +35,7 @@ const COMMANDS = {
   requests: async () => (await import('./requests.ts')).requestsCommand(),
   validate: async () => (await import('./validate.ts')).validateCommand(),
   prevalence: async () => (await import('./prevalence.ts')).prevalenceCommand(),
+  annotate: async () => (await import('./annotate.ts')).annotateCommand(),
 };
 // `--version` wherever commander takes it prints and exits here, before any command is loaded:
 // the program's own options are parsed the same way with or without its commands added.
