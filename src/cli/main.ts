@@ -36,6 +36,7 @@ const COMMANDS = {
   validate: async () => (await import('./validate.ts')).validateCommand(),
   prevalence: async () => (await import('./prevalence.ts')).prevalenceCommand(),
   annotate: async () => (await import('./annotate.ts')).annotateCommand(),
+  dailydialog: async () => (await import('./dailydialog.ts')).dailydialogCommand(),
 };
 // `--version` wherever commander takes it prints and exits here, before any command is loaded:
 // the program's own options are parsed the same way with or without its commands added.
