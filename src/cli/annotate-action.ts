@@ -84,7 +84,11 @@ export async function runExport(options: { db: string; out: string; annotator?: 
   try {
     if (options.annotator !== undefined && !store.annotators().includes(options.annotator)) return fail('export', `no annotator named "${options.annotator}"`);
     const result = exportGold(store, { annotator: options.annotator });
-    await writeFile(options.out, result.lines.map((l) => `${l}\n`).join(''));
+    try {
+      await writeFile(options.out, result.lines.map((l) => `${l}\n`).join(''));
+    } catch (error) {
+      return fail('export', `--out ${options.out}: cannot write: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
     process.stdout.write(`${options.out}: ${result.items} gold items${result.notAnnotated ? `; ${result.notAnnotated} items not annotated yet, left out` : ''}\n`);
   } finally {
     store.close();

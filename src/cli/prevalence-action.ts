@@ -32,6 +32,18 @@ export interface PrevalenceFlags {
   figure?: string;
 }
 
+/** Writes an output file; a failure is one line naming the option and file, and exit code 2. */
+async function written(option: string, file: string, data: string | Buffer): Promise<boolean> {
+  try {
+    await writeFile(file, data);
+    return true;
+  } catch (error) {
+    process.stderr.write(`felicity prevalence: ${option} ${file}: cannot write: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    process.exitCode = EXIT.badInput;
+    return false;
+  }
+}
+
 export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
   const fail = (message: string): void => {
     process.stderr.write(`felicity prevalence: ${message}\n`);
@@ -111,14 +123,14 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged${report.calibration ? ` + ${report.calibration.items} calibration turns` : ''}, engine ${engine.kind})\n`);
     for (const line of judgingSummary('prevalence', opened)) process.stderr.write(`${line}\n`);
-    if (flags.json) await writeFile(flags.json, `${JSON.stringify({ ...report, seconds }, null, 2)}\n`);
+    if (flags.json && !(await written('--json', flags.json, `${JSON.stringify({ ...report, seconds }, null, 2)}\n`))) return;
     if (flags.figure) {
       const [{ prevalenceFigure }, { renderSvg, svgToPng }] = await Promise.all([
         import('../audit/prevalence-figure.ts'),
         importNeeding(() => import('../report/render-figure.ts'), ['vega', 'vega-lite', '@resvg/resvg-js'], 'the prevalence figure'),
       ]);
       const svg = await renderSvg(prevalenceFigure(report));
-      await writeFile(flags.figure, /\.png$/i.test(flags.figure) ? svgToPng(svg) : svg);
+      if (!(await written('--figure', flags.figure, /\.png$/i.test(flags.figure) ? svgToPng(svg) : svg))) return;
     }
     if (plan.problems.length > 0 || (calibration?.problems.length ?? 0) > 0) process.exitCode = EXIT.badInput;
   } finally {

@@ -3,13 +3,13 @@
  * false action claims (paper Appendix G), two-stage, per stratum with bootstrap intervals, and
  * corrected for the checker's error with `--calibration`. What it does is in prevalence-action.ts.
  */
-import { Command, Option } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { integerAtLeast } from './integer-option.ts';
 
 function fieldValue(text: string, previous: Record<string, string> = {}): Record<string, string> {
   const at = text.indexOf('=');
-  if (at <= 0) throw new Error(`expected FIELD=VALUE, got "${text}"`);
+  if (at <= 0) throw new InvalidArgumentError(`expected FIELD=VALUE, got "${text}"`);
   return { ...previous, [text.slice(0, at)]: text.slice(at + 1) };
 }
 
