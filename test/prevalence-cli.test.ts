@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scriptedJudge } from '../src/check/llm/testing/scripted-judge.ts';
+import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { felicity } from './helpers/felicity-bin.ts';
 
 const PROMISE = "Sure, I'll email you the summary tomorrow morning.";
@@ -72,4 +74,30 @@ test('a file in no known format is one clear error', async () => {
   const r = await felicity(['prevalence', file]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /no chat log record in a known format/);
+});
+
+test('--engine llm: --dry-run counts calls without making one; a run labels with the judge', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'felicity-prevalence-'));
+  const logs = join(dir, 'logs.jsonl');
+  writeFileSync(logs, Array.from({ length: 6 }, (_, i) => JSON.stringify({ id: `t${i}`, model: 'm', messages: [{ role: 'user', content: 'Q?' }, { role: 'assistant', content: `${PLAIN} (${i})` }] })).join('\n') + '\n');
+  // The judge finds a promise to follow up later in every reply, whatever the rules would say.
+  const server = await startScriptedServer(scriptedJudge({
+    detector: { commitments: [{ span: PLAIN, action: 'follow up', performer: 'self', trigger_type: 'unspecified_future', time_expression: null, required_capabilities: ['run_later', 'notify_user_later'], is_offer: false, confidence: 0.9 }] },
+  }));
+  try {
+    const args = ['prevalence', logs, '--sample', 'all', '--engine', 'llm', '--judge-model', `openai-compatible:${server.url}#judge`, '--no-cache', '--reps', '100'];
+    const dry = await felicity([...args, '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stderr, /dry run: 6 of 6 turns sent to the model/);
+    assert.equal(server.count(), 0);
+    const json = join(dir, 'out.json');
+    const run = await felicity([...args, '--json', json]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(server.count() >= 6);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    assert.equal(report.estimate.pooled.rates.either.estimate, 1);
+    assert.equal(report.estimate.pooled.rates.empty.estimate, 1);
+  } finally {
+    await server.close();
+  }
 });
