@@ -71,8 +71,10 @@ test('annotation page: label, reload, two annotators, markup as text, tokens kep
     }
 
     // Both label their first item at the same time, from the keyboard.
-    const annItem = (await ann.locator('#queue li.current').textContent())!;
-    const bobItem = (await bob.locator('#queue li.current').textContent())!;
+    const annKey = (await ann.locator('#queue li.current').textContent())!;
+    const bobKey = (await bob.locator('#queue li.current').textContent())!;
+    const annItem = store.idForKey(Number(annKey.slice(1)))!;
+    const bobItem = store.idForKey(Number(bobKey.slice(1)))!;
     await Promise.all([
       (async () => {
         await selectInReply(ann, "I'll email you the report tomorrow");
@@ -94,13 +96,13 @@ test('annotation page: label, reload, two annotators, markup as text, tokens kep
     // Reload: the labels are still there.
     await ann.reload();
     await ann.locator('#item:not([hidden]) .commitment').first().waitFor();
-    assert.equal(await ann.locator('#queue li.current').textContent(), annItem);
+    assert.equal(await ann.locator('#queue li.current').textContent(), annKey);
     assert.equal(await ann.locator('.commitment .span').first().textContent(), "“I'll email you the report tomorrow”");
     assert.equal(await ann.locator('.commitment select[aria-label="trigger"]').inputValue(), 'time');
     assert.equal(await ann.locator('#booleans input').nth(3).isChecked(), true);
     await bob.reload();
     await bob.locator('#item:not([hidden]) .msg').first().waitFor();
-    assert.equal(await bob.locator('#queue li.current').textContent(), bobItem);
+    assert.equal(await bob.locator('#queue li.current').textContent(), bobKey);
     assert.equal(await bob.locator('#note').inputValue(), 'bob was here');
     assert.equal(await bob.locator('#booleans input').first().isChecked(), true);
     assert.equal(await bob.locator('.commitment').count(), 0, "bob's item holds bob's labels only");
@@ -112,15 +114,16 @@ test('annotation page: label, reload, two annotators, markup as text, tokens kep
     assert.deepEqual(problems, [], 'no page error while labelling');
 
     // Ann's token cannot read or write an item only bob has, nor see bob's labels.
-    const bobOnly = store.queue('bob').map((q) => q.id).find((id) => !store.isAssigned('ann', id))!;
+    const bobOnlyEntry = store.queue('bob').find((q) => !store.isAssigned('ann', q.id))!;
+    const bobOnly = bobOnlyEntry.id;
     const tries = await ann.evaluate(async (id) => {
       const token = new URLSearchParams(location.hash.slice(1)).get('token');
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const read = await fetch(`/api/items/${encodeURIComponent(id)}`, { headers });
-      const write = await fetch(`/api/items/${encodeURIComponent(id)}/annotation`, { method: 'PUT', headers, body: JSON.stringify({ commitments: [], booleans: { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false }, outcome: 'empty', note: 'ann wrote this' }) });
+      const read = await fetch(`/api/items/${id}`, { headers });
+      const write = await fetch(`/api/items/${id}/annotation`, { method: 'PUT', headers, body: JSON.stringify({ commitments: [], booleans: { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false }, outcome: 'empty', note: 'ann wrote this' }) });
       const anonymous = await fetch('/api/me');
       return [read.status, write.status, anonymous.status];
-    }, bobOnly);
+    }, bobOnlyEntry.key);
     assert.deepEqual(tries, [404, 404, 401]);
     assert.equal(store.annotation('ann', bobOnly), undefined);
     assert.notEqual(store.annotation('bob', bobOnly)?.annotation.note, 'ann wrote this');

@@ -64,15 +64,19 @@ test('API: own items only, saves, suggests the outcome, and never leaks model or
     const bob = client(app, result.tokens.get('bob')!);
     assert.equal((await client(app, 'wrong').get('/api/me')).status, 401);
     assert.equal((await app.request('/api/me', { headers: { host: 'evil.example', authorization: `Bearer ${result.tokens.get('ann')}` } })).status, 421);
-    const mine = (await (await ann.get('/api/me')).json()) as { items: { id: string }[] };
-    const bobs = (await (await bob.get('/api/me')).json()) as { items: { id: string }[] };
-    const onlyBob = bobs.items.find((b) => !mine.items.some((m) => m.id === b.id))!;
-    assert.equal((await ann.get(`/api/items/${onlyBob.id}`)).status, 404);
-    assert.equal((await ann.put(`/api/items/${onlyBob.id}/annotation`, EMPTY_ANNOTATION)).status, 404);
+    const mine = (await (await ann.get('/api/me')).json()) as { items: { key: number }[] };
+    const bobs = (await (await bob.get('/api/me')).json()) as { items: { key: number }[] };
+    assert.doesNotMatch(JSON.stringify(mine), /"id"|t\d+/, 'the queue names items by number, not by id');
+    const onlyBob = bobs.items.find((b) => !mine.items.some((m) => m.key === b.key))!;
+    assert.equal((await ann.get(`/api/items/${onlyBob.key}`)).status, 404);
+    assert.equal((await ann.put(`/api/items/${onlyBob.key}/annotation`, EMPTY_ANNOTATION)).status, 404);
+    assert.equal((await ann.get('/api/items/999')).status, 404);
+    assert.equal((await ann.get('/api/items/x')).status, 404);
 
-    const id = mine.items[0]!.id;
+    const id = mine.items[0]!.key;
     const shown = await (await ann.get(`/api/items/${id}`)).text();
     assert.doesNotMatch(shown, /secret-model/);
+    assert.doesNotMatch(shown, new RegExp(`"${store.idForKey(id)}"`), 'nor the item id');
     assert.doesNotMatch(shown, /"outcome"|"failure"|flagged|stratum/);
     const promise: Annotation = {
       ...EMPTY_ANNOTATION,
@@ -100,11 +104,11 @@ test('export is a gold file validate reads; agreement on the overlap', async () 
     const app = annotateApp(store);
     for (const name of ['ann', 'bob']) {
       const c = client(app, result.tokens.get(name)!);
-      const me = (await (await c.get('/api/me')).json()) as { items: { id: string }[] };
-      for (const { id } of me.items) {
+      const me = (await (await c.get('/api/me')).json()) as { items: { key: number }[] };
+      for (const { key } of me.items) {
         // Both annotators agree on everything but one boolean of bob's.
-        const annotation: Annotation = { ...EMPTY_ANNOTATION, booleans: { ...EMPTY_ANNOTATION.booleans, did_task_now: name === 'ann' || id.endsWith('0') } };
-        assert.equal((await c.put(`/api/items/${id}/annotation`, annotation)).status, 200);
+        const annotation: Annotation = { ...EMPTY_ANNOTATION, booleans: { ...EMPTY_ANNOTATION.booleans, did_task_now: name === 'ann' || key % 3 === 0 } };
+        assert.equal((await c.put(`/api/items/${key}/annotation`, annotation)).status, 200);
       }
     }
     const exported = exportGold(store);
@@ -122,7 +126,7 @@ test('export is a gold file validate reads; agreement on the overlap', async () 
     const pairs = interAnnotatorAgreement(overlap.map((i) => ({ id: i.id, facts: i.facts, annotations: new Map(all.filter((a) => a.itemId === i.id).map((a) => [a.annotator, a.annotation])) })));
     assert.equal(pairs.length, 1);
     assert.equal(pairs[0]!.scores.n, 4);
-    const expected = overlap.filter((i) => i.id.endsWith('0')).length / 4;
+    const expected = overlap.filter((i) => i.key % 3 === 0).length / 4;
     assert.equal(pairs[0]!.scores.outcome.accuracy, expected);
   } finally {
     store.close();

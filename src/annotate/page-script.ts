@@ -46,7 +46,7 @@ async function start() {
 
 function renderQueue() {
   const list = $('queue');
-  list.replaceChildren(...queue.map((q, i) => el('li', { text: q.id, class: (q.done ? 'done' : '') + (i === current ? ' current' : ''), onclick: () => openItem(i) })));
+  list.replaceChildren(...queue.map((q, i) => el('li', { text: '#' + q.key, class: (q.done ? 'done' : '') + (i === current ? ' current' : ''), onclick: () => openItem(i) })));
   $('progress').textContent = queue.filter((q) => q.done).length + ' of ' + queue.length + ' saved';
 }
 
@@ -54,8 +54,8 @@ async function openItem(index) {
   await saving;
   current = index;
   sessionStorage.setItem('felicity-item:' + $('who').textContent, String(index));
-  const id = queue[index].id;
-  const data = await api('/api/items/' + encodeURIComponent(id));
+  const id = queue[index].key;
+  const data = await api('/api/items/' + id);
   state = { id, annotation: data.annotation || { commitments: [], booleans: Object.fromEntries(VOCAB.booleans.map((b) => [b, false])), outcome: null, note: '' } };
   $('item').hidden = false;
   $('item-title').textContent = 'Item ' + (index + 1) + ' of ' + queue.length;
@@ -150,8 +150,8 @@ function save() {
   const id = state.id;
   saving = saving.then(async () => {
     try {
-      const r = await api('/api/items/' + encodeURIComponent(id) + '/annotation', { method: 'PUT', body: snapshot });
-      const q = queue.find((x) => x.id === id);
+      const r = await api('/api/items/' + id + '/annotation', { method: 'PUT', body: snapshot });
+      const q = queue.find((x) => x.key === id);
       if (q) q.done = true;
       if (state.id === id) $('suggested').textContent = 'suggested from your fields: ' + r.suggested;
       status('saved ' + new Date(r.savedAt).toLocaleTimeString());

@@ -41,19 +41,20 @@ export function annotateApp(store: AnnotationStore): Hono<Env> {
     c.set('annotator', annotator);
     await next();
   });
-  app.get('/api/me', (c) => c.json({ annotator: c.get('annotator'), items: store.queue(c.get('annotator')) }));
-  app.get('/api/items/:id', (c) => {
-    const id = c.req.param('id');
+  app.get('/api/me', (c) => c.json({ annotator: c.get('annotator'), items: store.queue(c.get('annotator')).map(({ key, done }) => ({ key, done })) }));
+  app.get('/api/items/:key', (c) => {
+    const id = store.idForKey(Number(c.req.param('key')));
     const annotator = c.get('annotator');
-    if (!store.isAssigned(annotator, id)) return notFound(c);
+    if (id === undefined || !store.isAssigned(annotator, id)) return notFound(c);
     const saved = store.annotation(annotator, id);
     const facts = store.facts(id)!;
-    return c.json({ view: store.view(id), annotation: saved?.annotation ?? null, savedAt: saved?.updatedAt ?? null, suggested: saved ? saved.suggested : null, doability: facts.doability });
+    const { deployment, messages } = store.view(id)!;
+    return c.json({ view: { deployment, messages }, annotation: saved?.annotation ?? null, savedAt: saved?.updatedAt ?? null, suggested: saved ? saved.suggested : null, doability: facts.doability });
   });
-  app.put('/api/items/:id/annotation', async (c) => {
-    const id = c.req.param('id');
+  app.put('/api/items/:key/annotation', async (c) => {
+    const id = store.idForKey(Number(c.req.param('key')));
     const annotator = c.get('annotator');
-    if (!store.isAssigned(annotator, id)) return notFound(c);
+    if (id === undefined || !store.isAssigned(annotator, id)) return notFound(c);
     const length = Number(c.req.header('content-length') ?? '0');
     if (length > MAX_BODY_BYTES) return c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413);
     const text = await c.req.text();

@@ -133,15 +133,24 @@ export class AnnotationStore {
     return (this.db.prepare('SELECT name FROM annotators WHERE token_hash = ?').get(hashToken(token)) as { name: string } | undefined)?.name;
   }
 
-  /** The annotator's items in order, and whether each has been saved at least once. */
-  queue(annotator: string): { id: string; done: boolean }[] {
+  /**
+   * The annotator's items in order, and whether each has been saved at least once. `key` is the
+   * item's number in the set, what the page and the API use: an id can name a model or a setup.
+   */
+  queue(annotator: string): { id: string; key: number; done: boolean }[] {
     const rows = this.db
       .prepare(
-        `SELECT i.id AS id, (a.item_id IS NOT NULL) AS done FROM assignments s JOIN items i ON i.id = s.item_id
+        `SELECT i.id AS id, i.position AS position, (a.item_id IS NOT NULL) AS done FROM assignments s JOIN items i ON i.id = s.item_id
          LEFT JOIN annotations a ON a.item_id = s.item_id AND a.annotator = s.annotator WHERE s.annotator = ? ORDER BY i.position`,
       )
-      .all(annotator) as { id: string; done: number }[];
-    return rows.map((r) => ({ id: r.id, done: r.done === 1 }));
+      .all(annotator) as { id: string; position: number; done: number }[];
+    return rows.map((r) => ({ id: r.id, key: r.position + 1, done: r.done === 1 }));
+  }
+
+  /** The id of the item numbered `key` (1-based), if any. */
+  idForKey(key: number): string | undefined {
+    if (!Number.isSafeInteger(key) || key < 1) return undefined;
+    return (this.db.prepare('SELECT id FROM items WHERE position = ?').get(key - 1) as { id: string } | undefined)?.id;
   }
 
   isAssigned(annotator: string, itemId: string): boolean {
@@ -172,11 +181,11 @@ export class AnnotationStore {
   }
 
   /** Every item with its record (for export), in order. */
-  items(): { id: string; stratum: string; flagged: boolean; overlap: boolean; model: string; record: Record<string, unknown>; facts: ItemFacts }[] {
-    const rows = this.db.prepare('SELECT id, stratum, flagged, overlap, model, record, doability, enabling_call FROM items ORDER BY position').all() as {
-      id: string; stratum: string; flagged: number; overlap: number; model: string; record: string; doability: string | null; enabling_call: number;
+  items(): { id: string; key: number; stratum: string; flagged: boolean; overlap: boolean; model: string; record: Record<string, unknown>; facts: ItemFacts }[] {
+    const rows = this.db.prepare('SELECT id, position, stratum, flagged, overlap, model, record, doability, enabling_call FROM items ORDER BY position').all() as {
+      id: string; position: number; stratum: string; flagged: number; overlap: number; model: string; record: string; doability: string | null; enabling_call: number;
     }[];
-    return rows.map((r) => ({ id: r.id, stratum: r.stratum, flagged: r.flagged === 1, overlap: r.overlap === 1, model: r.model, record: JSON.parse(r.record) as Record<string, unknown>, facts: { doability: r.doability as Doability | null, enablingCallMade: r.enabling_call === 1 } }));
+    return rows.map((r) => ({ id: r.id, key: r.position + 1, stratum: r.stratum, flagged: r.flagged === 1, overlap: r.overlap === 1, model: r.model, record: JSON.parse(r.record) as Record<string, unknown>, facts: { doability: r.doability as Doability | null, enablingCallMade: r.enabling_call === 1 } }));
   }
 
   allAnnotations(): StoredAnnotation[] {
