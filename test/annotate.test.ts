@@ -132,3 +132,29 @@ test('export is a gold file validate reads; agreement on the overlap', async () 
     store.close();
   }
 });
+
+test('run records are stratified by setup × category; the deployment is described in plain words', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'felicity-annotate-'));
+  const input = join(dir, 'run.jsonl');
+  const lines = [];
+  for (const setup of ['C0', 'C2'])
+    for (const category of ['reminder', 'memory'])
+      for (let i = 0; i < 5; i++) lines.push(JSON.stringify({ id: `${setup}-${category}-${i}`, setup, category, model: 'm', messages: [{ role: 'user', content: 'Remind me tomorrow.' }, { role: 'assistant', content: i < 2 ? PROMISE : "I can't do that; set an alarm." }] }));
+  writeFileSync(input, lines.join('\n') + '\nnot json\n');
+  const db = join(dir, 'run.db');
+  const result = await sampleAnnotationSet(input, { db, size: 8, overlap: 0, annotators: ['ann'], seed: 1, strata: 'model', setup: 'C0' });
+  assert.deepEqual([...result.strata.keys()].sort(), ['C0 × memory', 'C0 × reminder', 'C2 × memory', 'C2 × reminder']);
+  assert.ok([...result.strata.values()].every((s) => s.items === 2));
+  assert.equal(result.problems.length, 1);
+  assert.equal(result.problems[0]!.line, 21);
+  const store = AnnotationStore.open(db);
+  try {
+    const c2 = store.items().find((i) => i.id.startsWith('C2'))!;
+    const c0 = store.items().find((i) => i.id.startsWith('C0'))!;
+    assert.notEqual(store.view(c2.id)!.deployment, store.view(c0.id)!.deployment);
+    assert.match(store.view(c0.id)!.deployment, /no tools/);
+    assert.equal(c0.facts.doability, 'no');
+  } finally {
+    store.close();
+  }
+});
