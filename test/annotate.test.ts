@@ -152,7 +152,7 @@ test('run records are stratified by setup × category; the deployment is describ
     const c2 = store.items().find((i) => i.id.startsWith('C2'))!;
     const c0 = store.items().find((i) => i.id.startsWith('C0'))!;
     assert.notEqual(store.view(c2.id)!.deployment, store.view(c0.id)!.deployment);
-    assert.match(store.view(c0.id)!.deployment, /no tools/);
+    assert.match(store.view(c0.id)!.deployment, /Tools: none/);
     assert.equal(c0.facts.doability, 'no');
   } finally {
     store.close();

@@ -20,7 +20,7 @@ export function itemView(id: string, record: Record<string, unknown>, fallbackSe
   const persona = (record['persona'] as PersonaId | undefined) ?? 'generic';
   const facts = deploymentFacts(deployment, persona);
   const tools = facts.affordances.tools.map((t) => `${t.name}${t.capabilities.length ? ` (${t.capabilities.join(', ')})` : ''}`);
-  const words = [environmentParagraph(facts.affordances), tools.length ? `Tools: ${tools.join('; ')}.` : 'It has no tools.'].join(' ');
+  const words = [environmentParagraph(facts.affordances), tools.length ? `Tools: ${tools.join('; ')}.` : 'Tools: none.'].join(' ');
   const messages = (record['messages'] as ChatMessage[])
     .filter((m) => m.role !== 'system' && m.role !== 'developer')
     .map((m) => {

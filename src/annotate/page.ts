@@ -23,7 +23,7 @@ export const PAGE_HTML = `<!doctype html>
 <nav><ol id="queue"></ol></nav>
 <section id="item" hidden>
   <h2 id="item-title"></h2>
-  <p class="deployment"><strong>What the assistant could do:</strong> <span id="deployment"></span></p>
+  <p class="deployment"><strong>The assistant's setting, as told to it:</strong> <span id="deployment"></span></p>
   <div id="messages"></div>
   <p class="hint">Select the words of a commitment in a reply and press <kbd>c</kbd> (or the button).</p>
   <button type="button" id="add-commitment">Add commitment from selection</button>
