@@ -49,6 +49,7 @@ nav li { cursor: pointer; padding: 2px 4px; }
 nav li.current { background: #dbeafe; }
 nav li.done::after { content: " ✓"; color: #2a7; }
 section { flex: 1; padding: 0 1.5em 2em; max-width: 60em; }
+#messages { max-height: 60vh; overflow: auto; }
 .msg { border: 1px solid #ddd; border-radius: 6px; padding: .5em .8em; margin: .5em 0; white-space: pre-wrap; }
 .msg .role { display: block; font-size: 12px; color: #666; text-transform: uppercase; }
 .msg.assistant { background: #fbfbf4; }
