@@ -57,3 +57,45 @@ function interval(estimate: number, replicates: Float64Array, level: number): In
   for (const v of replicates) ss += (v - mean) ** 2;
   return { estimate, low, high, se: replicates.length > 1 ? Math.sqrt(ss / (replicates.length - 1)) : 0 };
 }
+
+/** One conversation's part of a stratum: its turns there, and its judged cue and sampled turns' counts and sums. */
+export interface ClusterValues {
+  turns: number;
+  cueCount: number;
+  cueSum: number;
+  sampledCount: number;
+  sampledSum: number;
+}
+
+/**
+ * The same estimate with conversations as the resampled unit: turns of one conversation are not
+ * independent (a user who asks for reminders asks again), so each replicate draws whole
+ * conversations within a stratum and recomputes its turns, cue turns, sample and rest from them.
+ */
+export function bootstrapClustered(strata: readonly (readonly ClusterValues[])[], point: { pooled: number; strata: readonly number[] }, options: { reps: number; seed: number; level: number }): TwoStageIntervals {
+  const { reps, seed, level } = options;
+  const rng = new Rng(seed);
+  const pooledReps = new Float64Array(reps);
+  const strataReps = strata.map(() => new Float64Array(reps));
+  for (let r = 0; r < reps; r++) {
+    let total = 0;
+    let turns = 0;
+    strata.forEach((clusters, i) => {
+      let n = 0, cueCount = 0, cueSum = 0, sampledCount = 0, sampledSum = 0;
+      for (let k = 0; k < clusters.length; k++) {
+        const c = clusters[rng.below(clusters.length)]!;
+        n += c.turns;
+        cueCount += c.cueCount;
+        cueSum += c.cueSum;
+        sampledCount += c.sampledCount;
+        sampledSum += c.sampledSum;
+      }
+      const stratumTotal = cueSum + (sampledCount > 0 ? (sampledSum / sampledCount) * (n - cueCount) : 0);
+      total += stratumTotal;
+      turns += n;
+      strataReps[i]![r] = n === 0 ? Number.NaN : stratumTotal / n;
+    });
+    pooledReps[r] = turns === 0 ? Number.NaN : total / turns;
+  }
+  return { pooled: interval(point.pooled, pooledReps, level), strata: strata.map((_, i) => interval(point.strata[i]!, strataReps[i]!, level)) };
+}

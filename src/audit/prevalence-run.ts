@@ -99,7 +99,7 @@ export async function runPrevalence(
   });
   // A turn that could not be labelled leaves the design (its stratum's sample is one smaller).
   const design = plan.design.map((d) => ({ ...d, cue: d.cue.filter((i) => values.has(i)), sampled: d.sampled.filter((i) => values.has(i)) }));
-  const estimate = estimatePrevalence(design, values, { reps: options.reps, seed: options.seed, level: options.level });
+  const estimate = estimatePrevalence(design, values, { reps: options.reps, seed: options.seed, level: options.level, conversationOf: (i) => plan.kept[i]!.conversation });
   const report: PrevalenceReport = {
     file: plan.file,
     records: plan.records,

@@ -4,9 +4,9 @@
  * bootstrap intervals; and, given a calibration (human and checker values on labelled turns of the
  * same logs, split by cue), the corrected pooled rates.
  */
-import { bootstrapTwoStage, type Interval } from './bootstrap.ts';
+import { bootstrapClustered, bootstrapTwoStage, type ClusterValues, type Interval } from './bootstrap.ts';
 import { confusionOf, predictionPowered, roganGladen, type CorrectedEstimate, type NotApplicable } from './correction.ts';
-import type { StratumDesign, StratumValues } from './two-stage.ts';
+import { pooledRate, stratumRate, type StratumDesign, type StratumValues } from './two-stage.ts';
 import { METRICS, type MetricName, type TurnValues } from './turn-values.ts';
 
 export interface StratumResult {
@@ -29,6 +29,8 @@ export interface EstimateOptions {
   reps: number;
   seed: number;
   level: number;
+  /** The conversation of turn i: when given, the bootstrap resamples whole conversations. */
+  conversationOf?: (turn: number) => string;
 }
 
 /** `values[i]` is the judged values of turn i (only judged turns are read). */
@@ -41,7 +43,14 @@ export function estimatePrevalence(design: readonly StratumDesign[], values: Rea
   const byMetric = Object.fromEntries(
     METRICS.map((metric, m) => {
       const strata: StratumValues[] = design.map((d) => ({ turns: d.turns, rest: d.rest, cue: d.cue.map((i) => valueOf(i, metric)), sampled: d.sampled.map((i) => valueOf(i, metric)) }));
-      return [metric, { strata, boot: bootstrapTwoStage(strata, { ...options, seed: options.seed + m }) }];
+      const boot = options.conversationOf
+        ? bootstrapClustered(
+            design.map((d) => clustersOf(d, options.conversationOf!, (i) => valueOf(i, metric))),
+            { pooled: pooledRate(strata), strata: strata.map(stratumRate) },
+            { reps: options.reps, level: options.level, seed: options.seed + m },
+          )
+        : bootstrapTwoStage(strata, { reps: options.reps, level: options.level, seed: options.seed + m });
+      return [metric, { strata, boot }];
     }),
   ) as Record<MetricName, { strata: StratumValues[]; boot: ReturnType<typeof bootstrapTwoStage> }>;
   const strata = design.map((d, s) => ({
@@ -66,6 +75,30 @@ export function estimatePrevalence(design: readonly StratumDesign[], values: Rea
     pooled: { turns, cueTurns, judged, rates: Object.fromEntries(METRICS.map((metric) => [metric, byMetric[metric].boot.pooled])) as Record<MetricName, Interval> },
     eitherWithoutCue: cueEither + restEither === 0 ? Number.NaN : restEither / (cueEither + restEither),
   };
+}
+
+/** A stratum's turns grouped by conversation; turns neither cue nor sampled count only in `turns`. */
+function clustersOf(d: StratumDesign, conversationOf: (turn: number) => string, value: (turn: number) => number): ClusterValues[] {
+  const byConversation = new Map<string, ClusterValues>();
+  const get = (turn: number): ClusterValues => {
+    const key = conversationOf(turn);
+    let c = byConversation.get(key);
+    if (!c) byConversation.set(key, (c = { turns: 0, cueCount: 0, cueSum: 0, sampledCount: 0, sampledSum: 0 }));
+    return c;
+  };
+  for (const i of d.cue) {
+    const c = get(i);
+    c.turns++;
+    c.cueCount++;
+    c.cueSum += value(i);
+  }
+  for (const i of d.sampled) {
+    const c = get(i);
+    c.sampledCount++;
+    c.sampledSum += value(i);
+  }
+  for (const i of d.restTurns) get(i).turns += 1;
+  return [...byConversation.values()];
 }
 
 /** One labelled calibration turn: whether its reply has a cue word, and both labellings' values. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Rng } from '../stats/rng.ts';
 import { bootstrapTwoStage } from './bootstrap.ts';
+import { estimatePrevalence } from './prevalence.ts';
 import { allocate, drawWithoutReplacement, pooledRate, selectTurns, stratumRate } from './two-stage.ts';
 
 test('allocate splits in proportion, at least 2 per group, never more than a group has', () => {
@@ -46,4 +47,18 @@ test('two-stage rates scale the sample up to the whole rest and weight strata by
   assert.equal(boot.strata[1]!.high, 0);
   assert.ok(boot.pooled.low! <= 5 / 40 && 5 / 40 <= boot.pooled.high!);
   assert.ok(boot.pooled.se > 0);
+});
+
+test('resampling whole conversations widens the interval when failures cluster in conversations', () => {
+  // 40 conversations of 10 turns; failures all sit in 4 conversations (every turn of them).
+  const design = [{ stratum: 's', turns: 400, cue: [] as number[], rest: 400, restTurns: Array.from({ length: 400 }, (_, i) => i), sampled: Array.from({ length: 400 }, (_, i) => i) }];
+  const values = new Map(Array.from({ length: 400 }, (_, i) => [i, { empty: i < 40 ? 1 : 0, falseClaims: 0, either: i < 40 ? 1 : 0 }] as const));
+  const byTurn = estimatePrevalence(design, values, { reps: 500, seed: 1, level: 0.95 });
+  const byConversation = estimatePrevalence(design, values, { reps: 500, seed: 1, level: 0.95, conversationOf: (i) => `c${Math.floor(i / 10)}` });
+  const width = (r: { low: number | null; high: number | null }) => r.high! - r.low!;
+  assert.equal(byConversation.pooled.rates.either.estimate, 0.1);
+  assert.ok(width(byConversation.pooled.rates.either) > 2 * width(byTurn.pooled.rates.either), `${width(byConversation.pooled.rates.either)} vs ${width(byTurn.pooled.rates.either)}`);
+  // One turn per conversation: about the same interval either way.
+  const singletons = estimatePrevalence(design, values, { reps: 500, seed: 1, level: 0.95, conversationOf: (i) => `c${i}` });
+  assert.ok(Math.abs(width(singletons.pooled.rates.either) - width(byTurn.pooled.rates.either)) < 0.02);
 });

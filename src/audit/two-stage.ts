@@ -20,6 +20,8 @@ export interface StratumDesign {
   cue: number[];
   /** Non-cue turns in the stratum. */
   rest: number;
+  /** Indices of all its non-cue turns (judged or not). */
+  restTurns: number[];
   /** Indices of the non-cue turns drawn for judging. */
   sampled: number[];
 }
@@ -46,7 +48,7 @@ export function selectTurns(turns: readonly DesignTurn[], sample: number, seed: 
   const rng = new Rng(seed);
   return names.map((name, i) => {
     const s = byStratum.get(name)!;
-    return { stratum: name, turns: s.cue.length + s.rest.length, cue: s.cue, rest: s.rest.length, sampled: drawWithoutReplacement(s.rest, quotas[i]!, rng) };
+    return { stratum: name, turns: s.cue.length + s.rest.length, cue: s.cue, rest: s.rest.length, restTurns: s.rest, sampled: drawWithoutReplacement(s.rest, quotas[i]!, rng) };
   });
 }
 
