@@ -32,6 +32,8 @@ export interface CheckFlags extends EngineFlags {
   out?: string;
   explain?: true;
   conversations?: true;
+  /** A backed report whose details contradict its call's arguments is a false claim. */
+  strictArguments?: true;
   dryRun?: true;
 }
 
@@ -79,7 +81,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
-    const jsonl = { setup, conversations: options.conversations ?? false, explain };
+    const jsonl = { setup, conversations: options.conversations ?? false, explain, ...(options.strictArguments ? { strictArguments: true } : {}) };
     if (engine === undefined && options.jobs > 1) {
       await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
         pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
