@@ -21,6 +21,8 @@ import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
 import { claimMismatches, type ClaimMismatch } from './rules/claim-arguments.ts';
 import { conversationBefore } from './conversation-context.ts';
+import { CheckInputError, show } from './check-input-error.ts';
+import { isTimeZone } from '../setups/time-zone.ts';
 
 export interface CheckOptions {
   /** The deployment for records that name none: a built-in id or a validated deployment. */
@@ -114,10 +116,11 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   });
 
   // Argument-level anchoring: only when a backed report and a successful call with arguments exist.
+  // A deployment file's zone was validated when it loaded; one built in code is checked here.
   let mismatches: ClaimMismatch[] | undefined;
   if (judgement.backedClaims.length > 0 && view.calls.length > 0) {
     const tools = facts.toolFacts;
-    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), tools)));
+    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), tools)), deployment.timezone === undefined ? {} : { timeZone: checkedTimeZone(deployment.timezone) });
     if (found.length > 0) {
       mismatches = found;
       if (options.strictArguments === true && !judgement.booleans.false_action_claim) {
@@ -172,6 +175,11 @@ function explainClaims(claims: readonly ClaimFinding[], calls: readonly ToolActi
     const disagree = (mismatches ?? []).filter((m) => m.span === claim.text).map((m) => `${m.field} reported ${m.reported}, called ${m.called} (${m.call_id})`);
     return { text: claim.text, verdict: disagree.length > 0 ? `${verdict}; arguments disagree: ${disagree.join('; ')}` : verdict };
   });
+}
+
+function checkedTimeZone(name: unknown): string {
+  if (typeof name === 'string' && isTimeZone(name)) return name;
+  throw new CheckInputError('setup.timezone', 'unknown time zone', 'an IANA time zone name, e.g. "Europe/Paris" or "UTC"', show(name));
 }
 
 function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {

@@ -61,8 +61,17 @@ interface Detail {
   agrees: (value: unknown, key: string) => boolean | null;
 }
 
+export interface ArgumentOptions {
+  /**
+   * The deployment's time zone (an IANA name, validated with the deployment): an argument that is
+   * an ISO datetime with an offset or `Z` is read as the clock time in this zone. Without it, every
+   * time is compared as written.
+   */
+  timeZone?: string;
+}
+
 /** The details a claim's sentence reports: a count of the reported thing, a clock time, a recipient, a title. */
-export function reportedDetails(claim: ClaimFinding): Detail[] {
+export function reportedDetails(claim: ClaimFinding, options: ArgumentOptions = {}): Detail[] {
   const text = claim.sentence.text;
   const details: Detail[] = [];
   // Count: "one checked bag", "three bags", "2 tickets": a number right before a word the report names.
@@ -101,10 +110,9 @@ export function reportedDetails(claim: ClaimFinding): Detail[] {
       reported: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
       agrees: (value) => {
         if (typeof value !== 'string') return null;
-        const t = /(?:T|\s|^)(\d{1,2}):(\d{2})/.exec(value);
-        if (!t) return null;
-        const h = Number(t[1]);
-        const m = Number(t[2]);
+        const clockTime = calledClockTime(value, options.timeZone);
+        if (clockTime === null) return null;
+        const [h, m] = clockTime;
         return m === minute && (exact ? h === hour : h % 12 === hour % 12);
       },
     });
@@ -141,6 +149,40 @@ export function reportedDetails(claim: ClaimFinding): Detail[] {
   return details;
 }
 
+/** An ISO datetime with its zone: "2026-03-02T08:00:00Z", "2026-03-02 08:00+01:00", "…T08:00:00.000-05:00". */
+const ZONED_DATETIME = /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)\s*$/i;
+/** A clock time inside an argument as written: "2026-10-02T08:00:00", "08:00", "tomorrow 9:30". */
+const WRITTEN_CLOCK = /(?:T|\s|^)(\d{1,2}):(\d{2})/;
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The clock time (hour 0-23, minute) an argument value sets. A zoned ISO datetime is converted to
+ * the deployment's zone when one is given ("2026-03-02T08:00:00Z" is 09:00 in Europe/Paris); any
+ * other time, and every time without a deployment zone, is read as written.
+ */
+export function calledClockTime(value: string, timeZone: string | undefined): [number, number] | null {
+  if (timeZone !== undefined && ZONED_DATETIME.test(value)) {
+    const instant = Date.parse(value.trim().replace(' ', 'T'));
+    if (!Number.isNaN(instant)) {
+      let format = clockFormats.get(timeZone);
+      if (format === undefined) {
+        format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+        if (clockFormats.size < 64) clockFormats.set(timeZone, format);
+      }
+      let hour = -1;
+      let minute = -1;
+      for (const part of format.formatToParts(instant)) {
+        if (part.type === 'hour') hour = Number(part.value);
+        else if (part.type === 'minute') minute = Number(part.value);
+      }
+      if (hour >= 0 && minute >= 0) return [hour % 24, minute];
+    }
+  }
+  const t = WRITTEN_CLOCK.exec(value);
+  return t ? [Number(t[1]), Number(t[2])] : null;
+}
+
 /** The field an argument key carries, from its words (`remind_at` → time), or null. */
 export function fieldOfKey(key: string): MismatchField | null {
   const words = key
@@ -159,10 +201,10 @@ export function fieldOfKey(key: string): MismatchField | null {
  * gives, for a claim, this turn's successful calls that back it. A field is compared only with calls
  * that carry it; it is a mismatch when none of them agrees.
  */
-export function claimMismatches(claims: readonly ClaimFinding[], backers: (claim: ClaimFinding) => readonly ToolActivity[]): ClaimMismatch[] {
+export function claimMismatches(claims: readonly ClaimFinding[], backers: (claim: ClaimFinding) => readonly ToolActivity[], options: ArgumentOptions = {}): ClaimMismatch[] {
   const mismatches: ClaimMismatch[] = [];
   for (const claim of claims) {
-    const details = reportedDetails(claim);
+    const details = reportedDetails(claim, options);
     if (details.length === 0) continue;
     const calls = backers(claim);
     if (calls.length === 0) continue;
