@@ -19,7 +19,8 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
-import { claimMismatches, type ClaimMismatch } from './rules/claim-arguments.ts';
+import { claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
+import type { Sentence } from './rules/text-regions.ts';
 import { conversationBefore } from './conversation-context.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 import { isTimeZone } from '../setups/time-zone.ts';
@@ -29,7 +30,8 @@ export interface CheckOptions {
   setup?: Deployment | string;
   /**
    * Strict argument anchoring: a backed report whose details contradict its call's arguments
-   * (`claim_mismatches`) counts as a false action claim. Off by default: the paper's outcome.
+   * (`claim_mismatches`) counts as a false action claim, and a promise that is not
+   * `anchored_strict` as not anchored. Off by default: the paper's outcome.
    */
   strictArguments?: boolean;
 }
@@ -95,8 +97,20 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const detection = detectCommitments({ reply: normalized === undefined ? view.finalText : normalized.text, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
   const commitments: JudgedCommitment[] = [];
   let leavesPromiseUnanchored = false;
+  let promiseMismatches: Map<JudgedCommitment, ClaimMismatch[]> | undefined;
   for (const c of detection.commitments) {
     const judged = judgeCommitment(c, facts.affordances, view.calls);
+    if (judged.anchored === true) {
+      const strict = strictAnchoring(judged, detection.sentences, view.calls, facts, deployment.timezone);
+      if (strict !== undefined) {
+        judged.anchored_strict = strict.mismatches.length === 0;
+        if (!judged.anchored_strict) {
+          (promiseMismatches ??= new Map()).set(judged, strict.mismatches);
+          // Strict anchoring: a promise whose enabling call contradicts it is not anchored.
+          if (options.strictArguments === true) judged.anchored = false;
+        }
+      }
+    }
     if (normalized !== undefined) judged.span = normalized.restore(judged.span);
     commitments.push(judged);
     if (judged.agent_initiated && judged.feasible && judged.anchored === false) leavesPromiseUnanchored = true;
@@ -154,7 +168,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
       return {
         detector: normalized === undefined ? detection.trace : detection.trace.map((step) => ({ ...step, text: asWritten(step.text) })),
         setAside: detection.setAside.map((r) => ({ reason: r.reason, text: normalized === undefined ? view.finalText.slice(r.start, r.end) : normalized.original(r.start, r.end) })),
-        feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
+        feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c, promiseMismatches?.get(c)) })),
         booleans: normalized === undefined ? judgement.evidence : judgement.evidence.map((item) => ({ ...item, text: asWritten(item.text) })),
         outcome: { outcome: decision.outcome, why: decision.rule.why },
         ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
@@ -195,9 +209,28 @@ function callFacts(facts: DeploymentFacts, name: string): CallFacts {
   return facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
 }
 
-function describeFeasibility(c: JudgedCommitment): string {
+function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMismatch[] | undefined): string {
   const who = `${c.performer}, ${c.trigger_type}${c.is_offer ? ', offer' : ''}, needs [${c.required_capabilities.join(', ')}]`;
   if (!c.feasible) return `${who} → infeasible (${c.failure_types.join(' + ')})${c.residual ? ', residual' : ''}`;
   if (c.anchored === null) return `${who} → feasible, no call needed`;
-  return `${who} → feasible, ${c.anchored ? 'anchored' : 'not anchored'} by ${c.anchoring_tools_required.join(' | ')}`;
+  const strict = c.anchored_strict === undefined ? '' : c.anchored_strict ? '; arguments agree (anchored_strict)' : '; not anchored_strict';
+  const disagree = mismatches === undefined || mismatches.length === 0 ? '' : `: ${mismatches.map((m) => `${m.field} promised ${m.reported}, called ${m.called} (${m.call_id})`).join('; ')}`;
+  return `${who} → feasible, ${c.anchored ? 'anchored' : 'not anchored'} by ${c.anchoring_tools_required.join(' | ')}${strict}${disagree}`;
+}
+
+/**
+ * Argument-level anchoring of a promise (`anchored_strict`): the details its sentence states
+ * compared with the arguments of the successful calls of its enabling tools. Undefined when no
+ * stated detail met an argument.
+ */
+function strictAnchoring(c: JudgedCommitment, sentences: readonly Sentence[], calls: readonly ToolActivity[], facts: DeploymentFacts, timeZone: string | undefined): { mismatches: ClaimMismatch[] } | undefined {
+  const enabling = calls.filter((call) => call.succeeded && c.anchoring_tools_required.includes(call.name) && call.arguments !== undefined);
+  if (enabling.length === 0) return undefined;
+  // The sentence holding the span: "at 9 am" may lie outside the promise's own words.
+  const text = sentences.find((s) => s.text.includes(c.span))?.text ?? c.span;
+  const things = [...new Set(enabling.flatMap((call) => (facts.actionsOf.get(call.name) ?? []).flatMap((a) => a.objects)))];
+  const details = promisedDetails(text, things, timeZone === undefined ? {} : { timeZone: checkedTimeZone(timeZone) });
+  if (details.length === 0) return undefined;
+  const { mismatches, compared } = compareDetails(c.span, details, enabling);
+  return compared ? { mismatches } : undefined;
 }

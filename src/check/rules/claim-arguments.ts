@@ -59,6 +59,8 @@ interface Detail {
   reported: string;
   /** Whether an argument value agrees. */
   agrees: (value: unknown, key: string) => boolean | null;
+  /** For a count: the words of the counted thing, so that a numeric key naming it (`bags`) carries the count. */
+  things?: readonly string[];
 }
 
 export interface ArgumentOptions {
@@ -72,20 +74,48 @@ export interface ArgumentOptions {
 
 /** The details a claim's sentence reports: a count of the reported thing, a clock time, a recipient, a title. */
 export function reportedDetails(claim: ClaimFinding, options: ArgumentOptions = {}): Detail[] {
-  const text = claim.sentence.text;
+  return detailsIn(claim.sentence.text, claim.reports.flatMap((r) => r.things), RECIPIENT, options);
+}
+
+/**
+ * Recipient phrasings of a promise: "I'll email Sam", "I'll send the agenda to Sam", "I'll let Bob
+ * know", "I will invite Ann".
+ *
+ *   reads:   "I'll email Sam the agenda tomorrow." / "I'll send the minutes to Priya on Friday."
+ *   ignores: "I'll email you the agenda." (NOT_NAMES) / "I'll send it over." (no one named)
+ */
+const PROMISED_RECIPIENT = new RegExp(
+  `\\b(?:${phrases(['email', 'e-mail', 'message', 'text', 'invite', 'notify', 'ping', 'let', 'tell', 'remind'])})\\s+([A-Z][a-z]+)\\b|\\b(?:${phrases(['send', 'forward', 'email', 'share', 'pass', 'deliver'])})\\b[^.!?]{0,60}?\\bto\\s+([A-Z][a-z]+)\\b`,
+);
+
+/**
+ * The details a promise states, to compare with its enabling call's arguments (`anchored_strict`):
+ * "I'll remind you at 9 am" and `remind_at: …T08:00`, "I'll email Sam" and `to: ann@…`. `things`
+ * are what the enabling tool acts on ("reminder"), for counts ("two reminders").
+ */
+export function promisedDetails(span: string, things: readonly string[], options: ArgumentOptions = {}): Detail[] {
+  return detailsIn(span, things, PROMISED_RECIPIENT, options);
+}
+
+function detailsIn(text: string, things: readonly string[], recipientPattern: RegExp, options: ArgumentOptions): Detail[] {
   const details: Detail[] = [];
   // Count: "one checked bag", "three bags", "2 tickets": a number right before a word the report names.
-  const things = claim.reports.flatMap((r) => r.things);
   if (things.length > 0) {
-    const count = /\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+(?:[a-z-]+\s+)?([a-z-]+)/gi;
+    // The counted word is the next one ("two reminders tomorrow") or the one after ("three checked bags").
+    const count = /\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
+    const named = (word: string | undefined) => word !== undefined && things.some((t) => coversThing(t, singular(word)) || coversThing(singular(word), t));
     for (let m = count.exec(text); m !== null; m = count.exec(text)) {
-      const word = singular(m[2]!);
-      if (!things.some((t) => coversThing(t, word) || coversThing(word, t))) continue;
+      if (!named(m[2]) && !named(m[3])) {
+        // Go on from the word after the number: "one of the two bags".
+        count.lastIndex = m.index + m[1]!.length;
+        continue;
+      }
       const n = COUNT_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]);
       const totalStated = /\b(?:in total|total of|now have|altogether|in all)\b/i.test(text);
       details.push({
         field: 'count',
         reported: String(n),
+        things,
         agrees: (value, key) => {
           // A total is compared only with a reported total: "one bag added" may make two in all.
           if (/total/i.test(key) && !totalStated) return null;
@@ -117,7 +147,7 @@ export function reportedDetails(claim: ClaimFinding, options: ArgumentOptions = 
       },
     });
   }
-  const recipient = RECIPIENT.exec(text);
+  const recipient = recipientPattern.exec(text);
   const name = recipient?.[1] ?? recipient?.[2];
   if (name && !NOT_NAMES.has(name)) {
     details.push({
@@ -208,32 +238,44 @@ export function claimMismatches(claims: readonly ClaimFinding[], backers: (claim
     if (details.length === 0) continue;
     const calls = backers(claim);
     if (calls.length === 0) continue;
-    for (const detail of details) {
-      let first: { call: ToolActivity; key: string; value: unknown } | null = null;
-      let agreed = false;
-      for (const call of calls) {
-        const args = call.arguments;
-        if (!args) continue;
-        for (const [key, value] of Object.entries(args)) {
-          const field = fieldOfKey(key) ?? (detail.field === 'count' && (typeof value === 'number' || Array.isArray(value)) && countKey(key, claim) ? 'count' : null);
-          if (field !== detail.field) continue;
-          const verdict = detail.agrees(value, key);
-          if (verdict === null) continue;
-          if (verdict) agreed = true;
-          else first ??= { call, key, value };
-        }
-      }
-      if (!agreed && first !== null) {
-        mismatches.push({ span: claim.text, call_id: first.call.id, field: detail.field, reported: detail.reported, called: `${first.key}=${typeof first.value === 'string' ? first.value : JSON.stringify(first.value)}` });
-      }
-    }
+    mismatches.push(...compareDetails(claim.text, details, calls).mismatches);
   }
   return mismatches;
 }
 
-/** A numeric key naming the reported thing: `total_baggages` for "three bags", `tickets` for "2 tickets". */
-function countKey(key: string, claim: ClaimFinding): boolean {
+/**
+ * Compares stated details with the arguments of the calls that back or enable them. A field is
+ * compared only with calls that carry it; it is a mismatch when none of them agrees. `compared`
+ * says whether any field met an argument at all (agreeing or not).
+ */
+export function compareDetails(span: string, details: readonly Detail[], calls: readonly ToolActivity[]): { mismatches: ClaimMismatch[]; compared: boolean } {
+  const mismatches: ClaimMismatch[] = [];
+  let compared = false;
+  for (const detail of details) {
+    let first: { call: ToolActivity; key: string; value: unknown } | null = null;
+    let agreed = false;
+    for (const call of calls) {
+      const args = call.arguments;
+      if (!args) continue;
+      for (const [key, value] of Object.entries(args)) {
+        const field = fieldOfKey(key) ?? (detail.field === 'count' && (typeof value === 'number' || Array.isArray(value)) && countKey(key, detail.things ?? []) ? 'count' : null);
+        if (field !== detail.field) continue;
+        const verdict = detail.agrees(value, key);
+        if (verdict === null) continue;
+        compared = true;
+        if (verdict) agreed = true;
+        else first ??= { call, key, value };
+      }
+    }
+    if (!agreed && first !== null) {
+      mismatches.push({ span, call_id: first.call.id, field: detail.field, reported: detail.reported, called: `${first.key}=${typeof first.value === 'string' ? first.value : JSON.stringify(first.value)}` });
+    }
+  }
+  return { mismatches, compared };
+}
+
+/** A numeric key naming the counted thing: `total_baggages` for "three bags", `tickets` for "2 tickets". */
+function countKey(key: string, things: readonly string[]): boolean {
   const words = key.toLowerCase().split(/[^a-z]+/).filter(Boolean).map(singular);
-  const things = claim.reports.flatMap((r) => r.things);
   return words.some((w) => things.some((t) => coversThing(w, t) || coversThing(t, w)));
 }
