@@ -21,6 +21,7 @@ import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
 import { claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
 import type { Sentence } from './rules/text-regions.ts';
+import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
 import { conversationBefore } from './conversation-context.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 import { isTimeZone } from '../setups/time-zone.ts';
@@ -88,6 +89,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     failedFamilies = failedSet;
     requestActions = actions;
   }
+  const thisTurn = succeeded.length;
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp };
 
@@ -172,6 +174,9 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
         booleans: normalized === undefined ? judgement.evidence : judgement.evidence.map((item) => ({ ...item, text: asWritten(item.text) })),
         outcome: { outcome: decision.outcome, why: decision.rule.why },
         ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
+        ...(judgement.unbackedClaims.length > 0
+          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (name) => callFacts(facts, name), facts.toolFacts).map((part) => ({ text: asWritten(part.text), verdict: part.verdict })) })) }
+          : {}),
       };
     },
   };
