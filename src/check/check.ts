@@ -19,7 +19,7 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
-import { claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
+import { argumentFields, claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
 import type { Sentence } from './rules/text-regions.ts';
 import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
 import { conversationBefore } from './conversation-context.ts';
@@ -231,10 +231,12 @@ function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMism
 function strictAnchoring(c: JudgedCommitment, sentences: readonly Sentence[], calls: readonly ToolActivity[], facts: DeploymentFacts, timeZone: string | undefined): { mismatches: ClaimMismatch[] } | undefined {
   const enabling = calls.filter((call) => call.succeeded && c.anchoring_tools_required.includes(call.name) && call.arguments !== undefined);
   if (enabling.length === 0) return undefined;
+  const fields = argumentFields(enabling);
+  if (fields.size === 0) return undefined;
   // The sentence holding the span: "at 9 am" may lie outside the promise's own words.
   const text = sentences.find((s) => s.text.includes(c.span))?.text ?? c.span;
   const things = [...new Set(enabling.flatMap((call) => (facts.actionsOf.get(call.name) ?? []).flatMap((a) => a.objects)))];
-  const details = promisedDetails(text, things, timeZone === undefined ? {} : { timeZone: checkedTimeZone(timeZone) });
+  const details = promisedDetails(text, things, timeZone === undefined ? { fields } : { fields, timeZone: checkedTimeZone(timeZone) });
   if (details.length === 0) return undefined;
   const { mismatches, compared } = compareDetails(c.span, details, enabling);
   return compared ? { mismatches } : undefined;

@@ -70,6 +70,8 @@ export interface ArgumentOptions {
    * time is compared as written.
    */
   timeZone?: string;
+  /** Only these fields are read from the text (the fields the calls' arguments carry); all when absent. */
+  fields?: ReadonlySet<MismatchField>;
 }
 
 /** The details a claim's sentence reports: a count of the reported thing, a clock time, a recipient, a title. */
@@ -100,7 +102,8 @@ export function promisedDetails(span: string, things: readonly string[], options
 function detailsIn(text: string, things: readonly string[], recipientPattern: RegExp, options: ArgumentOptions): Detail[] {
   const details: Detail[] = [];
   // Count: "one checked bag", "three bags", "2 tickets": a number right before a word the report names.
-  if (things.length > 0) {
+  const wants = (field: MismatchField) => options.fields === undefined || options.fields.has(field);
+  if (things.length > 0 && wants('count')) {
     // The counted word is the next one ("two reminders tomorrow") or the one after ("three checked bags").
     const count = /\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
     const named = (word: string | undefined) => word !== undefined && things.some((t) => coversThing(t, singular(word)) || coversThing(singular(word), t));
@@ -126,7 +129,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       break;
     }
   }
-  const clock = CLOCK.exec(text);
+  const clock = wants('time') ? CLOCK.exec(text) : null;
   if (clock && (clock[1] || clock[3] || clock[4])) {
     const noon = clock[1]?.toLowerCase();
     let hour = noon ? (noon === 'midnight' ? 0 : 12) : Number(clock[2]);
@@ -147,7 +150,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       },
     });
   }
-  const recipient = recipientPattern.exec(text);
+  const recipient = wants('recipient') ? recipientPattern.exec(text) : null;
   const name = recipient?.[1] ?? recipient?.[2];
   if (name && !NOT_NAMES.has(name)) {
     details.push({
@@ -161,7 +164,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       },
     });
   }
-  const title = TITLE.exec(text);
+  const title = wants('title') ? TITLE.exec(text) : null;
   const titled = title?.[1] ?? title?.[2];
   if (titled) {
     const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -215,6 +218,33 @@ export function calledClockTime(value: string, timeZone: string | undefined): [n
 
 /** The field an argument key carries, from its words (`remind_at` → time), or null. */
 export function fieldOfKey(key: string): MismatchField | null {
+  const known = keyFields.get(key);
+  if (known !== undefined) return known;
+  const field = readFieldOfKey(key);
+  if (keyFields.size < 4096) keyFields.set(key, field);
+  return field;
+}
+/** Argument keys repeat from call to call: each is read once. */
+const keyFields = new Map<string, MismatchField | null>();
+
+/**
+ * The fields a call's arguments can carry: keys naming one, and numeric or list values, which may
+ * count the reported thing (`bags: 2`). A detail of no such field is not read from the text.
+ */
+export function argumentFields(calls: readonly ToolActivity[]): Set<MismatchField> {
+  const fields = new Set<MismatchField>();
+  for (const call of calls) {
+    if (!call.arguments) continue;
+    for (const [key, value] of Object.entries(call.arguments)) {
+      const field = fieldOfKey(key);
+      if (field !== null) fields.add(field);
+      else if (typeof value === 'number' || Array.isArray(value)) fields.add('count');
+    }
+  }
+  return fields;
+}
+
+function readFieldOfKey(key: string): MismatchField | null {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
@@ -234,10 +264,12 @@ export function fieldOfKey(key: string): MismatchField | null {
 export function claimMismatches(claims: readonly ClaimFinding[], backers: (claim: ClaimFinding) => readonly ToolActivity[], options: ArgumentOptions = {}): ClaimMismatch[] {
   const mismatches: ClaimMismatch[] = [];
   for (const claim of claims) {
-    const details = reportedDetails(claim, options);
-    if (details.length === 0) continue;
     const calls = backers(claim);
     if (calls.length === 0) continue;
+    const fields = argumentFields(calls);
+    if (fields.size === 0) continue;
+    const details = reportedDetails(claim, { ...options, fields });
+    if (details.length === 0) continue;
     mismatches.push(...compareDetails(claim.text, details, calls).mismatches);
   }
   return mismatches;
