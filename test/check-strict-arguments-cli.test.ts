@@ -51,3 +51,25 @@ describe('felicity check --strict-arguments', () => {
     });
   }
 });
+
+describe('felicity check --explain of an unbacked report', () => {
+  test('quotes the failed call\'s error on one line, its escape codes shown, never sent raw', async () => {
+    const record = JSON.stringify({
+      id: 'failed-call',
+      setup: 'C2',
+      messages: [
+        { role: 'user', content: 'Remind me to pay rent tomorrow at 9 am.' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: '{"remind_at":"2026-10-02T09:00:00","message":"Pay rent"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'ValueError: bad time \u001b]0;owned\u0007\nsecond line' },
+        { role: 'assistant', content: "I've set a reminder for 9 am tomorrow to pay your rent." },
+      ],
+    });
+    const { code, stdout, stderr } = await felicity(['check', '--explain', '--jobs', '1'], `${record}\n`);
+    assert.equal(code, 0);
+    assert.equal(labelsOf(stdout)[0]!.outcome, 'false_claim');
+    assert.doesNotMatch(stderr, /\u001b/);
+    const line = stderr.split('\n').find((l) => l.includes('reported failure'));
+    assert.ok(line, stderr);
+    assert.match(line, /c1 create_reminder reported failure: "ValueError: bad time \\u001b\]0;owned\\u0007 second line"/);
+  });
+});
