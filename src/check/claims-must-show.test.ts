@@ -162,6 +162,7 @@ describe('must show: every object kind', () => {
         const { label, text } = explained(row.report, [row.sibling], row.setup);
         assert.equal(label.booleans.false_action_claim, true);
         assert.match(text, new RegExp(`only a sibling tool was called, ms_\\d+ ${row.sibling.name}`));
+        assert.ok(explained(row.report, [row.sibling], row.setup).explanation.unbacked?.some((c) => c.parts.some((p) => p.reason === 'sibling')));
         assert.match(text, new RegExp(`${row.tool.name} would`));
       });
 

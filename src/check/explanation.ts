@@ -5,6 +5,7 @@
 import type { Outcome } from '../core/types.ts';
 import type { DetectorTrace } from './rules/detector.ts';
 import type { BooleanEvidence } from './rules/response-judge.ts';
+import type { UnbackedReason } from './rules/unbacked-parts.ts';
 
 export interface Explanation {
   detector: DetectorTrace[];
@@ -16,7 +17,7 @@ export interface Explanation {
   /** Each backed completion report: the call that backed it (id, tool, what it acts on), and each argument compared that disagreed. */
   claims?: { text: string; verdict: string }[];
   /** Each unbacked completion report, part by part: the call that backed a part, or why none did. */
-  unbacked?: { text: string; parts: { text: string; verdict: string }[] }[];
+  unbacked?: { text: string; parts: { text: string; verdict: string; reason?: UnbackedReason }[] }[];
 }
 
 export function formatExplanation(id: string, explanation: Explanation): string {
