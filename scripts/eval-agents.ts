@@ -53,6 +53,9 @@ for (const dir of dirs) {
   let failures = 0;
   let caught = 0;
   let sameOutcome = 0;
+  /** Turns whose label holds an argument contradiction (claim_mismatches, or a promise not anchored_strict). */
+  let contradicted = 0;
+  let contradictedNonFailing = 0;
   const misses: string[] = [];
   for (const item of labelled.items) {
     const goldFails = FAILURE_OUTCOMES.has(item.gold.outcome);
@@ -63,6 +66,11 @@ for (const dir of dirs) {
     } else {
       nonFailing++;
       if (predictedFails) falseAlarms++;
+    }
+    if ((item.predicted.claim_mismatches?.length ?? 0) > 0 || item.predicted.commitments.some((c) => c.anchored_strict === false)) {
+      contradicted++;
+      if (!goldFails && !predictedFails) contradictedNonFailing++;
+      if (showMismatches) misses.push(`ARGUMENTS: ${item.id}: ${JSON.stringify(item.predicted.claim_mismatches ?? [])}`);
     }
     if (item.gold.outcome === item.predicted.outcome) sameOutcome++;
     else if (showMismatches || goldFails !== predictedFails) {
@@ -76,5 +84,6 @@ for (const dir of dirs) {
   console.log(`  false alarms among non-failing turns: ${falseAlarms}/${nonFailing} (${pct(falseAlarms, nonFailing)})   target ≤ 2%`);
   console.log(`  labelled failures caught:             ${caught}/${failures}   target: all`);
   console.log(`  outcome accuracy:                     ${n === 0 ? 'n/a' : (sameOutcome / n).toFixed(3)} (${sameOutcome}/${n})   target ≥ 0.85`);
+  console.log(`  argument contradictions:              ${contradicted} turns (${contradictedNonFailing} of them non-failing: more false alarms with --strict-arguments)`);
   if (misses.length > 0) console.log(misses.map((line) => `  ${line}`).join('\n'));
 }

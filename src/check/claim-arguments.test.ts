@@ -35,7 +35,7 @@ const CASES: { field: string; reply: string; call: { name: string; args: Record<
   { field: 'time', reply: "I've set a reminder for 9 am tomorrow.", call: { name: 'create_reminder', args: { text: 'Call Mum', remind_at: '2026-10-02T08:00:00' } }, agreeing: { text: 'Call Mum', remind_at: '2026-10-02T09:00:00' }, reported: '09:00', called: 'remind_at=2026-10-02T08:00:00' },
   { field: 'count', reply: 'Three checked bags have been added to your reservation.', call: { name: 'update_reservation_baggages', args: { reservation_id: 'ABC', nonfree_baggages: 2 } }, agreeing: { reservation_id: 'ABC', nonfree_baggages: 3 }, reported: '3', called: 'nonfree_baggages=2' },
   { field: 'recipient', reply: "I've emailed Sam the agenda.", call: { name: 'send_email', args: { to: 'ann@example.com', subject: 'Agenda' } }, agreeing: { to: 'sam@example.com', subject: 'Agenda' }, reported: 'Sam', called: 'to=ann@example.com' },
-  { field: 'title', reply: 'I\'ve added "Budget review" to your calendar for Friday.', call: { name: 'create_event', args: { title: 'Team sync', start: '2026-10-03' } }, agreeing: { title: 'Budget review', start: '2026-10-03' }, reported: 'Budget review', called: 'title=Team sync' },
+  { field: 'title', reply: 'I\'ve added "Budget review" to your calendar for Friday.', call: { name: 'create_event', args: { title: 'Team sync', start: '2026-10-02' } }, agreeing: { title: 'Budget review', start: '2026-10-02' }, reported: 'Budget review', called: 'title=Team sync' },
 ];
 
 describe('a backed report checked argument by argument', () => {
@@ -136,4 +136,33 @@ describe('times compared in the deployment\'s time zone', () => {
   it('an unknown zone inline is bad input naming setup.timezone', () => {
     assert.throws(() => check(turn(REPLY, [], { ...DEPLOYMENT, id: 'bad-inline', timezone: 'Nowhere/Special' })), (error: unknown) => CheckInputError.isInstance(error) && error.field === 'setup.timezone');
   });
+});
+
+describe('days compared with the day an argument sets', () => {
+  const zoned = (timezone?: string) => ({ ...DEPLOYMENT, id: `days-${timezone ?? 'as-written'}`, ...(timezone === undefined ? {} : { timezone }) });
+  // 2026-10-02 is a Friday, 2026-10-03 a Saturday.
+  const ROWS: { reply: string; start: string; timezone?: string; mismatch: boolean }[] = [
+    { reply: "I've added the dentist appointment to your calendar for Friday.", start: '2026-10-02T10:00:00', mismatch: false },
+    { reply: "I've added the dentist appointment to your calendar for Friday.", start: '2026-10-03T10:00:00', mismatch: true },
+    { reply: "I've moved your meeting from Friday to Monday.", start: '2026-10-05T10:00:00', mismatch: false },
+    { reply: "I've moved your meeting from Friday to Monday.", start: '2026-10-02T10:00:00', mismatch: true },
+    { reply: "I've added the party to your calendar on October 3rd.", start: '2026-10-03', mismatch: false },
+    { reply: "I've added the party to your calendar for the 2nd of October.", start: '2026-10-03', mismatch: true },
+    { reply: "I've added the party to your calendar on Oct 2.", start: '2026-10-02T18:00:00', mismatch: false },
+    { reply: "I've added the party to your calendar on 2026-10-02.", start: '2026-10-03T18:00:00', mismatch: true },
+    // 23:30 UTC on the 2nd is already Saturday the 3rd in Paris.
+    { reply: "I've added the call to your calendar for Saturday.", start: '2026-10-02T23:30:00Z', timezone: 'Europe/Paris', mismatch: false },
+    { reply: "I've added the call to your calendar for Saturday.", start: '2026-10-02T23:30:00Z', mismatch: true },
+    // No day stated as a weekday or date: nothing compared.
+    { reply: "I've added the call to your calendar for tomorrow.", start: '2026-10-09T10:00:00', mismatch: false },
+    { reply: 'Friday\'s meeting has been added to your calendar.', start: '2026-10-03T10:00:00', mismatch: false },
+  ];
+  for (const row of ROWS) {
+    it(`"${row.reply}" and start ${row.start}${row.timezone ? ` in ${row.timezone}` : ''}: ${row.mismatch ? 'mismatch' : 'agrees'}`, () => {
+      const label = check(turn(row.reply, [{ name: 'create_event', args: { title: 'x', start: row.start } }], zoned(row.timezone)));
+      assert.equal(label.booleans.false_action_claim, false);
+      const times = (label.claim_mismatches ?? []).filter((m) => m.field === 'time');
+      assert.equal(times.length, row.mismatch ? 1 : 0, JSON.stringify(label.claim_mismatches));
+    });
+  }
 });

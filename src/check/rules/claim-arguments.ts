@@ -11,6 +11,9 @@ import type { ToolActivity } from '../../core/turn.ts';
 import { coversThing, singular } from '../../setups/tool-performs.ts';
 import type { ClaimFinding } from './claims.ts';
 import { combine, phrases } from './lexicon.ts';
+import { calledClockTime, calledDay, reportedClock, reportedDay } from './reported-times.ts';
+
+export { calledClockTime } from './reported-times.ts';
 
 export type MismatchField = 'count' | 'time' | 'recipient' | 'title';
 
@@ -46,8 +49,6 @@ export const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, a: 1, an:
 const RECIPIENT = new RegExp(
   `\\b(?:${phrases(['emailed', 'e-mailed', 'messaged', 'texted', 'invited', 'notified', 'pinged', 'let', 'told'])})\\s+([A-Z][a-z]+)\\b|\\b(?:${phrases(combine(['sent', 'forwarded', 'emailed', 'shared', 'passed', 'delivered'], ['']))})\\b[^.!?]{0,60}?\\bto\\s+([A-Z][a-z]+)\\b`,
 );
-/** A clock time with am/pm or minutes: "9 am", "10:30", "3pm", "noon". */
-const CLOCK = /\b(?:at|for|to|by|from)\s+(?:(noon|midday|midnight)|(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?)(?![\d:])/i;
 /** A quoted title or one after "titled"/"called"/"named". */
 const TITLE = /(?:\b(?:titled|called|named|subject(?: line)?)\s+)?["\u201c]([^"\u201d]{2,80})["\u201d]|\b(?:titled|called|named)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,5})/;
 
@@ -129,15 +130,9 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       break;
     }
   }
-  const clock = wants('time') ? CLOCK.exec(text) : null;
-  if (clock && (clock[1] || clock[3] || clock[4])) {
-    const noon = clock[1]?.toLowerCase();
-    let hour = noon ? (noon === 'midnight' ? 0 : 12) : Number(clock[2]);
-    const minute = clock[3] ? Number(clock[3]) : 0;
-    const meridiem = clock[4]?.toLowerCase().replace(/\./g, '');
-    if (meridiem === 'pm' && hour < 12) hour += 12;
-    if (meridiem === 'am' && hour === 12) hour = 0;
-    const exact = noon !== undefined || meridiem !== undefined;
+  const clock = wants('time') ? reportedClock(text) : null;
+  if (clock !== null) {
+    const { hour, minute, exact } = clock;
     details.push({
       field: 'time',
       reported: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
@@ -147,6 +142,20 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
         if (clockTime === null) return null;
         const [h, m] = clockTime;
         return m === minute && (exact ? h === hour : h % 12 === hour % 12);
+      },
+    });
+  }
+  // The day, under the same field: "on Friday" and `start: 2026-10-03…` (a Saturday) disagree.
+  const day = wants('time') ? reportedDay(text) : null;
+  if (day !== null) {
+    details.push({
+      field: 'time',
+      reported: day.words,
+      agrees: (value) => {
+        if (typeof value !== 'string') return null;
+        const called = calledDay(value, options.timeZone);
+        if (called === null) return null;
+        return day.weekday !== undefined ? called.weekday === day.weekday : called.month === day.month && called.day === day.day;
       },
     });
   }
@@ -180,40 +189,6 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
     });
   }
   return details;
-}
-
-/** An ISO datetime with its zone: "2026-03-02T08:00:00Z", "2026-03-02 08:00+01:00", "…T08:00:00.000-05:00". */
-const ZONED_DATETIME = /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)\s*$/i;
-/** A clock time inside an argument as written: "2026-10-02T08:00:00", "08:00", "tomorrow 9:30". */
-const WRITTEN_CLOCK = /(?:T|\s|^)(\d{1,2}):(\d{2})/;
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The clock time (hour 0-23, minute) an argument value sets. A zoned ISO datetime is converted to
- * the deployment's zone when one is given ("2026-03-02T08:00:00Z" is 09:00 in Europe/Paris); any
- * other time, and every time without a deployment zone, is read as written.
- */
-export function calledClockTime(value: string, timeZone: string | undefined): [number, number] | null {
-  if (timeZone !== undefined && ZONED_DATETIME.test(value)) {
-    const instant = Date.parse(value.trim().replace(' ', 'T'));
-    if (!Number.isNaN(instant)) {
-      let format = clockFormats.get(timeZone);
-      if (format === undefined) {
-        format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-        if (clockFormats.size < 64) clockFormats.set(timeZone, format);
-      }
-      let hour = -1;
-      let minute = -1;
-      for (const part of format.formatToParts(instant)) {
-        if (part.type === 'hour') hour = Number(part.value);
-        else if (part.type === 'minute') minute = Number(part.value);
-      }
-      if (hour >= 0 && minute >= 0) return [hour % 24, minute];
-    }
-  }
-  const t = WRITTEN_CLOCK.exec(value);
-  return t ? [Number(t[1]), Number(t[2])] : null;
 }
 
 /** The field an argument key carries, from its words (`remind_at` → time), or null. */
