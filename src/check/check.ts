@@ -229,14 +229,23 @@ function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMism
  * stated detail met an argument.
  */
 function strictAnchoring(c: JudgedCommitment, sentences: readonly Sentence[], calls: readonly ToolActivity[], facts: DeploymentFacts, timeZone: string | undefined): { mismatches: ClaimMismatch[] } | undefined {
-  const enabling = calls.filter((call) => call.succeeded && c.anchoring_tools_required.includes(call.name) && call.arguments !== undefined);
+  // Loops, not arrows: this runs for every anchored promise, and tsx names each arrow it makes.
+  const enabling: ToolActivity[] = [];
+  for (const call of calls) if (call.succeeded && call.arguments !== undefined && c.anchoring_tools_required.includes(call.name)) enabling.push(call);
   if (enabling.length === 0) return undefined;
   const fields = argumentFields(enabling);
   if (fields.size === 0) return undefined;
   // The sentence holding the span: "at 9 am" may lie outside the promise's own words.
-  const text = sentences.find((s) => s.text.includes(c.span))?.text ?? c.span;
-  const things = [...new Set(enabling.flatMap((call) => (facts.actionsOf.get(call.name) ?? []).flatMap((a) => a.objects)))];
-  const details = promisedDetails(text, things, timeZone === undefined ? { fields } : { fields, timeZone: checkedTimeZone(timeZone) });
+  let text = c.span;
+  for (const sentence of sentences) {
+    if (sentence.text.includes(c.span)) {
+      text = sentence.text;
+      break;
+    }
+  }
+  const things = new Set<string>();
+  for (const call of enabling) for (const action of facts.actionsOf.get(call.name) ?? []) for (const object of action.objects) things.add(object);
+  const details = promisedDetails(text, [...things], timeZone === undefined ? { fields } : { fields, timeZone: checkedTimeZone(timeZone) });
   if (details.length === 0) return undefined;
   const { mismatches, compared } = compareDetails(c.span, details, enabling);
   return compared ? { mismatches } : undefined;

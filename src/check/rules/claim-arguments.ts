@@ -100,11 +100,15 @@ export function promisedDetails(span: string, things: readonly string[], options
   return detailsIn(span, things, PROMISED_RECIPIENT, options);
 }
 
+/** Whether a detail of this field is read from the text. A function, not an arrow made per call: tsx names each arrow it makes. */
+function wants(options: ArgumentOptions, field: MismatchField): boolean {
+  return options.fields === undefined || options.fields.has(field);
+}
+
 function detailsIn(text: string, things: readonly string[], recipientPattern: RegExp, options: ArgumentOptions): Detail[] {
   const details: Detail[] = [];
   // Count: "one checked bag", "three bags", "2 tickets": a number right before a word the report names.
-  const wants = (field: MismatchField) => options.fields === undefined || options.fields.has(field);
-  if (things.length > 0 && wants('count')) {
+  if (things.length > 0 && wants(options, 'count')) {
     // The counted word is the next one ("two reminders tomorrow") or the one after ("three checked bags").
     const count = /\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
     const named = (word: string | undefined) => word !== undefined && things.some((t) => coversThing(t, singular(word)) || coversThing(singular(word), t));
@@ -130,7 +134,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       break;
     }
   }
-  const clock = wants('time') ? reportedClock(text) : null;
+  const clock = wants(options, 'time') ? reportedClock(text) : null;
   if (clock !== null) {
     const { hour, minute, exact } = clock;
     details.push({
@@ -146,7 +150,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
     });
   }
   // The day, under the same field: "on Friday" and `start: 2026-10-03…` (a Saturday) disagree.
-  const day = wants('time') ? reportedDay(text) : null;
+  const day = wants(options, 'time') ? reportedDay(text) : null;
   if (day !== null) {
     details.push({
       field: 'time',
@@ -159,7 +163,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       },
     });
   }
-  const recipient = wants('recipient') ? recipientPattern.exec(text) : null;
+  const recipient = wants(options, 'recipient') ? recipientPattern.exec(text) : null;
   const name = recipient?.[1] ?? recipient?.[2];
   if (name && !NOT_NAMES.has(name)) {
     details.push({
@@ -173,7 +177,7 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
       },
     });
   }
-  const title = wants('title') ? TITLE.exec(text) : null;
+  const title = wants(options, 'title') ? TITLE.exec(text) : null;
   const titled = title?.[1] ?? title?.[2];
   if (titled) {
     const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
