@@ -41,6 +41,13 @@ describe('felicity check --strict-arguments', () => {
     assert.equal(right!.outcome, wrong!.outcome);
   });
 
+  test('with --engine llm it is a usage error (exit 2): a model\'s label has no argument comparison', async () => {
+    const { code, stdout, stderr } = await felicity(['check', '--strict-arguments', '--engine', 'llm', '--judge-model', 'openai:gpt-4o-mini'], INPUT);
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /--strict-arguments needs the offline rules/);
+  });
+
   for (const jobs of ['1', '2']) {
     test(`with it the contradicted report is a false claim (--jobs ${jobs}); the agreeing one is not`, async () => {
       const { code, stdout } = await felicity(['check', '--strict-arguments', '--jobs', jobs], INPUT);

@@ -38,6 +38,8 @@ export interface CheckFlags extends EngineFlags {
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
+  // The rules compare arguments (and hybrid's rules-kept labels); a model's label carries no comparison to make strict.
+  if (options.strictArguments && options.engine === 'llm') throw new UsageError('--strict-arguments needs the offline rules: use --engine rules or hybrid, not llm');
   let setup: Deployment | undefined;
   if (options.setup) {
     // Loaded only for --setup: it brings the YAML parser, which a plain check does not need.
