@@ -9,6 +9,7 @@ import { userDeployment } from '../benchmark/grid-setups.ts';
 import type { RunConfig } from '../benchmark/run-config.ts';
 import type { Store } from '../store/index.ts';
 import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
+import { guardDraftOf } from './guard-draft.ts';
 import { ReportInputError } from './report-input-error.ts';
 import { doabilityCache, type ReportResponse, type RequestInfo } from './report-response.ts';
 
@@ -59,6 +60,9 @@ export function loadRuns(store: Store, runs: readonly string[], engine: string, 
     const stored = resolveEngine(store, run.name, run.id, engine, store.path);
     engines.set(run.name, stored);
     for (const r of labelledResponses(store.db, run.id, stored)) {
+      // A guarded arm's draft lives in its fix steps, not in the turn (the turn holds what the user saw).
+      const steps = r.fix === 'none' ? undefined : store.fixSteps.get(run.id, r.response_id);
+      const guard = steps === undefined ? undefined : guardDraftOf(steps.action, steps.steps);
       responses.push({
         id: runs.length > 1 ? `${run.name}:${r.response_id}` : r.response_id,
         run: run.name,
@@ -75,6 +79,7 @@ export function loadRuns(store: Store, runs: readonly string[], engine: string, 
         messages: r.messages,
         error: r.error,
         label: r.error === null ? r.label : null,
+        ...(guard === undefined ? {} : { guard }),
       });
     }
   }

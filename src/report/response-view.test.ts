@@ -63,3 +63,48 @@ test('escaping: markup characters in text and in the page data block', () => {
   assert.doesNotMatch(json, /<|>|\u2028/);
   assert.deepEqual(JSON.parse(json), { reply: '</script><script>alert(1)</script>\u2028' });
 });
+
+import { guardDraftOf } from './guard-draft.ts';
+import { MAX_RESULT_CHARS } from './response-view.ts';
+
+test('each call is shown with the result that answered it, bounded; a call nothing answered has null', () => {
+  const view = responseView({
+    ...base,
+    messages: [
+      { role: 'user', content: 'Remind me at 9 and note it.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'a', type: 'function', function: { name: 'create_reminder', arguments: '{"time":"09:00"}' } },
+          { id: 'b', type: 'function', function: { name: 'memory_write', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'a', content: `{"status":"created","note":"${'n'.repeat(MAX_RESULT_CHARS)}"}` },
+      { role: 'assistant', content: 'Done.' },
+    ],
+  });
+  assert.deepEqual(view.calls.map((c) => [c.name, c.arguments]), [['create_reminder', '{"time":"09:00"}'], ['memory_write', '{}']]);
+  assert.ok(view.calls[0]!.result!.startsWith('{"status":"created"'));
+  assert.match(view.calls[0]!.result!, /… \[\d+ more characters\]$/);
+  assert.equal(view.calls[1]!.result, null);
+  assert.equal(view.guard, null);
+});
+
+test('a guarded arm shows the draft and what the guard did; malformed steps give no draft', () => {
+  const steps = {
+    policy: 'rewrite', before: 'empty', after: 'deferral', reason: 'the draft promised a reminder nothing can send; rewritten',
+    steps: [
+      { kind: 'draft', reply: "Sure, I'll remind you tomorrow.", label: { outcome: 'empty' } },
+      { kind: 'rewrite', reply: "I can't send reminders later; set one on your phone.", label: { outcome: 'deferral' } },
+    ],
+  };
+  const guard = guardDraftOf('rewrite', steps)!;
+  assert.deepEqual(guard, { action: 'rewrite', reason: steps.reason, draft: "Sure, I'll remind you tomorrow.", draftOutcome: 'empty' });
+  const view = responseView({ ...base, fix: 'guard', guard: { ...guard, draft: 'd'.repeat(MAX_REPLY_CHARS + 10) } });
+  assert.equal(view.guard!.action, 'rewrite');
+  assert.ok(view.guard!.draft.endsWith('[10 more characters]'));
+  assert.equal(guardDraftOf('rewrite', { steps: 'nope' }), undefined);
+  assert.equal(guardDraftOf('rewrite', { steps: [{ kind: 'draft', reply: 3 }] }), undefined);
+  assert.equal(guardDraftOf('none', { before: 'anchored', steps: [{ kind: 'draft', reply: 'ok', label: null }] })!.draftOutcome, 'anchored');
+});
