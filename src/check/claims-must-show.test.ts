@@ -220,3 +220,25 @@ describe('--explain bounds what it quotes', () => {
     assert.match(line, /…"$/);
   });
 });
+
+describe('--explain for reports of a family row (no act named)', () => {
+  const built = (reply: string, setup: string, calls: readonly Call[] = []) => {
+    const record = turn(reply, calls, setup);
+    const { label, explanation } = checkWithExplanation(record);
+    return { label, text: formatExplanation(label.id, explanation) };
+  };
+  it('"Reminder set!" with no call in C2 names the family and the tools that would have backed it', () => {
+    const { label, text } = built('Reminder set! See you tomorrow.', 'C2');
+    assert.equal(label.booleans.false_action_claim, true);
+    assert.match(text, /"Reminder set": not backed: no call of a tool that acts later \(a scheduler, a reminder\) \(schedule_task or create_reminder would\)/);
+  });
+  it('in C0, where no tool acts later, it says no tool of the deployment does', () => {
+    const { text } = built('Your reminder is in place.', 'C0');
+    assert.match(text, /not backed: no call of a tool that acts later [^\n]*\(no tool of the deployment does\)/);
+  });
+  it('a bare "Done!" after a failed call quotes that call\'s failure', () => {
+    const { label, text } = built('Done!', 'C2', [{ name: 'create_reminder', args: { remind_at: '2026-10-02T09:00:00', message: 'x' }, result: '{"success": false, "reason": "quota"}' }]);
+    assert.equal(label.booleans.false_action_claim, true);
+    assert.match(text, /"Done": not backed: call ms_\d+ create_reminder reported failure: "\{"success": false, "reason": "quota"\}"/);
+  });
+});

@@ -16,7 +16,7 @@ import { sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, sameThing } from '../../setups/tool-performs.ts';
 import type { ToolActivity } from '../../core/turn.ts';
 import type { ActionReport } from './action-claims.ts';
-import { partBackedBy, type CallFacts, type ClaimFinding } from './claims.ts';
+import { partBackedBy, type CallFacts, type ClaimFinding, type ClaimKind } from './claims.ts';
 
 /** Characters of a failed call's result quoted in an explanation (results are untrusted). */
 export const MAX_QUOTED_RESULT = 120;
@@ -44,6 +44,11 @@ export function explainUnbackedClaim(
   factsOf: (name: string) => CallFacts,
   tools: readonly CallFacts[],
 ): ClaimPartVerdict[] {
+  // A bare "Done!" is false only right after a call that failed: that call is the reason.
+  if (claim.kind === 'attempted') {
+    const failed = calls.find((call) => !call.succeeded);
+    return [failed === undefined ? { text: claim.text, backed: false, reason: 'no_call', verdict: 'not backed: no call did it' } : { text: claim.text, backed: false, reason: 'failed', verdict: failedVerdict(failed) }];
+  }
   const succeeded = calls.filter((call) => call.succeeded);
   const succeededFacts = [...succeeded.map((call) => factsOf(call.name)), ...earlier];
   const parts: (ActionReport | undefined)[] = claim.reports.length > 0 ? [...claim.reports] : [undefined];
@@ -79,11 +84,11 @@ function whyNot(
   const wouldNames = would.map((tool) => tool.name);
   const failed = calls.find((call) => !call.succeeded && (wouldNames.includes(call.name) || partBackedBy(claim, report, [factsOf(call.name)], tools)));
   if (failed !== undefined) {
-    return { reason: 'failed', verdict: `not backed: call ${failed.id} ${failed.name} reported failure: "${quote(failed.result ?? '')}"` };
+    return { reason: 'failed', verdict: failedVerdict(failed) };
   }
   const succeeded = calls.filter((call) => call.succeeded);
   const siblings = report === undefined ? [] : succeeded.filter((call) => isSibling(report, factsOf(call.name)));
-  const what = report === undefined ? `a call of the ${claim.kind} kind` : `a tool acting on ${thingOf(report)}`;
+  const what = report === undefined ? `a tool that ${FAMILY_WORDS[claim.kind]}` : `a tool acting on ${thingOf(report)}`;
   const instead = wouldNames.length > 0 ? ` (${wouldNames.join(' or ')} would)` : '';
   if (siblings.length > 0) {
     const named = siblings.map((call) => `${call.id} ${call.name}${actsOn(factsOf(call.name))}`).join('; ');
@@ -93,7 +98,23 @@ function whyNot(
     return { reason: 'read_only', verdict: `not backed: the only successful calls read (${[...new Set(succeeded.map((call) => call.name))].join(', ')}); a lookup performs nothing` };
   }
   if (wouldNames.length === 0 && report !== undefined) return { reason: 'no_call', verdict: `not backed: no call performed it; no tool of the deployment ${report.verb}s ${thingOf(report)}` };
-  return { reason: 'no_call', verdict: `not backed: no call of ${what}${instead}` };
+  return { reason: 'no_call', verdict: `not backed: no call of ${what}${wouldNames.length > 0 ? instead : ' (no tool of the deployment does)'}` };
+}
+
+/** What a call of each claim kind does, for "no call of a tool that …". */
+const FAMILY_WORDS: Readonly<Record<ClaimKind, string>> = {
+  later: 'acts later (a scheduler, a reminder)',
+  memory: 'remembers across sessions',
+  people: 'hands work to people (a ticket, an escalation)',
+  channel: 'sends a message (email, text)',
+  memory_or_people: 'remembers or hands work to people',
+  any: 'does something lasting (schedules, remembers, hands over, sends)',
+  attempted: 'did it',
+  action: 'did it',
+};
+
+function failedVerdict(call: ToolActivity): string {
+  return `not backed: call ${call.id} ${call.name} reported failure: "${quote(call.result ?? '')}"`;
 }
 
 /** A tool doing the same act, or working on a thing the report names (its container): `update_reservation_flights` for a bag added to a reservation. */
