@@ -1,11 +1,16 @@
 /**
- * `felicity check --strict-arguments` end to end: a reminder reported "for 9 am" and called with
- * `remind_at: 08:00` is evidence only by default (`claim_mismatches`, outcome unchanged) and a
- * false claim with the flag, in one thread and across worker threads alike. Exit codes are those
- * of a plain check (0: every line labelled).
+ * `felicity check` and issue 20's claim options end to end: `--strict-arguments` (a reminder
+ * reported "for 9 am" and called with `remind_at: 08:00` is evidence only by default, a false claim
+ * with the flag, in one thread and across worker threads alike; a usage error with `--engine llm`),
+ * `--explain` of an unbacked report (a failed call's error quoted on one line, escape codes shown),
+ * and a deployment's `timezone` (an unknown zone names the file and field; a known one decides
+ * whether "9 am" agrees with a UTC datetime).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { felicity } from './helpers/felicity-bin.ts';
 
 const turn = (id: string, remindAt: string) =>
@@ -78,5 +83,43 @@ describe('felicity check --explain of an unbacked report', () => {
     const line = stderr.split('\n').find((l) => l.includes('reported failure'));
     assert.ok(line, stderr);
     assert.match(line, /c1 create_reminder reported failure: "ValueError: bad time \\u001b\]0;owned\\u0007 second line"/);
+  });
+});
+
+describe('felicity check --setup with a timezone', () => {
+  const yaml = (zone: string) => `id: zoned\ntimezone: ${zone}\ntools:\n  - name: create_reminder\n    description: Sets a reminder that notifies the user.\n    capabilities: [run_later, notify_user_later]\n`;
+  const unnamed = (id: string, remindAt: string) => {
+    const { setup: _, ...rest } = JSON.parse(turn(id, remindAt)) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  };
+
+  test('an unknown zone names the file and the field, exit 2, nothing labelled', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'felicity-tz-'));
+    try {
+      await writeFile(join(dir, 'agent.yaml'), yaml('Europe/Pariss'));
+      const { code, stdout, stderr } = await felicity(['check', '--setup', join(dir, 'agent.yaml')], `${unnamed('z', '2026-03-02T08:00:00Z')}\n`);
+      assert.equal(code, 2);
+      assert.equal(stdout, '');
+      assert.match(stderr, /agent\.yaml: timezone: unknown time zone "Europe\/Pariss"/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('Europe/Paris: "9 am" agrees with 08:00Z in winter; UTC: it contradicts it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'felicity-tz-'));
+    try {
+      await writeFile(join(dir, 'paris.yaml'), yaml('Europe/Paris'));
+      await writeFile(join(dir, 'utc.yaml'), yaml('UTC'));
+      const input = `${unnamed('z', '2026-03-02T08:00:00Z')}\n`;
+      const paris = await felicity(['check', '--jobs', '1', '--setup', join(dir, 'paris.yaml')], input);
+      const utc = await felicity(['check', '--jobs', '1', '--setup', join(dir, 'utc.yaml')], input);
+      assert.equal(paris.code, 0);
+      assert.equal(utc.code, 0);
+      assert.equal(labelsOf(paris.stdout)[0]!.claim_mismatches, undefined);
+      assert.equal(labelsOf(utc.stdout)[0]!.claim_mismatches?.length, 1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
