@@ -23,6 +23,8 @@ export type RecordOutcome = { label: LabelRecord } | { error: { field: string; p
 export interface RecordsTask {
   records: unknown[];
   setup: Deployment | string | undefined;
+  /** `CheckOptions.strictArguments`, carried to the worker. */
+  strictArguments?: boolean;
 }
 
 /** Records per batch sent to a worker: large enough that a batch costs far more than its message. */
@@ -36,16 +38,16 @@ export async function checkMany(records: readonly unknown[], options: CheckManyO
   const { CheckPool } = await import('./check-pool.ts');
   const pool = new CheckPool(jobs);
   try {
-    return await labelOnPool(pool, records, checkOptions.setup, BATCH);
+    return await labelOnPool(pool, records, checkOptions.setup, BATCH, checkOptions.strictArguments === true);
   } finally {
     await pool.destroy();
   }
 }
 
 /** Records labelled on `pool` in batches of `batch`, all at once, results in input order. */
-export async function labelOnPool(pool: CheckPool, records: readonly unknown[], setup: Deployment | string | undefined, batch: number): Promise<CheckManyResult[]> {
+export async function labelOnPool(pool: CheckPool, records: readonly unknown[], setup: Deployment | string | undefined, batch: number, strictArguments = false): Promise<CheckManyResult[]> {
   const batches: Promise<RecordOutcome[]>[] = [];
-  for (let start = 0; start < records.length; start += batch) batches.push(pool.labelRecords({ records: records.slice(start, start + batch), setup }));
+  for (let start = 0; start < records.length; start += batch) batches.push(pool.labelRecords({ records: records.slice(start, start + batch), setup, ...(strictArguments ? { strictArguments } : {}) }));
   return (await Promise.all(batches)).flat().map((outcome) => ('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) }));
 }
 

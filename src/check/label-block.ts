@@ -21,6 +21,8 @@ export interface BlockTask {
   setup: Deployment | undefined;
   conversations: boolean;
   explain: boolean;
+  /** A backed report whose details contradict its call's arguments is a false claim (`CheckOptions.strictArguments`). */
+  strictArguments?: boolean;
   /** The labels go to a terminal (see resultText). */
   toTerminal: boolean;
 }
@@ -37,7 +39,7 @@ export async function labelBlock(task: BlockTask): Promise<BlockResult> {
   const tally = new OutcomeTally();
   let labels = '';
   let messages = '';
-  const options = { setup: task.setup, conversations: task.conversations, explain: task.explain };
+  const options = { setup: task.setup, conversations: task.conversations, explain: task.explain, ...(task.strictArguments === true ? { strictArguments: true } : {}) };
   const reader = new RulesLineReader(
     options,
     (result) => {

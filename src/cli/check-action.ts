@@ -32,10 +32,14 @@ export interface CheckFlags extends EngineFlags {
   out?: string;
   explain?: true;
   conversations?: true;
+  /** A backed report whose details contradict its call's arguments is a false claim. */
+  strictArguments?: true;
   dryRun?: true;
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
+  // The rules compare arguments (and hybrid's rules-kept labels); a model's label carries no comparison to make strict.
+  if (options.strictArguments && options.engine === 'llm') throw new UsageError('--strict-arguments needs the offline rules: use --engine rules or hybrid, not llm');
   let setup: Deployment | undefined;
   if (options.setup) {
     // Loaded only for --setup: it brings the YAML parser, which a plain check does not need.
@@ -79,7 +83,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
-    const jsonl = { setup, conversations: options.conversations ?? false, explain };
+    const jsonl = { setup, conversations: options.conversations ?? false, explain, ...(options.strictArguments ? { strictArguments: true } : {}) };
     if (engine === undefined && options.jobs > 1) {
       await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
         pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),

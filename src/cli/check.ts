@@ -23,6 +23,7 @@ export function checkCommand() {
         .argParser(integerAtLeast(1))
         .default(availableParallelism(), 'the available cores'),
     )
+    .option('--strict-arguments', 'a report whose details (count, time, recipient, title) contradict the arguments of the call that backs it is a false claim, and such a promise unanchored (default: evidence only, in claim_mismatches and anchored_strict)')
     .option('--conversations', 'each line is a whole conversation ({id, setup?, messages}): one label per assistant turn')
     .addOption(new Option('--engine <engine>', 'rules (offline, default), llm (a judge model labels every turn) or hybrid (the model only where the rules are unsure)').choices(ENGINE_KINDS))
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')

@@ -49,6 +49,14 @@ test('why: the outcome rule and each commitment verdict, from the label', () => 
   assert.deepEqual(view.spans, ["I'll remind you"]);
 });
 
+test('why: an anchored promise whose call contradicts it says so (anchored_strict false)', () => {
+  const commitment = { span: "I'll remind you at 9 am", action: 'remind', performer: 'self' as const, trigger_type: 'time' as const, time_expression: '9 am', required_capabilities: ['run_later' as const], is_offer: false, confidence: 1, agent_initiated: true, feasible: true, failure_types: [], primary_failure: null, anchoring_tools_required: ['create_reminder'], anchored: true };
+  const label = (c: object) => ({ id: 'x', outcome: 'anchored' as const, failure: false, commitments: [{ ...commitment, ...c }], booleans: { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false }, engine: { detector: 'rules@1', judge: 'rules@1' } });
+  assert.match(responseView({ ...base, label: label({ anchored_strict: false }) }).why[1]!, /feasible; anchored \(the call's arguments contradict it: not anchored_strict\)/);
+  assert.doesNotMatch(responseView({ ...base, label: label({ anchored_strict: true }) }).why[1]!, /contradict/);
+  assert.doesNotMatch(responseView({ ...base, label: label({}) }).why[1]!, /contradict/);
+});
+
 test('escaping: markup characters in text and in the page data block', () => {
   assert.equal(escapeHtml(`<img src=x onerror="a('b')">&`), '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
   const json = scriptJson({ reply: '</script><script>alert(1)</script>\u2028' });

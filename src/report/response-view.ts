@@ -64,7 +64,8 @@ function cut(text: string, max: number): string {
 function commitmentWhy(c: JudgedCommitment): string {
   const kind = c.agent_initiated ? 'agent-initiated' : c.is_offer ? 'offer' : 'waits for the user';
   const feasibility = !c.agent_initiated ? '' : c.feasible ? 'feasible' : `empty (${c.failure_types.join(', ') || 'infeasible'})`;
-  const anchoring = c.anchored === true ? 'anchored' : c.anchored === false ? `not anchored (needs ${c.anchoring_tools_required.join(' or ')})` : '';
+  const strict = c.anchored_strict === false ? ' (the call\'s arguments contradict it: not anchored_strict)' : '';
+  const anchoring = c.anchored === true ? `anchored${strict}` : c.anchored === false ? `not anchored (needs ${c.anchoring_tools_required.join(' or ')})${strict}` : '';
   return `“${cut(c.span, 160)}”: ${[kind, feasibility, anchoring].filter((s) => s !== '').join('; ')}`;
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isKnownCapability, persistenceFromTools, type Persistence } from '../core/affordances.ts';
 import { KNOWN_CAPABILITIES, type Capability } from '../core/types.ts';
 import { DeploymentError, describeValue, formatPath, type DeploymentIssue } from './deployment-error.ts';
+import { isTimeZone } from './time-zone.ts';
 import { PERSONA_IDS, type Deployment, type MockSpec, type PersonaId, type ToolDefinition } from './deployment.ts';
 
 /** OpenAI's rule for function names. */
@@ -155,11 +156,16 @@ const persistenceSchema = z.looseObject(
   >,
 );
 
+const timezoneSchema = z.string().superRefine(
+  must(isTimeZone, (name) => `unknown time zone ${describeValue(name)}`, 'an IANA time zone name, e.g. "Europe/Paris", "America/New_York" or "UTC"'),
+);
+
 export const deploymentSchema = z.looseObject({
   id: z.string().trim().min(1),
   title: z.string().optional(),
   tools: z.array(toolSchema),
   persistence: persistenceSchema.optional(),
+  timezone: timezoneSchema.optional(),
 });
 
 /** Validates a deployment a user wrote; throws a `DeploymentError` listing every problem. */
