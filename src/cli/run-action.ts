@@ -25,6 +25,7 @@ import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { Store, databaseErrorOf } from '../store/index.ts';
 import { UsageError } from './bench-errors.ts';
 import { EXIT } from './exit-codes.ts';
+import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 
 /** The options as commander parses them (run.ts). */
@@ -49,6 +50,8 @@ export interface RunFlags {
   retryErrors?: true;
   /** Seconds per model request. */
   timeout: number;
+  summaryJson?: string;
+  verbose?: true;
 }
 
 /** Splits "a,b" and checks every item against the allowed values (case-insensitive for setups). */
@@ -125,6 +128,7 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
 }
 
 export async function executeRun(options: RunFlags): Promise<void> {
+  const started = performance.now();
   if (options.model.length === 0) throw new UsageError('at least one --model is required');
   // Responses are stored under what a model is, not where it is served (see modelIdentity).
   const endpoints = modelEndpoints(options.model);
@@ -209,8 +213,17 @@ export async function executeRun(options: RunFlags): Promise<void> {
       }
       for (const line of judgingSummary('run', judging)) process.stderr.write(`${line}\n`);
     }
-    if (judging !== undefined) {
-      process.stderr.write(`${formatOutcomeCounts(store.judgments.outcomeCounts(summary.runId, engine?.name ?? judging.engine.name))}\n`);
+    const engineId = judging === undefined ? null : (engine?.name ?? judging.engine.name);
+    const counts = engineId === null ? [] : store.judgments.outcomeCounts(summary.runId, engineId);
+    if (engineId !== null) {
+      process.stderr.write(`${formatOutcomeCounts(counts)}\n`);
+      if (options.verbose) process.stderr.write(`felicity run: engine id ${engineId} (report --engine ${options.judge} finds it)\n`);
+    }
+    if (options.summaryJson !== undefined) {
+      writeSummary(
+        options.summaryJson,
+        buildSummary({ command: 'run', run: name, engine: engineId, outcomes: totalsByOutcome(counts), errored: heldErrors, seconds: (performance.now() - started) / 1000 }),
+      );
     }
     const resume = `run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}`;
     if (summary.stoppedBecause !== undefined) {

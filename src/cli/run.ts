@@ -54,6 +54,8 @@ export function runCommand() {
     .option('--seed <n>', 'sampling seed, where the server honours one', integerAtLeast(0))
     .option('--no-thinking', 'turn thinking modes off (vLLM chat_template_kwargs, Ollama think)')
     .option('--timeout <seconds>', 'seconds one model request may take before it is cut off (and retried, up to 4 times); recorded, may change on resume', seconds, DEFAULT_TIMEOUT_S)
+    .option('--summary-json <file>', 'also write the run\'s outcome counts (with --judge), errors and time as JSON (schema in the README)')
+    .option('--verbose', 'print the full id of the judging engine')
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
     .addHelpText(
       'after',
