@@ -14,9 +14,10 @@ import { progressReporter } from '../benchmark/progress.ts';
 import { loadRequests } from '../benchmark/requests/validate-requests.ts';
 import { formatProblem } from '../benchmark/requests/request-problem.ts';
 import { requestSetHash } from '../benchmark/requests/request-set-hash.ts';
+import { extensionProblem, selectRequests, type Selection } from '../benchmark/requests/request-selection.ts';
 import { checkEndpoint } from '../benchmark/endpoint-check.ts';
 import { defaultRunName, modelIdentity, type RunConfig } from '../benchmark/run-config.ts';
-import { runBenchmark, type RunLease, type RunSummary } from '../benchmark/runner.ts';
+import { runBenchmark, runToExtend, type RunLease, type RunSummary } from '../benchmark/runner.ts';
 import { turnExecutor } from '../benchmark/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
@@ -38,6 +39,8 @@ export interface RunFlags {
   samples: number;
   requests: string;
   limit?: number;
+  /** A stratified sample of this many requests (--seed picks it). */
+  sample?: number;
   concurrency: number;
   db: string;
   name?: string;
@@ -100,16 +103,17 @@ function runLease(): RunLease {
   };
 }
 
-async function readRequestSet(file: string, limit: number | undefined) {
+/** The request file (every record) and the requests this run uses (--limit or --sample). */
+async function readRequestSet(file: string, selection: Selection) {
   const { records, problems } = await loadRequests(file);
   if (problems.length > 0) {
     // A benchmark run must use a clean, hashable set: fix the file (felicity requests validate).
     const shown = problems.slice(0, 3).map(formatProblem).join('; ');
     throw new UsageError(`${file} has ${problems.length} problem(s): ${shown}${problems.length > 3 ? '; …' : ''}`);
   }
-  const used = limit === undefined ? records : records.slice(0, limit);
+  const used = selectRequests(records, selection);
   if (used.length === 0) throw new UsageError(`${file} holds no requests`);
-  return used;
+  return { all: records, used };
 }
 
 function printSummary(s: RunSummary, db: string, heldErrors: number, retried: boolean): void {
@@ -147,10 +151,16 @@ export async function executeRun(options: RunFlags): Promise<void> {
   if (grid.fixes.some((fix) => fix !== 'none') && !grid.variants.includes('inferred')) {
     throw new UsageError('--fixes: fixes other than none run on the inferred variant; add inferred to --variants');
   }
-  const requests = await readRequestSet(options.requests, options.limit);
+  if (options.sample !== undefined && options.limit !== undefined) throw new UsageError('give --sample or --limit, not both');
+  const selection: Selection = {
+    limit: options.limit ?? null,
+    ...(options.sample === undefined ? {} : { sample: { size: options.sample, seed: options.seed ?? 0 } }),
+  };
+  const { all: requestFile, used: requests } = await readRequestSet(options.requests, selection);
+  if (selection.sample !== undefined) process.stderr.write(`felicity run: a stratified sample of ${requests.length} of ${requestFile.length} requests (seed ${selection.sample.seed})\n`);
   const config: RunConfig = {
     grid,
-    requests: { hash: requestSetHash(requests), count: requests.length, limit: options.limit ?? null },
+    requests: { hash: requestSetHash(requests), count: requests.length, limit: selection.limit, ...(selection.sample ? { sample: selection.sample } : {}) },
     sampling: {
       temperature: options.temperature,
       max_tokens: options.maxTokens ?? null,
@@ -161,7 +171,8 @@ export async function executeRun(options: RunFlags): Promise<void> {
     timeout_s: options.timeout,
     ...(Object.keys(deployments).length > 0 ? { deployments } : {}),
   };
-  const name = options.name ?? defaultRunName(config);
+  const coversEarlier = (earlier: RunConfig) => extensionProblem(requestFile, requests, earlier);
+  let name = options.name ?? defaultRunName(config);
   // Models first: a missing key or file fails here, before anything is written.
   const models = new Map<string, ChatModel>();
   const store = Store.open(options.db);
@@ -176,6 +187,14 @@ export async function executeRun(options: RunFlags): Promise<void> {
   const progress = progressReporter();
   let judging: OpenedEngine | undefined;
   try {
+    if (options.name === undefined && store.runs.find(name) === undefined) {
+      // The same command with more requests or samples grows the run it made before.
+      const base = runToExtend(store, config, coversEarlier);
+      if (base !== undefined) {
+        process.stderr.write(`felicity run: extending run "${base}" (its finished responses are kept; pass --name for a separate run)\n`);
+        name = base;
+      }
+    }
     for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
     // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
     for (const model of models.values()) await checkEndpoint(model, stop.signal);
@@ -192,6 +211,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
       execute: turnExecutor(models, config.sampling, { deployments }),
       ...(engine === undefined ? {} : { label: labellerFor(engine, deployments) }),
       concurrency: options.concurrency,
+      coversEarlier,
       retryErrors: options.retryErrors ?? false,
       lease: runLease(),
       stop: stop.signal,
