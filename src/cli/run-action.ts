@@ -26,11 +26,14 @@ import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { Store, databaseErrorOf } from '../store/index.ts';
 import { UsageError } from './bench-errors.ts';
 import { EXIT } from './exit-codes.ts';
+import { mergeRunFile, readRunFile, runFileToRead } from './run-config-file.ts';
 import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 
 /** The options as commander parses them (run.ts). */
 export interface RunFlags {
+  /** A settings file (felicity.yaml); the flags given override it. */
+  config?: string;
   model: string[];
   setups: string;
   variants: string;
@@ -131,8 +134,14 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
   }
 }
 
-export async function executeRun(options: RunFlags): Promise<void> {
+export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
   const started = performance.now();
+  const settingsFile = runFileToRead(flags.config);
+  let options = flags;
+  if (settingsFile !== undefined) {
+    options = mergeRunFile(flags, given, readRunFile(settingsFile), settingsFile);
+    process.stderr.write(`felicity run: settings from ${settingsFile} (flags on the command line override them)\n`);
+  }
   if (options.model.length === 0) throw new UsageError('at least one --model is required');
   // Responses are stored under what a model is, not where it is served (see modelIdentity).
   const endpoints = modelEndpoints(options.model);

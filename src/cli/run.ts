@@ -13,6 +13,8 @@ import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
 
+const DEFAULT_CONFIG_FILE = 'felicity.yaml';
+
 export const DEFAULT_REQUESTS = BUNDLED_REQUESTS;
 export const DEFAULT_CONCURRENCY = 16;
 /** The model clients' own default (DEFAULT_TIMEOUT_MS), not imported: `run --help` loads no client. */
@@ -36,6 +38,7 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 export function runCommand() {
   return new Command('run')
     .description('run the benchmark: every request × setup × variant × persona × fix × model × sample, stored and resumable')
+    .option('--config <file>', `settings file (YAML: models, setups, variants, personas, fixes, samples, sample, judge, …); default ./${DEFAULT_CONFIG_FILE} when present; flags override it`)
     .option('--model <spec>', 'model spec, repeatable (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL, gguf:PATH)', collect, [] as string[])
     .option('--setups <list>', 'setups, comma-separated: built-in ids and deployment files (.json, .yaml)', SETUP_IDS.join(','))
     .option('--variants <list>', 'variants, comma-separated', VARIANTS.join(','))
@@ -65,6 +68,10 @@ export function runCommand() {
     )
     .action(
       // The model clients, the store and the checker load when the command runs, not for `felicity --help`.
-      guarded('run', async (options) => (await import('./run-action.ts')).executeRun(options)),
+      guarded('run', async (options, command) => {
+        // Which flags were typed: those override the settings file; the others' defaults do not.
+        const given = new Set(command.options.map((o) => o.attributeName()).filter((name) => command.getOptionValueSource(name) === 'cli'));
+        await (await import('./run-action.ts')).executeRun(options, given);
+      }),
     );
 }
