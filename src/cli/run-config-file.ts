@@ -18,7 +18,7 @@ import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
 import { z } from 'zod';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
 import type { RunFlags } from './run-action.ts';
 import { UsageError } from './usage-exit.ts';
 
