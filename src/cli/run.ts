@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typin
 import { integerAtLeast } from './integer-option.ts';
 import { FIXES } from '../benchmark/conditions.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
-import { SETUP_IDS } from '../setups/builtin.ts';
+import { BUILTIN_SETUPS, SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
 import { guarded } from './bench-errors.ts';
@@ -32,6 +32,15 @@ function seconds(text: string): number {
   if (text.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a number of seconds > 0, got "${text}"`);
   return n;
 }
+
+/** The built-in setups and the variants, for `run --help` (the same table as the README's "Setups"). */
+const SETUPS_HELP =
+  '\nSetups (--setups), the tools the agent is given:\n' +
+  SETUP_IDS.map((id) => `  ${id}  ${BUILTIN_SETUPS[id].title}`).join('\n') +
+  '\n  or a deployment file of your own (.json, .yaml) with its tools and capability tags\n' +
+  'Variants (--variants): inferred (the model sees only its tools) or stated (the system prompt also says what persists after the turn).\n' +
+  'Personas (--personas): generic (a general assistant) or support (a utility company\'s support agent).\n' +
+  'Fixes (--fixes): none, card (a capability card in the system prompt), guard (check each reply and rewrite failures), reanchor (make the missing call, then rewrite).';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
@@ -61,6 +70,7 @@ export function runCommand() {
     .option('--summary-json <file>', 'also write the run\'s outcome counts (with --judge), errors and time as JSON (schema in the README)')
     .option('--verbose', 'print the full id of the judging engine')
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
+    .addHelpText('after', SETUPS_HELP)
     .addHelpText(
       'after',
       '\nExample:\n  $ npx felicity run --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --setups C0,C2 --no-thinking --judge rules\n' +
