@@ -64,6 +64,17 @@ test('run --sample is stratified; a larger --sample extends the run without redo
     assert.equal(summary.labelled, 25);
     assert.match(summary.engine, /^rules@/);
     assert.equal(Object.values(summary.outcomes).reduce((a, b) => a + b, 0), 25);
+
+    // judge --summary-json counts the same labels (relabelled with --force).
+    const name = /extending run "([^"]+)"/.exec(second.stderr)![1]!;
+    const judgeSummary = path.join(dir, 'judge-summary.json');
+    const judged = await runCli(['judge', name, '--engine', 'rules', '--db', db, '--force', '--jobs', '1', '--summary-json', judgeSummary]);
+    assert.equal(judged.code, 0, judged.stderr);
+    const j = JSON.parse(fs.readFileSync(judgeSummary, 'utf8')) as typeof summary & { run: string; failures: number; failure_rate: number | null };
+    assert.equal(j.command, 'judge');
+    assert.equal(j.run, name);
+    assert.deepEqual(j.outcomes, summary.outcomes);
+    assert.equal(j.failure_rate, j.labelled === 0 ? null : Number((j.failures / j.labelled).toFixed(6)));
   } finally {
     await server.close();
   }
