@@ -8,12 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { felicity } from './helpers/felicity-bin.ts';
+import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
+import { writeBenchRequests } from './helpers/bench-requests.ts';
+import { runCli } from './helpers/cli.ts';
+import { gridModel } from './helpers/grid-model.ts';
 
-test('view DIR prints a loopback address that serves report.html; SIGINT stops it', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-view-cli-'));
-  fs.writeFileSync(path.join(dir, 'report.html'), '<!doctype html><title>t</title><p>served report</p>');
-  const run = felicity(['view', dir, '--port', '0']);
-  const url = await new Promise<string>((resolve, reject) => {
+/** Resolves with the address `view` prints on stdout. */
+function addressOf(run: ReturnType<typeof felicity>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     run.child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -22,6 +24,13 @@ test('view DIR prints a loopback address that serves report.html; SIGINT stops i
     });
     run.child.once('close', () => reject(new Error(`exited before serving: ${out}`)));
   });
+}
+
+test('view DIR prints a loopback address that serves report.html; SIGINT stops it', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-view-cli-'));
+  fs.writeFileSync(path.join(dir, 'report.html'), '<!doctype html><title>t</title><p>served report</p>');
+  const run = felicity(['view', dir, '--port', '0']);
+  const url = await addressOf(run);
   const page = await fetch(url);
   assert.equal(page.status, 200);
   assert.match(await page.text(), /served report/);
@@ -36,4 +45,26 @@ test('a folder without report.html is refused, naming the command that writes on
   const r = await felicity(['view', dir]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /holds no report\.html; write one with: felicity report RUN --out/);
+});
+
+test('view RUN writes the run\'s report, then serves it', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-view-cli-'));
+  const db = path.join(dir, 'r.db');
+  const server = await startScriptedServer(gridModel(), { record: false });
+  try {
+    const requests = writeBenchRequests(dir, 2);
+    const made = await runCli(['run', '--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'v', '--setups', 'C0', '--judge', 'rules']);
+    assert.equal(made.code, 0, made.stderr);
+  } finally {
+    await server.close();
+  }
+  const out = path.join(dir, 'report');
+  const run = felicity(['view', 'v', '--db', db, '--out', out, '--port', '0', '--requests', path.join(dir, 'requests-2.jsonl')]);
+  const url = await addressOf(run);
+  assert.ok(fs.existsSync(path.join(out, 'report.html')));
+  const page = await fetch(url);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /felicity report: v/);
+  run.child.kill('SIGINT');
+  assert.equal((await run).code, 0);
 });
