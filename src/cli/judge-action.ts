@@ -43,6 +43,11 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       if (failed !== undefined) {
         process.stderr.write(`felicity judge: ${noSuccessfulResponses(run, failed)}; nothing to label; ${retryErrorsHint(run, options.db)}\n`);
         process.exitCode = EXIT.failed;
+        // CI reads the file either way: nothing labelled, every response errored.
+        if (options.summaryJson !== undefined) {
+          const errored = store.responses.counts(store.runs.get(run).id).errors;
+          writeSummary(options.summaryJson, buildSummary({ command: 'judge', run, engine: null, outcomes: {}, errored, seconds: (performance.now() - started) / 1000 }));
+        }
         return;
       }
       const engine = options.engine === 'rules' ? await createEngine('rules', { jobs: options.jobs }) : judgeEngineOf(opened.engine);
