@@ -52,3 +52,16 @@ test('a bad --fail-on is a usage error (exit 2) naming what it expects', async (
   assert.equal(r.code, 2);
   assert.match(r.stderr, /rate is a number below 1/);
 });
+
+test('a bad line outranks the gate: exit 2, and the summary counts the bad line apart from the rates', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'felicity-gate-'));
+  const input = join(dir, 'mixed.jsonl');
+  writeFileSync(input, `${readFileSync(EXAMPLES, 'utf8').trimEnd()}\nnot json\n`);
+  const summaryFile = join(dir, 'summary.json');
+  const r = await felicity(['check', input, '--fail-on', '0', '--summary-json', summaryFile]);
+  assert.equal(r.code, 2, r.stderr);
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as { bad_lines: number; labelled: number; fail_on: { exceeded: boolean } };
+  assert.equal(summary.bad_lines, 1);
+  assert.equal(summary.labelled, labelsOf(r.stdout).length);
+  assert.equal(summary.fail_on.exceeded, true);
+});
