@@ -51,6 +51,8 @@ test('full grid, judged with rules, then felicity report: every table holds the 
     assert.equal(done.code, 0, done.stderr);
     assert.match(done.stderr, /C0-inferred \(generic persona, .*\): 100\.0% \[100\.0, 100\.0\] of responses fail/);
     assert.match(done.stderr, /600 of 600 responses judged by rules@\S+, 30 requests/);
+    // The path of report.html, alone on stdout, for a script to open.
+    assert.equal(done.stdout, `${path.join(out, 'report.html')}\n`);
 
     for (const id of ['table5', 'table12', 'table13', 'arms']) for (const ext of ['md', 'csv', 'json']) assert.ok(fs.existsSync(path.join(out, 'tables', `${id}.${ext}`)), `${id}.${ext}`);
     for (const n of [2, 3, 6, 7, 8, 9, 10]) for (const ext of ['svg', 'png']) assert.ok(fs.statSync(path.join(out, 'figures', `fig${n}.${ext}`)).size > 1000, `fig${n}.${ext}`);

@@ -19,6 +19,8 @@ import { labelChunks } from './label-chunks.ts';
 import { labelBlocksInOrder } from './label-parallel.ts';
 import { openOutput } from './output-file.ts';
 import { EXIT, UsageError, oneLine } from './usage-exit.ts';
+import { evaluateFailOn, type FailOn } from './fail-on.ts';
+import { buildSummary, writeSummary } from './summary-json.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
 const READ_CHUNK = 1 << 20;
@@ -35,11 +37,14 @@ export interface CheckFlags extends EngineFlags {
   /** A backed report whose details contradict its call's arguments is a false claim. */
   strictArguments?: true;
   dryRun?: true;
+  failOn?: FailOn;
+  summaryJson?: string;
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
   // The rules compare arguments (and hybrid's rules-kept labels); a model's label carries no comparison to make strict.
   if (options.strictArguments && options.engine === 'llm') throw new UsageError('--strict-arguments needs the offline rules: use --engine rules or hybrid, not llm');
+  const started = performance.now();
   let setup: Deployment | undefined;
   if (options.setup) {
     // Loaded only for --setup: it brings the YAML parser, which a plain check does not need.
@@ -117,6 +122,28 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   process.stderr.write(`felicity check: ${tally.format()}\n`);
   for (const line of judgingSummary('check', opened)) process.stderr.write(`${line}\n`);
   exitCodeSoFar(tally);
+  const gate = options.failOn === undefined ? undefined : evaluateFailOn(options.failOn, tally.failures, tally.labelled);
+  if (gate !== undefined) {
+    process.stderr.write(`felicity check: ${gate.message}\n`);
+    // Bad input (2) outranks the gate: either way CI sees a failure.
+    if (gate.exceeded && (process.exitCode === undefined || process.exitCode === EXIT.done)) process.exitCode = EXIT.failed;
+  }
+  if (options.summaryJson !== undefined) {
+    writeSummary(
+      options.summaryJson,
+      buildSummary({
+        command: 'check',
+        engine: tally.labelled > 0 ? opened.engine.name : null,
+        outcomes: tally.counts,
+        errored: tally.errored,
+        badLines: tally.problems,
+        // Counted by the tally when it counts turns left out of the rates (e.g. not English).
+        notLabelled: (tally as { notLabelled?: Record<string, number> }).notLabelled,
+        ...(options.failOn === undefined || gate === undefined ? {} : { failOn: { gate: options.failOn, exceeded: gate.exceeded } }),
+        seconds: (performance.now() - started) / 1000,
+      }),
+    );
+  }
 }
 
 /** An input that cannot be read (missing, a folder, no permission) is bad input, named in one line. */

@@ -10,6 +10,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { integerAtLeast } from './integer-option.ts';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { guarded } from './bench-errors.ts';
+import { parseFailOn } from './fail-on.ts';
 
 export function checkCommand() {
   return new Command('check')
@@ -29,8 +30,10 @@ export function checkCommand() {
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
     .option('--cache <file>', 'judge cache file (default ~/.cache/felicity/judge-cache.jsonl)')
     .option('--no-cache', 'ask the judge model for every judgment')
+    .option('--fail-on <rate|count>', 'exit 1 when failing turns exceed this: a rate of labelled turns (0.2 or 20%) or a count (5)', parseFailOn)
+    .option('--summary-json <file>', 'also write the counts, rates, engine and time as JSON (schema in the README)')
     .option('--dry-run', 'say how many judge calls and tokens labelling would take, and stop')
-    .addHelpText('after', '\nExamples:\n  $ npx felicity check examples/turns.jsonl\n  $ npx felicity check logs.jsonl --setup my-agent.yaml --out labels.jsonl --explain\n  $ npx felicity check --conversations chats.jsonl --setup my-agent.yaml')
+    .addHelpText('after', '\nExamples:\n  $ npx felicity check examples/turns.jsonl\n  $ npx felicity check logs.jsonl --setup my-agent.yaml --out labels.jsonl --explain\n  $ npx felicity check --conversations chats.jsonl --setup my-agent.yaml\n  $ npx felicity check logs.jsonl --fail-on 0.2 --summary-json summary.json   # CI: exit 1 above 20% failing')
     .action(
       // The checker loads when the command runs, not for `felicity check --help`.
       guarded('check', async (file, options) => (await import('./check-action.ts')).runCheck(file, options)),
