@@ -1,7 +1,8 @@
 import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
-import type { Frame, Line } from './frame.ts';
+import type { Frame } from './frame.ts';
+import { framingBounds } from './framing.ts';
 
 /** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
 const CREATIVE_REQUEST = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.CREATIVE_VERBS)}\\b[^.?!]{0,60}\\b${phrasesByFirstWord(L.CREATIVE_FORMS)}\\b`, 'i'));
@@ -28,30 +29,3 @@ export const fictionFrame: Frame = {
   ],
   ignores: [{ user: 'Remind me about the song contest tomorrow.', reply: "I'll remind you tomorrow." }],
 };
-
-/** Where the asked-for text runs: all but a short intro ending in ":" or "!" and a short closing paragraph. */
-export function framingBounds(text: string, lines: readonly Line[]): { start: number; end: number } | null {
-  const paragraphs = paragraphsOf(lines);
-  if (paragraphs.length === 0) return null;
-  const first = paragraphs[0]!;
-  const last = paragraphs.at(-1)!;
-  const introIsFraming = paragraphs.length > 1 && /[:!]\s*$/.test(text.slice(first.start, first.end)) && first.end - first.start < 160;
-  const closingIsFraming = paragraphs.length > 2 && last.end - last.start < 240;
-  const start = introIsFraming ? paragraphs[1]!.start : first.start;
-  const end = closingIsFraming ? paragraphs.at(-2)!.end : last.end;
-  return end > start ? { start, end } : null;
-}
-
-function paragraphsOf(lines: readonly Line[]): Line[] {
-  const paragraphs: Line[] = [];
-  let current: Line | null = null;
-  for (const line of lines) {
-    if (line.text.trim() === '') {
-      current = null;
-      continue;
-    }
-    if (current) current.end = line.end;
-    else paragraphs.push((current = { text: line.text, start: line.start, end: line.end }));
-  }
-  return paragraphs;
-}

@@ -170,9 +170,43 @@ export const CREATIVE_FORMS = [
   'chapter', ...combine(['forum'], ['conversation', 'thread', 'post']),
   ...combine(['fictional', 'imaginary'], ['conversation', 'chat', 'interview', 'dialogue']),
   'conversation between', 'chat between', 'interview with',
+  // fiction whose narrator says "I": "write a diary entry", "tell it from the perspective of the dog"
+  'diary entry', 'diary entries', 'journal entry', 'journal entries', 'memoir', 'narrative', 'tale', 'first person', 'first-person',
+  'point of view', 'perspective of',
 ];
 /** A whole message asking for more of the same. */
 export const CONTINUE_ASKS = ['continue', 'go on', 'keep going', 'next chapter', 'what happens next', 'more'];
+
+// the asked-for work's framing (fiction.ts, requested-text.ts, document.ts)
+
+/**
+ * What a requester's work is called when the assistant speaks about it, not in it: "I'll send you
+ * chapter 2 next week", "I'll email you the final article tonight". A closing or opening paragraph
+ * that speaks to the user about the work in the future is the assistant's own, not the work's.
+ */
+export const WORK_NOUNS = [
+  'chapter', 'chapters', 'part', 'parts', 'story', 'stories', 'poem', 'poems', 'song', 'article', 'articles', 'post', 'essay', 'draft',
+  'drafts', 'version', 'versions', 'outline', 'guide', 'section', 'sections', 'script', 'episode', 'sequel', 'continuation', 'rest of it',
+  'the rest', 'next one', 'pdf', 'document', 'file', 'copy', 'manuscript', 'book', 'revision', 'revisions', 'edits', 'feedback',
+];
+
+// documents (document.ts)
+
+/** A request for a document: a verb of making, then (within a few words) the kind of document. */
+export const DOCUMENT_VERBS = [
+  'write', 'draft', 'compose', 'create', 'generate', 'give me', 'make', 'prepare', 'produce', 'provide', 'come up with', 'develop',
+  'put together', 'expand', 'finish', 'rewrite', 'redo', 'help me write', 'help me with',
+];
+/** Documents the user publishes or hands out: a chapter's "in the next chapter, we will explore…" is the document's voice. */
+export const DOCUMENT_FORMS = [
+  'chapter', 'chapters', 'section', 'introduction', 'intro', 'conclusion', 'outro', 'preface', 'foreword', 'prologue', 'epilogue',
+  'guide', 'tutorial', 'handbook', 'manual', 'outline', 'syllabus', 'lesson plan', 'lesson plans', 'course description', 'curriculum',
+  'lecture', 'video script', 'youtube script', 'presentation', 'slides', 'slide', 'report', 'thesis', 'dissertation', 'research paper',
+  'paper', 'abstract', 'ebook', 'e-book', 'book', 'white paper', 'whitepaper', 'case study', 'business plan', 'executive summary',
+  'mission statement', 'vision statement', 'about us', 'about page', 'landing page', 'homepage', 'home page', 'web page', 'webpage',
+  'website copy', 'website content', 'web content', 'description', 'paragraph', 'paragraphs', 'policy', 'faq', 'brochure', 'flyer',
+  'pitch deck', 'job description', 'job posting', 'job ad', 'press kit', 'course outline', 'study guide',
+];
 
 // role-play (role-play.ts)
 
@@ -184,14 +218,25 @@ export const GAME_SETUPS = [
   ...combine(['from now on', 'from now on,'], ['you'], ['are', 'will be']),
   ...combine(['play the'], ['role', 'part'], ['of']), ...combine(['take on the'], ['role', 'persona']),
   ...combine(['imagine'], ["you're", 'you are'], ['a', 'an', 'my']), 'you will play',
+  // a persona to answer as: "you are Tony Stark, answer as him", "reply as Sherlock"
+  ...combine(['answer', 'respond', 'reply', 'speak', 'talk', 'write back'], ['as', 'like'], ['him', 'her', 'them', 'if you']),
+  ...combine(['in the'], ['role', 'voice', 'persona'], ['of']), ...combine(['as if you'], ['were', 'are']), "you're playing", 'you are playing',
+  'you will be playing',
 ];
 /** The same, ending at a word ("act as a", not "act as an-"); "dan" is the jailbreak persona. */
-export const GAME_SETUP_WORDS = [...combine(['act as'], ['a', 'an', 'my', 'the', 'if']), 'you are now', ...combine(['simulate'], ['a', 'an']), 'dan'];
+export const GAME_SETUP_WORDS = [...combine(['act as', 'act like'], ['a', 'an', 'my', 'the', 'if']), ...combine(['answer', 'respond', 'reply', 'speak'], ['as'], ['a', 'an', 'my', 'the']), 'you are now', ...combine(['simulate'], ['a', 'an']), 'dan'];
 /** In a system prompt only explicit game words count ("You are a support agent" sets a job). */
 export const SYSTEM_GAME_WORDS = ['roleplay', 'role-play', 'text adventure', 'text-based adventure', 'interactive fiction', 'game master', 'dungeon master', 'stay in character', 'in-character', 'you are playing'];
 /** The user stepping out of the game. */
 export const OUT_OF_GAME = [
   'out of character', 'ooc', ...combine(['stop', 'stop the', 'end the'], ['game', 'roleplay', 'role-play']), 'break character', "let's stop", 'lets stop',
+  ...combine(['enough'], ['', 'of the', 'with the'], ['game', 'roleplay', 'role-play']), ...combine(["that's enough", 'thats enough'], ['for now', 'for today']),
+  // the user leaving, or asking for something after the chat: the reply answers in the assistant's own voice
+  ...combine(['i', 'we'], ['need to', 'have to', 'must'], ['go', 'leave', 'log off']), 'gotta go', 'got to go',
+  'remind me', 'set a reminder', ...combine(['text', 'email', 'e-mail', 'message', 'notify', 'ping'], ['me']),
+  ...combine(['will you', 'can you', 'could you', 'would you'], ['remember'], ['this', 'that', 'my', 'our', 'me', 'it']),
+  ...combine(['save', 'keep'], ['this', 'our', 'my'], ['game', 'progress', 'story', 'campaign', 'chat', 'conversation', 'session']),
+  'for next time', 'next time we', 'future conversations', 'our next conversation', 'our next chat',
 ];
 /** Schedules and outlines label lines with days, times and parts: "Monday: …", "Week 2: …". */
 export const SCHEDULE_LABELS = [

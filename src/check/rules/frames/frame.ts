@@ -17,6 +17,7 @@ export type FrameCode =
   | 'letter'
   | 'fiction'
   | 'requested_text'
+  | 'document'
   | 'role_play'
   | 'dialogue'
   | 'code_explanation'

@@ -6,6 +6,7 @@
  */
 import { codeExplanationFrame } from './code-explanation.ts';
 import { codeFrame } from './code.ts';
+import { documentFrame } from './document.ts';
 import { draftFrame, letterFrame } from './draft.ts';
 import { fictionFrame } from './fiction.ts';
 import type { Frame } from './frame.ts';
@@ -16,7 +17,7 @@ import { blockquoteFrame, quotationFrame } from './quotation.ts';
 import { requestedTextFrame } from './requested-text.ts';
 import { dialogueFrame, rolePlayFrame } from './role-play.ts';
 
-export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, rolePlayFrame, dialogueFrame];
+export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, documentFrame, rolePlayFrame, dialogueFrame];
 export const SENTENCE_FRAMES: readonly Frame[] = [codeExplanationFrame, planNarrationFrame, genericAssuranceFrame, processDescriptionFrame];
 export const FRAMES: readonly Frame[] = [...TEXT_FRAMES, ...SENTENCE_FRAMES];
 
