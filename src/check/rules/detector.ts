@@ -22,12 +22,21 @@ import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCo
 import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
+import * as T from './trigger-lexicon.ts';
 
 const FUTURE_CUE = cueMask('future');
 
 export const RULES_DETECTOR_VERSION = 'rules@2';
 
 const USER_ASKS_FOR_LATER = rememberedTest(/\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i);
+
+/** The user's message says more input is coming in this chat: "I will paste the article next", "wait for my questions". */
+const USER_SENDS_MORE = rememberedTest(
+  new RegExp(
+    `\\b(?:${phrasesByFirstWord(T.USER_WILL)}\\s+(?:${phrasesByFirstWord(T.USER_WILL_ADVERBS)}\\s+)?${phrasesByFirstWord(T.USER_WILL_SEND)}|${phrasesByFirstWord(T.MORE_COMING)})\\b`,
+    'i',
+  ),
+);
 
 export interface DetectorInput {
   /** The assistant's final text. */
@@ -82,6 +91,7 @@ export function detectCommitments(input: DetectorInput): Detection {
 
   // Read once per reply, the first time a sentence speaks of the future.
   let asksForLater: boolean | undefined;
+  let sendsMore = false;
   const last = sentences.at(-1);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
@@ -116,8 +126,13 @@ export function detectCommitments(input: DetectorInput): Detection {
         acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
-    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) asksForLater = USER_ASKS_FOR_LATER(fold(input.userText));
-    for (const clause of futureClauses(sentence, carried, asksForLater === true && hasAnyCue(sentence.cues, FUTURE_CUE))) {
+    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) {
+      const userText = fold(input.userText);
+      asksForLater = USER_ASKS_FOR_LATER(userText);
+      sendsMore = USER_SENDS_MORE(userText);
+    }
+    const future = hasAnyCue(sentence.cues, FUTURE_CUE);
+    for (const clause of futureClauses(sentence, carried, asksForLater === true && future, sendsMore && future)) {
       const decision = decideClause(clause, replyContext);
       const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
       const made = decision.commitment;
