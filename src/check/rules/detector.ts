@@ -191,7 +191,8 @@ function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
 const FRAME_REASONS: Record<FrameCode, string> = {
   code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
   fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish',
-  document: 'a document the user asked for (a chapter, guide, outline…)', role_play: 'a reply in character',
+  document: 'a document the user asked for (a chapter, guide, outline…)',
+  rework: "the user's own text, translated or rewritten", role_play: 'a reply in character',
   dialogue: 'a script or chat log', code_explanation: 'what code or a system will do',
   process_description: "what the company's process does after the user acts", plan_narration: 'the plan of this reply',
   generic_assurance: 'a generic assurance',

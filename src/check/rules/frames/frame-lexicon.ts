@@ -262,3 +262,19 @@ export const SIGN_OFFS = [
   'kind regards', 'best regards', 'warm regards', 'regards', 'best wishes', 'best', 'thanks', 'thanks again', 'thank you', 'many thanks',
   'sincerely', 'yours', 'yours sincerely', 'yours faithfully', 'yours truly', 'cheers', 'all the best', 'speak soon', 'talk soon',
 ];
+
+// reworked text (rework.ts)
+
+/** Asking for the user's own text back, reworked: "translate this", "rewrite the following", "fix the grammar". */
+export const REWORK_VERBS = [
+  'translate', 'rewrite', 're-write', 'rephrase', 'paraphrase', 'reword', 'proofread', 'proof-read', 'correct', 'edit', 'shorten',
+  'improve', 'polish', 'simplify', 'summarize', 'summarise', 'condense', 'fix', 'revise', 'make it', 'make this', 'turn this', 'convert',
+  'check the grammar', 'check grammar', 'check my', 'humanize', 'humanise', 'reformat', 'format', 'expand',
+];
+/** Words pointing at the text the user gives: "this", "the following", "below", "my essay". */
+export const REWORK_OBJECTS = [
+  'this', 'these', 'that', 'it', 'the following', 'following', 'below', 'the text', 'this text', 'my text', 'my essay', 'my email',
+  'my letter', 'my paragraph', 'the paragraph', 'this paragraph', 'the passage', 'my story', 'my article', 'my post', 'everything',
+  'all', 'what i send', 'what i paste', 'to english', 'into english', 'in english', 'to spanish', 'to french', 'to german', 'to chinese',
+];
+

@@ -18,6 +18,7 @@ export type FrameCode =
   | 'fiction'
   | 'requested_text'
   | 'document'
+  | 'rework'
   | 'role_play'
   | 'dialogue'
   | 'code_explanation'
