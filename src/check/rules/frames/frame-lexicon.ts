@@ -222,6 +222,14 @@ export const GAME_SETUPS = [
   ...combine(['answer', 'respond', 'reply', 'speak', 'talk', 'write back'], ['as', 'like'], ['him', 'her', 'them', 'if you']),
   ...combine(['in the'], ['role', 'voice', 'persona'], ['of']), ...combine(['as if you'], ['were', 'are']), "you're playing", 'you are playing',
   'you will be playing',
+  ...combine(['respond', 'reply', 'answer', 'speak', 'talk'], ['only as', 'to me as', 'to me like']),
+  "you'll play",
+  // a partner or a parent to talk to: "you are my boyfriend Jake"
+  ...combine(['be my', 'you are my', "you're my", 'act like my', 'pretend to be my'], ['boyfriend', 'girlfriend', 'wife', 'husband', 'mom', 'mother', 'dad', 'father', 'grandma', 'grandpa', 'crush', 'waifu']),
+  // who tells the story: "you will be the narrator", "be my dungeon master"
+  ...combine(['you are', "you're", 'be', 'you will be', "you'll be", 'act as'], ['the', 'my', 'our'], ['narrator', 'storyteller', 'gm', 'dm', 'game master', 'dungeon master', 'quest giver']),
+  ...combine(["let's", 'lets'], ['start', 'begin', 'go on', 'have', 'do'], ['an', 'a'], ['adventure', 'quest', 'campaign', 'role play', 'roleplay']),
+  'choose your own adventure', 'cyoa',
 ];
 /** The same, ending at a word ("act as a", not "act as an-"); "dan" is the jailbreak persona. */
 export const GAME_SETUP_WORDS = [...combine(['act as', 'act like'], ['a', 'an', 'my', 'the', 'if']), ...combine(['answer', 'respond', 'reply', 'speak'], ['as'], ['a', 'an', 'my', 'the']), 'you are now', ...combine(['simulate'], ['a', 'an']), 'dan'];
