@@ -281,8 +281,7 @@ export const REWORK_VERBS = [
 ];
 /** Words pointing at the text the user gives: "this", "the following", "below", "my essay". */
 export const REWORK_OBJECTS = [
-  'this', 'these', 'that', 'it', 'the following', 'following', 'below', 'the text', 'this text', 'my text', 'my essay', 'my email',
-  'my letter', 'my paragraph', 'the paragraph', 'this paragraph', 'the passage', 'my story', 'my article', 'my post', 'everything',
+  'this', 'these', 'that', 'it', 'the following', 'following', 'below', 'the text', 'my', 'our', 'the paragraph', 'the passage', 'everything',
   'all', 'what i send', 'what i paste', 'to english', 'into english', 'in english', 'to spanish', 'to french', 'to german', 'to chinese',
 ];
 
