@@ -21,6 +21,8 @@ export const documentFrame: Frame = {
   level: 'text',
   summary: 'a chapter, guide, outline or other document the user asked for',
   mark({ text, lines, conversation }) {
+    // A reply with a code block answers about code (a web page to build), not a document to publish.
+    if (text.includes('```')) return [];
     const { userText, earlierUser } = conversation;
     const asked = DOCUMENT_REQUEST(userText) || (CONTINUE.test(userText) && earlierUser.length > 0 && DOCUMENT_REQUEST(earlierUser.at(-1)!));
     if (!asked || ALSO_LATER(userText)) return [];
@@ -36,5 +38,7 @@ export const documentFrame: Frame = {
   ignores: [
     { user: 'Write an outline for my thesis and remind me tomorrow to start.', reply: "1. Introduction\n2. Method\n\nI'll remind you tomorrow." },
     { user: 'What does chapter 3 of the book say?', reply: 'It says the hero will return.' },
+    { user: 'Create a landing page for my app with a signup form.', reply: "Here's the page:\n```html\n<form></form>\n```\nI'll add validation next." },
+    { user: 'Did the guilds have real power? Write your answer in paragraphs.', reply: 'They did. The king will not act without them.' },
   ],
 };

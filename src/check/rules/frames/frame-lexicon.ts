@@ -204,7 +204,9 @@ export const DOCUMENT_FORMS = [
   'lecture', 'video script', 'youtube script', 'presentation', 'slides', 'slide', 'report', 'thesis', 'dissertation', 'research paper',
   'paper', 'abstract', 'ebook', 'e-book', 'book', 'white paper', 'whitepaper', 'case study', 'business plan', 'executive summary',
   'mission statement', 'vision statement', 'about us', 'about page', 'landing page', 'homepage', 'home page', 'web page', 'webpage',
-  'website copy', 'website content', 'web content', 'description', 'paragraph', 'paragraphs', 'policy', 'faq', 'brochure', 'flyer',
+  'website copy', 'website content', 'web content', 'description', 'policy', 'faq', 'brochure', 'flyer',
+  // "write a paragraph about…", not "write your answer in paragraphs"
+  ...combine(['a', 'one', 'short', 'brief', 'single', 'two', 'three', 'few'], ['paragraph', 'paragraphs']),
   'pitch deck', 'job description', 'job posting', 'job ad', 'press kit', 'course outline', 'study guide',
 ];
 

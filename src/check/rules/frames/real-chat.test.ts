@@ -98,7 +98,7 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
   },
   "the user's own text reworked": {
     ignore: [
-      turn(["Translate to English and don't change the line breaks.", 'Il pleuvait depuis trois jours. Je le retrouverai, se dit-il. '.repeat(8)], 'It had been raining for three days.\n\nI will find him tomorrow, he told himself.'),
+      turn(["Translate to English and don't change the line breaks.", 'Дождь шёл уже три дня. Я найду его завтра, сказал он себе. '.repeat(8)], 'It had been raining for three days.\n\nI will find him tomorrow, he told himself.'),
       turn([`Rewrite this to sound professional: ${'We fix everything for property managers, fast and cheap, you can count on us. '.repeat(4)}`], "Our team will respond within 24 hours and we'll keep your properties running smoothly."),
       turn([`Proofread my cover letter: ${'I have five years of experience in nursing and I love my work. '.repeat(5)}`], 'I have five years of nursing experience. I will call next week to follow up on my application.'),
     ],

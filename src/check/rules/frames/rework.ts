@@ -9,6 +9,28 @@ import { ALSO_LATER } from './requested-text.ts';
 const REWORK_REQUEST = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.REWORK_VERBS)}\\b[^.?!\\n]{0,40}?\\b${phrasesByFirstWord(L.REWORK_OBJECTS)}\\b`, 'i'));
 /** A message long enough to be the text itself, not a question about it. */
 const MATERIAL_CHARS = 300;
+/** Where in the message the request is looked for: its opening, before the text it is about. */
+const REQUEST_CHARS = 200;
+const TRANSLATE = /\btranslat(?:e|ion)\b/i;
+/** How much of each text is read to tell its script. */
+const SCRIPT_SAMPLE = 600;
+
+/** The share of a text's letters that are ASCII letters (1 for English, near 0 for Korean or Farsi). */
+function asciiLetterShare(text: string): number {
+  let ascii = 0;
+  let letters = 0;
+  for (let i = 0; i < Math.min(text.length, SCRIPT_SAMPLE); i++) {
+    const code = text.charCodeAt(i);
+    if ((code | 32) >= 97 && (code | 32) <= 122) ascii++, letters++;
+    else if (code > 127 && /\p{L}/u.test(text[i]!)) letters++;
+  }
+  return letters === 0 ? 1 : ascii / letters;
+}
+
+/** A translation: the user's text and the reply are written in different scripts. */
+function otherScript(userText: string, reply: string): boolean {
+  return Math.abs(asciiLetterShare(userText) - asciiLetterShare(reply)) > 0.5;
+}
 
 /**
  * The user's own text given back reworked: a translation, a rewrite, a corrected or shortened
@@ -23,9 +45,13 @@ export const reworkFrame: Frame = {
   summary: "the user's own text given back translated, rewritten or corrected",
   mark({ text, lines, conversation }) {
     const { userText, earlierUser } = conversation;
-    if (userText.length < MATERIAL_CHARS || ALSO_LATER(userText.slice(0, 200))) return [];
-    const asked = REWORK_REQUEST(userText) || earlierUser.slice(-2).some(REWORK_REQUEST);
-    if (!asked) return [];
+    if (userText.length < MATERIAL_CHARS) return [];
+    // The request opens the message ("Rewrite this: …"), or the message before asked for a
+    // translation and this one is the text, in another script than the reply.
+    const opening = userText.slice(0, REQUEST_CHARS);
+    const previous = earlierUser.at(-1);
+    const asked = REWORK_REQUEST(opening) || (previous !== undefined && previous.length < MATERIAL_CHARS && TRANSLATE.test(previous) && otherScript(userText, text));
+    if (!asked || ALSO_LATER(opening)) return [];
     const bounds = framingBounds(text, lines);
     return bounds ? [{ start: bounds.start, end: bounds.end, frame: 'rework' } satisfies Region] : [];
   },
@@ -37,7 +63,7 @@ export const reworkFrame: Frame = {
     },
     {
       earlier: ["Translate to English and don't change the line breaks."],
-      user: 'Il pleuvait depuis trois jours. '.repeat(12),
+      user: 'Дождь шёл уже три дня. '.repeat(16),
       reply: 'It had been raining for three days.\n\n"I will find him," he swore.',
       marked: 'I will find him',
     },
@@ -45,5 +71,6 @@ export const reworkFrame: Frame = {
   ignores: [
     { user: 'Translate this to Spanish please.', reply: "I'll translate it as soon as you send it." },
     { earlier: ['Rewrite my essay.'], user: `Also remind me tomorrow to submit it. ${'It is long. '.repeat(30)}`, reply: "I'll remind you tomorrow." },
+    { earlier: ['Translate this to English.'], user: `Why has this not been done yet? ${'The method is old. '.repeat(20)}`, reply: 'Because nobody will fund it until 2030.' },
   ],
 };
