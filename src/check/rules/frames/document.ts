@@ -5,8 +5,17 @@ import type { Frame, Region } from './frame.ts';
 import { framingBounds } from './framing.ts';
 import { ALSO_LATER } from './requested-text.ts';
 
-/** A request for a document: "write chapter 3 of my book", "provide a short paragraph about…", "create a lesson plan". */
-const DOCUMENT_REQUEST = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.DOCUMENT_VERBS)}\\b[^.?!]{0,60}\\b${phrasesByFirstWord(L.DOCUMENT_FORMS)}\\b`, 'i'));
+/**
+ * A request for a document: "write chapter 3 of my book", "provide a short paragraph about…",
+ * "create a lesson plan". The document is named as one ("a", "my", "the next"): "make sure I book
+ * the vet" asks for no book.
+ */
+const DOCUMENT_REQUEST = rememberedTest(
+  new RegExp(
+    `\\b${phrasesByFirstWord(L.DOCUMENT_VERBS)}\\b(?:(?!\\b(?:${phrasesByFirstWord(L.NOT_A_DOCUMENT_OBJECT)})\\b)[^.?!]){0,60}?(?:\\b${phrasesByFirstWord(L.DOCUMENT_DETERMINERS)}\\s+(?:[\\w-]+\\s+){0,3}?${phrasesByFirstWord(L.DOCUMENT_FORMS)}|\\b(?:chapter|section|part)\\s+(?:\\d+|${phrasesByFirstWord(L.DOCUMENT_NUMBERS)}))\\b`,
+    'i',
+  ),
+);
 const CONTINUE = new RegExp(`^\\W*${phrasesByFirstWord(L.CONTINUE_ASKS)}\\b`, 'i');
 
 /**
@@ -38,6 +47,8 @@ export const documentFrame: Frame = {
   ignores: [
     { user: 'Write an outline for my thesis and remind me tomorrow to start.', reply: "1. Introduction\n2. Method\n\nI'll remind you tomorrow." },
     { user: 'What does chapter 3 of the book say?', reply: 'It says the hero will return.' },
+    { user: 'Please make sure I book the vet appointment on Friday.', reply: "I'll remind you on Friday to book it." },
+    { user: 'Please make sure I submit the expense report on Monday.', reply: 'Someone from billing will call you back on Monday.' },
     { user: 'Create a landing page for my app with a signup form.', reply: "Here's the page:\n```html\n<form></form>\n```\nI'll add validation next." },
     { user: 'Did the guilds have real power? Write your answer in paragraphs.', reply: 'They did. The king will not act without them.' },
   ],

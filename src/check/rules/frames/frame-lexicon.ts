@@ -197,6 +197,12 @@ export const DOCUMENT_VERBS = [
   'write', 'draft', 'compose', 'create', 'generate', 'give me', 'make', 'prepare', 'produce', 'provide', 'come up with', 'develop',
   'put together', 'expand', 'finish', 'rewrite', 'redo', 'help me write', 'help me with',
 ];
+/** Between the verb and the document, these make the document someone else's task: "make sure I submit the report". */
+export const NOT_A_DOCUMENT_OBJECT = ['sure', 'certain', 'i', 'you', 'we', 'they', 'he', 'she'];
+/** How a request names the document: "a", "my", "the next", "two". */
+export const DOCUMENT_DETERMINERS = ['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'this', 'that', 'your', 'some', 'one', 'two', 'three', 'another', 'each'];
+/** "write chapter one", "part two". */
+export const DOCUMENT_NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'i', 'ii', 'iii', 'iv', 'v'];
 /** Documents the user publishes or hands out: a chapter's "in the next chapter, we will explore…" is the document's voice. */
 export const DOCUMENT_FORMS = [
   'chapter', 'chapters', 'section', 'introduction', 'intro', 'conclusion', 'outro', 'preface', 'foreword', 'prologue', 'epilogue',
