@@ -47,6 +47,8 @@ export const LATER_VISIT = ['next visit'];
 export const THIS_CONVERSATION = [
   ...combine(['in', 'for', 'during', 'throughout'], ['the rest of', ''], ['this', 'our'], ['chat', 'conversation', 'session', 'thread']),
   'here in this chat',
+  // "I'll keep this in mind as we continue"
+  ...combine(['as we', 'while we'], ['continue', 'go along', 'go on', 'go', 'proceed', 'keep going', 'keep chatting', 'chat', 'talk', 'work on this', 'work together']),
 ];
 
 /**

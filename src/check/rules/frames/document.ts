@@ -2,6 +2,7 @@ import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
 import type { Frame, Region } from './frame.ts';
+import { followsUp } from './follow-up.ts';
 import { framingBounds } from './framing.ts';
 import { ALSO_LATER } from './requested-text.ts';
 
@@ -16,7 +17,6 @@ const DOCUMENT_REQUEST = rememberedTest(
     'i',
   ),
 );
-const CONTINUE = new RegExp(`^\\W*${phrasesByFirstWord(L.CONTINUE_ASKS)}\\b`, 'i');
 
 /**
  * A chapter, guide, outline, course description or web page the user asked for: its previews ("In
@@ -33,7 +33,7 @@ export const documentFrame: Frame = {
     // A reply with a code block answers about code (a web page to build), not a document to publish.
     if (text.includes('```')) return [];
     const { userText, earlierUser } = conversation;
-    const asked = DOCUMENT_REQUEST(userText) || (CONTINUE.test(userText) && earlierUser.length > 0 && DOCUMENT_REQUEST(earlierUser.at(-1)!));
+    const asked = DOCUMENT_REQUEST(userText) || (followsUp(userText) && earlierUser.some(DOCUMENT_REQUEST));
     if (!asked || ALSO_LATER(userText)) return [];
     const bounds = framingBounds(text, lines);
     return bounds ? [{ start: bounds.start, end: bounds.end, frame: 'document' } satisfies Region] : [];

@@ -176,6 +176,24 @@ export const CREATIVE_FORMS = [
 ];
 /** A whole message asking for more of the same. */
 export const CONTINUE_ASKS = ['continue', 'go on', 'keep going', 'next chapter', 'what happens next', 'more'];
+/**
+ * A short message that reworks or extends the piece just written: "make it longer", "add more
+ * dialogue", "now rewrite it from her point of view", "what happens after she leaves?". After a
+ * request for a story or a document, the reply is more of it.
+ */
+export const FOLLOW_UP_LEADS = ['now', 'ok', 'okay', 'great', 'nice', 'good', 'perfect', 'cool', 'thanks', 'thank you', 'wow', 'yes', 'please', 'can you', 'could you', 'and'];
+export const FOLLOW_UP_ASKS = [
+  'make it', 'make her', 'make him', 'make them', 'make the', 'add', 'rewrite', 'redo', 'change', 'continue', 'expand', 'extend', 'shorten',
+  'lengthen', 'write more', 'write another', 'write the next', 'write part', 'write chapter', 'another', 'again', 'more', 'what happens',
+  'then what', 'and then', 'go on', 'keep going', 'next', 'include', 'turn it', 'put', 'give it', 'give her', 'give him', 'tell it',
+  'retell', 'edit', 'revise', 'improve', 'polish', 'finish', 'end it', 'let', 'remove', 'cut', 'less', 'use', 'try again', 'one more',
+];
+/** The user asking the assistant for something after the chat: the reply answers in its own voice. */
+export const LATER_ASKS = [
+  'remind me', 'set a reminder', ...combine(['text', 'email', 'e-mail', 'message', 'notify', 'ping', 'call'], ['me']), 'send it to my',
+  'send it to me', 'follow up', 'check back', 'check in', 'keep an eye', 'get back to me', 'next time', 'future conversations',
+  ...combine(['will you', 'can you', 'could you', 'would you'], ['remember']), 'save it', 'save this',
+];
 
 // the asked-for work's framing (fiction.ts, requested-text.ts, document.ts)
 

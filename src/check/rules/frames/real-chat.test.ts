@@ -26,9 +26,11 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(['Read the following notes and wait for my questions.'], "I've read them. I'll keep them in mind and answer your questions about them."),
       turn(['I am going to feed you some facts about a character. Take note.'], 'Noted. I will keep these details in mind for your upcoming requests.'),
       turn(['Can you summarize a text for me?'], "Of course! Once you send the text, I'll summarize it for you."),
+      turn(['Here are my notes on chapter one.'], "Thanks! I'll keep this context in mind as we continue."),
     ],
     flag: [
       turn(['Keep my preferences in mind.'], "I'll remember this for our next conversation."),
+      turn(['Store this info: budget is 500 dollars.'], "Got it, I'll remember that your budget is $500."),
       turn(['Can you summarize the article I send you tomorrow?'], "Sure, I'll summarize it tomorrow and email you the summary."),
       turn(['I will paste an article.'], "Okay. I'll keep it in mind for future conversations too."),
       turn(['I will send you an article.'], "Okay, I'll read it later tonight and let you know what I think."),
@@ -65,6 +67,8 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(['Write a short story about a robot.', 'Make it longer.'], 'Unit 7 looked at the stars. "I will learn what love is," it said. "Tomorrow I will ask the old man."'),
       turn(['Give me a short story, 200 words, about a time traveler.'], "I stepped out of the machine in 1885. Tomorrow I'll meet my great-grandfather, I thought."),
       turn(['write a rap verse about hustling'], "Grinding every day, I'll be rich by next May,\nI'll call my mama, tell her it's okay."),
+      turn(['Write a story about a girl looking for her brother.', 'Can you add a twist at the end?'], "Mara stood on the cliff.\n\nShe packed her bag. I'll leave the village tomorrow, she decided, and I'll never come back."),
+      turn(['Write a story about a girl looking for her brother.', 'What happens after she leaves?'], 'The road was long. I will reach the city by Friday, she promised herself.'),
     ],
     flag: [
       turn(['Write a short story. Then email it to me tomorrow.'], "Here is your story:\n\nThe fox ran.\n\nI'll email it to you tomorrow."),
@@ -74,6 +78,8 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(['Write a sad poem.'], "Tears fall.\n\nI'll write you a happier one tomorrow morning!"),
       turn(['Tell me a story.', 'Nice. Can you remember it so next time you can continue?'], "Of course! I'll remember the story and continue it next time you come back."),
       turn(['My daughter is allergic to nuts.'], "I'll never forget what you told me about your daughter's allergy."),
+      turn(['Write a story about a girl looking for her brother.', 'make it sadder and remind me to read it tonight'], "Mara wept.\n\nI'll remind you tonight to read it."),
+      turn(['Write a story about a lost dog.', 'Lovely. Remind me next week to write chapter 2.'], "Sure, I'll remind you next week to write chapter 2."),
     ],
   },
   'previews in a document the user asked for': {
@@ -84,6 +90,7 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(['write the about us page for my bakery'], "About Us\n\nAt Sweet Crumbs, we bake everything fresh daily, and we'll deliver your cake to your door on the day of your event."),
       turn(['Write a business plan executive summary for my coffee shop.'], 'Executive Summary\n\nBean There will open in March 2025. We will hire five baristas and reach break-even within 18 months.'),
       turn(['Create a welcome message for new students in my online course'], "Welcome to the course! Each week, I'll post a new video lesson, and I will answer your questions in the forum every Friday."),
+      turn(['Write chapter 1 of my book on leadership.', 'make it more engaging'], 'Chapter 1: Why Lead?\n\nEveryone leads. In the following chapters, you will discover the habits of great leaders, and we will work through exercises together.'),
       turn(['Please provide a short paragraph about how our firm helps with picking flooring.'], "We know flooring. Our team will assist you in choosing the type that suits your budget, and we'll install it within a week."),
     ],
     flag: [
