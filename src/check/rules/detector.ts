@@ -30,13 +30,17 @@ export const RULES_DETECTOR_VERSION = 'rules@2';
 
 const USER_ASKS_FOR_LATER = rememberedTest(/\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i);
 
-/** The user's message says more input is coming in this chat: "I will paste the article next", "wait for my questions". */
-const USER_SENDS_MORE = rememberedTest(
-  new RegExp(
-    `\\b(?:${phrasesByFirstWord(T.USER_WILL)}\\s+(?:${phrasesByFirstWord(T.USER_WILL_ADVERBS)}\\s+)?${phrasesByFirstWord(T.USER_WILL_SEND)}|${phrasesByFirstWord(T.MORE_COMING)})\\b`,
-    'i',
-  ),
-);
+/**
+ * The user's message says more input is coming in this chat: "wait for my questions", "I'll send it
+ * in parts", or a short "I will paste an article" that holds no text after a colon ("I will give you
+ * my name: Leo" gives it now).
+ */
+const USER_ANNOUNCES = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(T.USER_WILL)}\\s+(?:${phrasesByFirstWord(T.USER_WILL_ADVERBS)}\\s+)?${phrasesByFirstWord(T.USER_WILL_SEND)}\\b`, 'i'));
+const MORE_COMING = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(T.MORE_COMING)}\\b`, 'i'));
+/** An announcement is a short message: a long one holds the text itself. */
+const MAX_ANNOUNCEMENT_CHARS = 300;
+const userSendsMore = (userText: string) =>
+  MORE_COMING(userText) || (userText.length <= MAX_ANNOUNCEMENT_CHARS && !/:\s*\S/.test(userText) && USER_ANNOUNCES(userText));
 
 export interface DetectorInput {
   /** The assistant's final text. */
@@ -129,7 +133,7 @@ export function detectCommitments(input: DetectorInput): Detection {
     if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) {
       const userText = fold(input.userText);
       asksForLater = USER_ASKS_FOR_LATER(userText);
-      sendsMore = USER_SENDS_MORE(userText);
+      sendsMore = userSendsMore(userText);
     }
     const future = hasAnyCue(sentence.cues, FUTURE_CUE);
     for (const clause of futureClauses(sentence, carried, asksForLater === true && future, sendsMore && future)) {

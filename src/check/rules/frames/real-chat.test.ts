@@ -31,6 +31,7 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
     flag: [
       turn(['Keep my preferences in mind.'], "I'll remember this for our next conversation."),
       turn(['Store this info: budget is 500 dollars.'], "Got it, I'll remember that your budget is $500."),
+      turn(['I will give you my name: Leo. Remember it.'], "Nice to meet you, Leo! I'll remember that."),
       turn(['Can you summarize the article I send you tomorrow?'], "Sure, I'll summarize it tomorrow and email you the summary."),
       turn(['I will paste an article.'], "Okay. I'll keep it in mind for future conversations too."),
       turn(['I will send you an article.'], "Okay, I'll read it later tonight and let you know what I think."),
