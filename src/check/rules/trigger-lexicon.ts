@@ -53,7 +53,8 @@ export const THIS_CONVERSATION = [
 
 /**
  * The user's input still to come in this chat, named in the promise: "for the article you paste
- * next", "for your upcoming requests", "the text you're about to send". Every phrase holds one of
+ * next", "for your upcoming requests", "the text you're about to send", and the assistant's own
+ * next message, which answers the user's ("in my next message, I'll give the second half"). Every phrase holds one of
  * UPCOMING_WORDS (the cue's literals).
  */
 export const UPCOMING_WORDS = ['next', 'upcoming', 'following', 'about to'];
@@ -61,6 +62,7 @@ export const UPCOMING_INPUTS = [
   'message', 'messages', 'request', 'requests', 'question', 'questions', 'prompt', 'prompts', 'text', 'texts', 'input', 'inputs', 'part',
   'parts', 'paragraph', 'paragraphs', 'piece', 'pieces', 'section', 'sections', 'article', 'articles', 'draft', 'drafts', 'task', 'tasks',
   'instruction', 'instructions', 'reply', 'replies', 'answer', 'answers', 'batch', 'chunk', 'chunks', 'excerpt', 'passage', 'passages',
+  'response', 'responses',
 ];
 /** What the user sends in this chat: "you paste next", "you'll ask me to write next". */
 export const USER_SENDS = ['paste', 'send', 'share', 'give me', 'provide', 'post', 'upload', 'type', 'ask me', 'show me', 'feed me'];

@@ -94,7 +94,7 @@ export const SAME_CONVERSATION_CUES: CueSet = cueSet('trigger_this_conversation'
     id: 'upcoming input',
     pattern: new RegExp(
       [
-        `\\b(?:your|the|this|these|each|every|any)\\s+(?:next|upcoming|following)\\s+(?:[\\w-]+\\s+)?${inOrder(L.UPCOMING_INPUTS)}\\b`,
+        `\\b(?:your|my|the|this|these|each|every|any)\\s+(?:next|upcoming|following)\\s+(?:[\\w-]+\\s+)?${inOrder(L.UPCOMING_INPUTS)}\\b`,
         `\\byou(?:'ll|\\s+will|'re\\s+going\\s+to|\\s+are\\s+going\\s+to)?\\s+${inOrder(L.USER_SENDS)}(?:\\s+to\\s+[\\w-]+)?\\s+(?:me\\s+)?next\\b`,
         `\\byou(?:'re|\\s+are)\\s+about\\s+to\\s+${inOrder(L.USER_SENDS)}\\b`,
       ].join('|'),
@@ -175,6 +175,8 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
       const same = firstMatch(SAME_CONVERSATION_CUES, predicate, cues) ?? firstMatch(SAME_CONVERSATION_CUES, lead, cues);
       if (!same) return null;
       if (same.id !== 'this conversation' && (firstMatch(SESSION_CUES, predicate, cues) ?? firstMatch(SESSION_CUES, lead, cues))) return null;
+      // "I'll send the rest in my next message tomorrow": a time named with the input to come decides.
+      if (same.id === 'upcoming input' && firstMatch(TIME_CUES, predicate, cues)) return null;
       return { trigger: 'user_next_message', cue: same.id, timeExpression: null };
     },
   },
