@@ -187,6 +187,7 @@ export const FOLLOW_UP_ASKS = [
   'lengthen', 'write more', 'write another', 'write the next', 'write part', 'write chapter', 'another', 'again', 'more', 'what happens',
   'then what', 'and then', 'go on', 'keep going', 'next', 'include', 'turn it', 'put', 'give it', 'give her', 'give him', 'tell it',
   'retell', 'edit', 'revise', 'improve', 'polish', 'finish', 'end it', 'let', 'remove', 'cut', 'less', 'use', 'try again', 'one more',
+  'tell me what happens', 'tell me more', 'what if', 'write it', 'write about', 'describe', 'do it again', 'part 2', 'part two',
 ];
 /** The user asking the assistant for something after the chat: the reply answers in its own voice. */
 export const LATER_ASKS = [
