@@ -2,7 +2,7 @@ import { phrasesByFirstWord } from '../lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
 import type { Frame } from './frame.ts';
-import { ASKS_FOR_LATER_ACT, followsUp } from './follow-up.ts';
+import { asksForLaterAct, followsUp } from './follow-up.ts';
 import { framingBounds } from './framing.ts';
 
 /** A request to write fiction or a scene: "write me a poem", "write a forum conversation where…". */
@@ -30,7 +30,7 @@ export const fictionFrame: Frame = {
   mark({ text, lines, conversation }) {
     const { userText, earlierUser, earlierAssistant } = conversation;
     const asked =
-      (CREATIVE_REQUEST(userText) && !ASKS_FOR_LATER_ACT(userText)) ||
+      (CREATIVE_REQUEST(userText) && !asksForLaterAct(userText)) ||
       (followsUp(userText) && (earlierUser.some(CREATIVE_REQUEST) || toldAStory(earlierAssistant.at(-1))));
     if (!asked) return [];
     const bounds = framingBounds(text, lines);

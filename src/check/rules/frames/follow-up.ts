@@ -14,8 +14,14 @@ const MAX_FOLLOW_UP_CHARS = 300;
 const FOLLOW_UP = rememberedTest(
   new RegExp(`^\\W*(?:${phrasesByFirstWord(L.FOLLOW_UP_LEADS)}\\b[\\s,.!]*)*${phrasesByFirstWord(L.FOLLOW_UP_ASKS)}\\b`, 'i'),
 );
-/** "remind me", "email me", "will you remember…": an act after the chat. */
-export const ASKS_FOR_LATER_ACT = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.LATER_ASKS)}\\b`, 'i'));
+const ASKS_FOR_LATER_ACT = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.LATER_ASKS)}\\b`, 'i'));
+/** A long message is a prompt or a setting ("…the villain keeps an eye on them…"), not an aside to the assistant. */
+const MAX_ASIDE_CHARS = 300;
+
+/** "remind me", "email me", "will you remember…": the user asks the assistant for an act after the chat. */
+export function asksForLaterAct(userText: string): boolean {
+  return userText.length <= MAX_ASIDE_CHARS && ASKS_FOR_LATER_ACT(userText);
+}
 
 /** The message asks for more of the piece before, or a change to it, and for nothing after the chat. */
 export function followsUp(userText: string): boolean {

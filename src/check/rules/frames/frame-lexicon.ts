@@ -192,7 +192,8 @@ export const FOLLOW_UP_ASKS = [
 /** The user asking the assistant for something after the chat: the reply answers in its own voice. */
 export const LATER_ASKS = [
   'remind me', 'set a reminder', ...combine(['text', 'email', 'e-mail', 'message', 'notify', 'ping', 'call'], ['me']), 'send it to my',
-  'send it to me', 'follow up', 'check back', 'check in', 'keep an eye', 'get back to me', 'next time', 'future conversations',
+  'send it to me', ...combine(['follow up'], ['with me', 'later', 'tomorrow']), 'check back', 'check in with me', 'get back to me', 'next time',
+  'future conversations',
   ...combine(['will you', 'can you', 'could you', 'would you'], ['remember']), 'save it', 'save this',
 ];
 
