@@ -23,6 +23,11 @@ export function asksForLaterAct(userText: string): boolean {
   return userText.length <= MAX_ASIDE_CHARS && ASKS_FOR_LATER_ACT(userText);
 }
 
+/** The same words anywhere in a message of any length ("Rewrite this: … and remind me at 5 to post it"). */
+export function mentionsLaterAct(userText: string): boolean {
+  return ASKS_FOR_LATER_ACT(userText);
+}
+
 /** The message asks for more of the piece before, or a change to it, and for nothing after the chat. */
 export function followsUp(userText: string): boolean {
   return userText.length <= MAX_FOLLOW_UP_CHARS && FOLLOW_UP(userText) && !ASKS_FOR_LATER_ACT(userText);

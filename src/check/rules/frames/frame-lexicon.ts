@@ -208,7 +208,10 @@ export const WORK_NOUNS = [
   'chapter', 'chapters', 'part', 'parts', 'story', 'stories', 'poem', 'poems', 'song', 'article', 'articles', 'post', 'essay', 'draft',
   'drafts', 'version', 'versions', 'outline', 'guide', 'section', 'sections', 'script', 'episode', 'sequel', 'continuation', 'rest of it',
   'the rest', 'next one', 'pdf', 'document', 'file', 'copy', 'manuscript', 'book', 'revision', 'revisions', 'edits', 'feedback',
+  'translation', 'summary', 'paraphrase', 'rewrite',
 ];
+/** How the work is named as a thing: "the final article", "your chapter", "another version". */
+export const WORK_DETERMINERS = ['the', 'this', 'that', 'your', 'a', 'an', 'another', 'my', 'next', 'final', 'new', 'full', 'rest of the', 'rest of your', 'rest of my'];
 
 // documents (document.ts)
 

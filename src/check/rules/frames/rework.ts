@@ -3,7 +3,7 @@ import { rememberedTest } from '../remembered-test.ts';
 import * as L from './frame-lexicon.ts';
 import type { Frame, Region } from './frame.ts';
 import { framingBounds } from './framing.ts';
-import { ALSO_LATER } from './requested-text.ts';
+import { mentionsLaterAct } from './follow-up.ts';
 
 /** "Translate this to English: …", "rewrite the following", "proofread my essay". */
 const REWORK_REQUEST = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.REWORK_VERBS)}\\b[^.?!\\n]{0,40}?\\b${phrasesByFirstWord(L.REWORK_OBJECTS)}\\b`, 'i'));
@@ -51,7 +51,8 @@ export const reworkFrame: Frame = {
     const opening = userText.slice(0, REQUEST_CHARS);
     const previous = earlierUser.at(-1);
     const asked = REWORK_REQUEST(opening) || (previous !== undefined && previous.length < MATERIAL_CHARS && TRANSLATE.test(previous) && otherScript(userText, text));
-    if (!asked || ALSO_LATER(opening)) return [];
+    // Only an ask for something after the chat turns it off: the text itself may say "next week".
+    if (!asked || mentionsLaterAct(userText)) return [];
     const bounds = framingBounds(text, lines);
     return bounds ? [{ start: bounds.start, end: bounds.end, frame: 'rework' } satisfies Region] : [];
   },
