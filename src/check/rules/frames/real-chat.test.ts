@@ -50,6 +50,7 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(['You will be the narrator of a choose your own adventure story. I am a detective.'], 'Rain hammers the window. Your client leans in: "I will pay you double if you find her by Friday."'),
       turn(["Let's play a game where you are Santa.", 'Santa, will you bring me a bike?'], "Ho ho ho! I'll bring you a shiny red bike on Christmas Eve if you stay good!"),
       turn(['*walks into the tavern* Barkeep, a room for the night!'], "*wipes a mug* Sure, traveler. I'll have your room ready by nightfall, and I'll wake you at dawn tomorrow."),
+      turn(["You play Aragorn, I'll be Frodo.", 'Where are we going?'], "I nod and tighten my grip on the reins. I'll ride ahead and scout the pass tonight, and I'll meet you at the river by morning."),
       turn(['*hugs you tightly* I missed you so much'], "*hugs you back* I missed you too! I'll call you tonight before bed, I promise."),
     ],
     flag: [

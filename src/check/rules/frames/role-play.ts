@@ -22,6 +22,9 @@ function hasEmote(text: string): boolean {
   return false;
 }
 
+/** Parts handed out by name: "You play Aragorn, I'll be Frodo", "you are Batman and I am Robin" (names capitalised). */
+const CAST = /\b[Yy]ou(?:'ll| will)? (?:play|be|are) (?:the )?[A-Z][\w-]*,? (?:and )?I(?:'ll| will| am|'m) (?:be |play )?(?:the )?[A-Z]/;
+
 const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
 
 /**
@@ -35,7 +38,9 @@ export const rolePlayFrame: Frame = {
   summary: 'a reply in character, in a role-play or game set up earlier in the conversation',
   mark({ text, conversation }) {
     if (OUT_OF_GAME(conversation.userText)) return [];
-    const setUp = SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP) || hasEmote(conversation.userText);
+    const setUp =
+      SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP) || hasEmote(conversation.userText) ||
+      CAST.test(conversation.userText) || conversation.earlierUser.some((text) => CAST.test(text));
     if (!setUp) return [];
     const regions: Region[] = [];
     let cursor = 0;
@@ -50,11 +55,13 @@ export const rolePlayFrame: Frame = {
     { earlier: ["Let's role-play: you are a barista and I'm your trainee."], user: 'What do you do first?', reply: 'I will attach the portafilter to the espresso machine.', marked: 'attach the portafilter' },
     { system: 'You are the narrator of a text adventure.', user: 'go north', reply: "You enter a cave. I'll describe what you find once your torch is lit." },
     { user: '*walks into the tavern* Barkeep, a room for the night!', reply: "*wipes a mug* Sure, traveler. I'll wake you at dawn tomorrow.", marked: 'wake you at dawn' },
+    { earlier: ["You play Aragorn, I'll be Frodo."], user: 'Where are we going?', reply: "I'll meet you at the river by morning.", marked: 'meet you' },
   ],
   ignores: [
     { system: 'You are a helpful support agent for Northwind Utilities.', user: 'Can someone call me?', reply: 'Someone from billing will call you tomorrow.' },
     { earlier: ["Let's role-play a job interview."], user: 'OK, out of character now: remind me tomorrow to practise.', reply: "I'll remind you tomorrow." },
     { user: 'I *really* need this: remind me at 9 about the *process* review.', reply: "I'll remind you at 9." },
+    { earlier: ["You play Aragorn, I'll be Frodo."], user: 'OK, out of character: remind me at 9 to call mum.', reply: "I'll remind you at 9." },
   ],
 };
 
