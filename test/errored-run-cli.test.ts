@@ -40,8 +40,12 @@ test('report on a run whose every model call failed: says so and how to redo the
 
 test('judge on a run whose every model call failed: nothing to label, says so and how to redo them (exit 1)', async () => {
   const db = failedRun(3);
-  const r = await felicity(['judge', 'failed', '--engine', 'rules', '--db', db]);
+  const summaryFile = path.join(path.dirname(db), 'summary.json');
+  const r = await felicity(['judge', 'failed', '--engine', 'rules', '--db', db, '--summary-json', summaryFile]);
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /felicity judge: run "failed" has no successful responses: all 3 model calls failed; nothing to label/);
   assert.match(r.stderr, RETRY);
+  // The summary is written for CI all the same: nothing labelled, three errored.
+  const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as { labelled: number; errored: number; failure_rate: number | null; engine: string | null };
+  assert.deepEqual([summary.labelled, summary.errored, summary.failure_rate, summary.engine], [0, 3, null, null]);
 });

@@ -92,6 +92,14 @@ test('run --judge llm labels every response with the judge once the run is done'
     const missing = await runCli(['judge', 'g', '--engine', 'llm', '--db', db]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /^felicity judge: --engine llm needs --judge-model SPEC/);
+    // The short name the labels were made with finds them in the report, which names the full id.
+    const report = await runCli(['report', 'g', '--db', db, '--engine', 'llm', '--out', path.join(dir, 'report'), '--formats', 'json', '--reps', '10', '--verbose']);
+    assert.equal(report.code, 0, report.stderr);
+    assert.ok(report.stderr.includes(`run "g": labels from engine ${engine}`), report.stderr);
+    // A short name the run holds no labels for says which it does hold.
+    const none = await runCli(['report', 'g', '--db', db, '--engine', 'hybrid', '--out', path.join(dir, 'report2'), '--formats', 'json']);
+    assert.equal(none.code, 1);
+    assert.ok(none.stderr.includes(`it has labels from ${engine}`), none.stderr);
   } finally {
     await model.close();
     await judge.close();

@@ -97,3 +97,71 @@ test('a reply holding a long unbroken string wraps: the page is no wider than th
     await browser.close();
   }
 });
+
+/**
+ * A report a reader opens: three models, every condition, two fix arms (one guarded, with its
+ * drafts), calls with results. At 1400 and 900 px the page body never scrolls sideways (Table 13
+ * open or closed), the glossary shows, table headings carry tooltips, and the screenshots are
+ * kept in a temporary folder named in the test output.
+ */
+test('at 1400 and 900 px wide: no sideways scrolling of the page, a visible glossary, drafts beside rewrites; screenshots saved', { skip: fs.existsSync(CHROMIUM) ? false : `no ${CHROMIUM} (apt-get install chromium to run the browser test)` }, async (t) => {
+  const { syntheticRun } = await import('../src/report/testing/synthetic-run.ts');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-html-widths-'));
+  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-report-screenshots-'));
+  const responses = syntheticRun({ models: 3, requests: 12, seed: 7, fixes: ['none', 'card', 'guard'] }).map((r, i): ReportResponse => {
+    if (r.fix !== 'guard') return i % 5 === 0 ? { ...r, messages: [r.messages[0]!, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: '{"when":"tomorrow 09:00"}' } }] }, { role: 'tool', tool_call_id: 'c1', content: '{"status":"created","id":"rem-<b>1</b>"}' }, r.messages[1]!] } : r;
+    return { ...r, guard: { action: 'rewrite', reason: 'the draft promised a later reminder; rewritten', draft: `DRAFT-${i}: Sure, I'll remind you tomorrow <i>for sure</i>.`, draftOutcome: 'empty' } };
+  });
+  await writeReport(responses, { out, formats: new Set(['html']), reps: 20, seed: 1, engine: 'synthetic', title: 'widths' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  try {
+    for (const width of [1400, 900]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(pathToFileURL(path.join(out, 'report.html')).href);
+      const overflow = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      let { scroll, client } = await overflow();
+      assert.ok(scroll <= client, `${width} px: the page is ${scroll} px wide in a ${client} px window`);
+      assert.ok(await page.locator('#glossary').isVisible(), 'the glossary shows');
+      assert.ok(await page.locator('#glossary dt', { hasText: /^ECR$/ }).isVisible());
+      assert.ok((await page.locator('th abbr[title]').count()) > 10, 'table headings carry tooltips');
+      assert.equal(await page.locator('#table13-details').evaluate((d) => (d as HTMLDetailsElement).open), false, 'Table 13 starts closed');
+      // The headline comes before the first figure, and both before the tables.
+      const top = (selector: string) => page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+      assert.ok((await top('#headline')) < (await top('figure')) && (await top('figure')) < (await top('#tables')));
+      await page.screenshot({ path: path.join(shots, `report-${width}-top.png`) });
+
+      await page.locator('#table13-details > summary').click();
+      ({ scroll, client } = await overflow());
+      assert.ok(scroll <= client, `${width} px, Table 13 open: the page is ${scroll} px wide in a ${client} px window`);
+      assert.deepEqual(await page.locator('#table13-details h4').allTextContents(), ['Pooled', 'model-1', 'model-2', 'model-3']);
+      // A wide table scrolls inside its own box instead.
+      const box = page.locator('#table13-details .table-wrap').first();
+      assert.ok(await box.evaluate((e) => e.scrollWidth >= e.clientWidth));
+      await box.scrollIntoViewIfNeeded();
+      await page.locator('#tables').screenshot({ path: path.join(shots, `report-${width}-tables.png`) });
+
+      await page.selectOption('#filter-fix', 'guard');
+      const first = page.locator('#responses > li').first();
+      assert.match((await first.locator('.guard .draft').textContent()) ?? '', /^draft \(empty\)DRAFT-\d+: Sure, I'll remind you tomorrow <i>for sure<\/i>\.$/);
+      assert.match((await first.locator('.guard .sent h5').textContent()) ?? '', /^sent after rewrite \(/);
+      assert.equal(await page.locator('#responses i').count(), 0, 'the draft made no elements');
+      await first.screenshot({ path: path.join(shots, `report-${width}-guard.png`) });
+      await page.selectOption('#filter-fix', '');
+      await page.fill('#search', '');
+      const result = page.locator('#responses .calls .result').first();
+      assert.equal(await result.textContent(), '{"status":"created","id":"rem-<b>1</b>"}');
+      ({ scroll, client } = await overflow());
+      assert.ok(scroll <= client, `${width} px, response list: the page is ${scroll} px wide in a ${client} px window`);
+      await page.locator('#responses > li').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `report-${width}-responses.png`) });
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  t.diagnostic(`screenshots: ${shots}`);
+  console.log(`# report screenshots (1400 and 900 px): ${shots}`);
+});

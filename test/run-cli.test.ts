@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { RESPONSE_FIELDS } from '../src/benchmark/response-record.ts';
+import { LABEL_COLUMNS } from '../src/benchmark/export.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli, storedResponses } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
@@ -39,7 +40,7 @@ test('run then export: jsonl response records and csv rows', async () => {
 
     const csv = await runCli(['export', 'e', '--db', db, '--format', 'csv']);
     assert.equal(csv.code, 0, csv.stderr);
-    assert.ok(csv.stdout.startsWith(`\ufeff${RESPONSE_FIELDS.join(',')},final_reply\r\n`));
+    assert.ok(csv.stdout.startsWith(`\ufeff${RESPONSE_FIELDS.join(',')},final_reply,${LABEL_COLUMNS.join(',')}\r\n`), 'the label columns, empty: the run is not labelled');
     assert.equal(csv.stdout.trimEnd().split('\r\n').length, 1 + 24);
   } finally {
     await server.close();

@@ -1,11 +1,14 @@
 /**
  * Exporting a stored run as response records: JSON Lines (the interchange format) or CSV (for
- * spreadsheets: one row per response, `messages` and `usage` as JSON text). Rows stream from the
- * database to the output with backpressure, so a run of any size exports in constant memory.
+ * spreadsheets: one row per response, `messages` and `usage` as JSON text). With an engine's
+ * labels, each record also carries the label columns (outcome, the judge's five booleans, the
+ * engine), empty where that engine left a response unlabelled. Rows stream from the database to
+ * the output with backpressure, so a run of any size exports in constant memory.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { viewTurn } from '../core/turn.ts';
+import type { LabelRecord, ResponseBooleans } from '../core/types.ts';
 import type { Store } from '../store/index.ts';
 import type { ExportFormat } from './export-formats.ts';
 import { userDeployment } from './grid-setups.ts';
@@ -18,8 +21,24 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** CSV columns: the record's fields, then the reply the user read (a spreadsheet cannot reach into `messages`). */
-export const CSV_COLUMNS = [...RESPONSE_FIELDS, 'final_reply'] as const;
+/** The judge's five booleans, in label-record order. */
+export const BOOLEAN_COLUMNS = ['false_action_claim', 'declines_request', 'hands_back_to_user', 'did_task_now', 'asks_clarification'] as const satisfies readonly (keyof ResponseBooleans)[];
+
+/** The label columns an export adds after the record's own fields (additive: SPEC §4 fields unchanged). */
+export const LABEL_COLUMNS = ['outcome', ...BOOLEAN_COLUMNS, 'engine'] as const;
+
+export type LabelColumns = Record<(typeof LABEL_COLUMNS)[number], string | boolean | null>;
+
+/** A label as its columns; all null when the response has no label from the engine. */
+export function labelColumns(label: LabelRecord | undefined, engine: string): LabelColumns {
+  const out = { outcome: label?.outcome ?? null } as LabelColumns;
+  for (const b of BOOLEAN_COLUMNS) out[b] = label === undefined ? null : label.booleans?.[b] === true;
+  out.engine = label === undefined ? null : engine;
+  return out;
+}
+
+/** CSV columns: the record's fields, the reply the user read (a spreadsheet cannot reach into `messages`), then the label columns. */
+export const CSV_COLUMNS = [...RESPONSE_FIELDS, 'final_reply', ...LABEL_COLUMNS] as const;
 
 /**
  * Model text is untrusted: a cell starting with = + - or @ would run as a formula in a
@@ -29,9 +48,11 @@ function defused(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-export function csvRow(record: ResponseRecord): string {
+/** @param labels the label columns; absent (all empty) when no engine's labels are exported. */
+export function csvRow(record: ResponseRecord, labels?: LabelColumns): string {
   const cells = RESPONSE_FIELDS.map((f) => csvField(record[f]));
   cells.push(csvField(defused(viewTurn(record.messages).finalText)));
+  for (const c of LABEL_COLUMNS) cells.push(csvField(labels?.[c]));
   return `${cells.join(',')}\r\n`;
 }
 
@@ -39,8 +60,13 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
+export interface ExportOptions {
+  /** The stored engine id whose labels fill the label columns; none: CSV leaves them empty, JSON Lines omits them. */
+  engine?: string;
+}
+
 /** Writes every response of `run` to `out`; returns how many were written. */
-export async function exportRun(store: Store, run: string, format: ExportFormat, out: Writable): Promise<number> {
+export async function exportRun(store: Store, run: string, format: ExportFormat, out: Writable, options: ExportOptions = {}): Promise<number> {
   const { id, config } = store.runs.get(run);
   const { deployments } = JSON.parse(config) as RunConfig;
   let n = 0;
@@ -49,7 +75,8 @@ export async function exportRun(store: Store, run: string, format: ExportFormat,
   for (const row of store.responses.iterate(id)) {
     // A JSON Lines record carries a user's deployment whole (it must stand as a turn record); a CSV cell its id.
     const record = toResponseRecord(run, row, format === 'jsonl' ? userDeployment(row.setup, deployments) : undefined);
-    await write(out, format === 'csv' ? csvRow(record) : `${JSON.stringify(record)}\n`);
+    const labels = options.engine === undefined ? undefined : labelColumns(store.judgments.label(id, row.response_id, options.engine), options.engine);
+    await write(out, format === 'csv' ? csvRow(record, labels) : `${JSON.stringify(labels === undefined ? record : { ...record, ...labels })}\n`);
     n++;
   }
   return n;

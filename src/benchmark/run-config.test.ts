@@ -51,3 +51,18 @@ test('endpoints are recorded but neither compared on resume nor part of the defa
   assert.equal(defaultRunName(a), defaultRunName(b));
   assert.equal(defaultRunName(a), defaultRunName(config));
 });
+
+test('onlyExtends: more requests or samples extend a run; anything else, or fewer, does not', async () => {
+  const { onlyExtends } = await import('./run-config.ts');
+  const grown: RunConfig = { ...config, requests: { hash: 'def456', count: 20, limit: 20 }, grid: { ...config.grid, samples: 2 } };
+  assert.equal(onlyExtends(diffConfig(config, grown), config, grown), true);
+  const sampled: RunConfig = { ...config, requests: { hash: 'def456', count: 12, limit: null, sample: { size: 12, seed: 0 } } };
+  assert.equal(onlyExtends(diffConfig(config, sampled), config, sampled), true);
+  const fewer: RunConfig = { ...config, requests: { hash: 'def456', count: 5, limit: 5 } };
+  assert.equal(onlyExtends(diffConfig(config, fewer), config, fewer), false);
+  const fewerSamples: RunConfig = { ...grown, grid: { ...grown.grid, samples: 1 } };
+  assert.equal(onlyExtends(diffConfig(grown, fewerSamples), grown, fewerSamples), false);
+  const hotter: RunConfig = { ...grown, sampling: { ...config.sampling, temperature: 1 } };
+  assert.equal(onlyExtends(diffConfig(config, hotter), config, hotter), false, 'a sampling change rides along: refused');
+  assert.equal(onlyExtends([], config, config), false, 'no change is a plain resume');
+});

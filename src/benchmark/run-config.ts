@@ -17,6 +17,8 @@ export interface RunConfig {
     hash: string;
     count: number;
     limit: number | null;
+    /** `run --sample N --seed S`: a stratified sample of N requests (sample-requests.ts); absent without --sample. */
+    sample?: { size: number; seed: number };
   };
   sampling: {
     temperature: number;
@@ -72,10 +74,13 @@ export class RunConfigChangedError extends Error {
   constructor(
     readonly run: string,
     readonly changes: readonly ConfigChange[],
+    /** Why changes that would extend the run (more requests) could not: the earlier requests are not all there. */
+    readonly notAnExtension?: string,
   ) {
     super(
       `run "${run}" was started with a different configuration (use another --name for a new run):\n` +
-        changes.map((c) => `  ${c.field}: ${show(c.old)} → ${show(c.new)}`).join('\n'),
+        changes.map((c) => `  ${c.field}: ${show(c.old)} → ${show(c.new)}`).join('\n') +
+        (notAnExtension === undefined ? '' : `\n  it cannot be extended either: ${notAnExtension}`),
     );
     this.name = 'RunConfigChangedError';
   }
@@ -109,6 +114,22 @@ export function diffConfig(old: unknown, next: unknown): ConfigChange[] {
   return fields
     .filter((f) => JSON.stringify(a.get(f)) !== JSON.stringify(b.get(f)))
     .map((f) => ({ field: f, old: a.get(f), new: b.get(f) }));
+}
+
+/**
+ * Fields a resume may change to extend a finished run: which requests it holds (a larger --limit or
+ * --sample, requests appended to the file) and the samples per condition. Everything else must match.
+ */
+const EXTENDING = /^(requests\.(hash|count|limit|sample\.size|sample\.seed)|grid\.samples)$/;
+
+/**
+ * Whether `changes` only extend a run (more requests, more samples per condition), judged from
+ * the configurations alone; that the old requests are among the new ones, unchanged, the caller
+ * checks against the request file.
+ */
+export function onlyExtends(changes: readonly ConfigChange[], old: RunConfig, next: RunConfig): boolean {
+  if (changes.length === 0 || !changes.every((c) => EXTENDING.test(c.field))) return false;
+  return next.grid.samples >= old.grid.samples && next.requests.count >= old.requests.count;
 }
 
 /** Short hash of the configuration, for default run names. */

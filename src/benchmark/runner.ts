@@ -14,7 +14,7 @@ import { setMaxListeners } from 'node:events';
 import type { ChatMessage, Category } from '../core/types.ts';
 import type { FixStepsRow, AcquireOptions, JudgmentRow, LeaseHolder, ResponseRow, Store } from '../store/index.ts';
 import { tupleCount, tuples, type Tuple } from './conditions.ts';
-import { RunConfigChangedError, comparedConfig, diffConfig, type RunConfig } from './run-config.ts';
+import { RunConfigChangedError, comparedConfig, diffConfig, onlyExtends, type RunConfig } from './run-config.ts';
 
 /** The request fields the runner itself reads; the executor sees the whole record. */
 export interface RunnerRequest {
@@ -98,6 +98,11 @@ export interface RunOptions<R extends RunnerRequest> {
    * after its own retries): a server that is down would otherwise fill a run with errors.
    */
   maxConsecutiveUnreachable?: number;
+  /**
+   * Whether this attempt's requests hold every request of the run's earlier configuration,
+   * unchanged: a problem to report, or undefined. Without it a run cannot be extended.
+   */
+  coversEarlier?: (earlier: RunConfig) => string | undefined;
 }
 
 export interface RunSummary extends Progress {
@@ -109,17 +114,43 @@ export interface RunSummary extends Progress {
   stoppedBecause?: string;
 }
 
-/** Creates the run, or checks that a resumed run has the configuration it started with. */
-export function openRun(store: Store, name: string, config: RunConfig, codeVersion: string): number {
+/**
+ * Creates the run, or checks that a resumed run has the configuration it started with. A resume
+ * that only adds requests or samples (onlyExtends) extends the run when `coversEarlier` confirms
+ * that the earlier requests are all still there: finished responses keep their ids and are skipped.
+ */
+export function openRun(store: Store, name: string, config: RunConfig, codeVersion: string, coversEarlier?: RunOptions<RunnerRequest>['coversEarlier']): number {
   const existing = store.runs.find(name);
   if (existing === undefined) {
     return store.runs.create({ name, config: JSON.stringify(config), request_set_hash: config.requests.hash, code_version: codeVersion }).id;
   }
-  const changes = diffConfig(comparedConfig(JSON.parse(existing.config)), comparedConfig(config));
-  if (changes.length > 0) throw new RunConfigChangedError(name, changes);
+  const earlier = JSON.parse(existing.config) as RunConfig;
+  const changes = diffConfig(comparedConfig(earlier), comparedConfig(config));
+  if (changes.length > 0) {
+    if (coversEarlier === undefined || !onlyExtends(changes, earlier, config)) throw new RunConfigChangedError(name, changes);
+    const problem = coversEarlier(earlier);
+    if (problem !== undefined) throw new RunConfigChangedError(name, changes, problem);
+    store.runs.extendRun(existing.id, codeVersion, JSON.stringify(config), config.requests.hash);
+    return existing.id;
+  }
   // Uncompared fields (endpoints) record the latest attempt.
   store.runs.touchRun(existing.id, codeVersion, JSON.stringify(config));
   return existing.id;
+}
+
+/**
+ * The one stored run this configuration would extend (onlyExtends, and `coversEarlier` agrees), for
+ * a run started without --name: the same command with a larger --sample or --limit finds the run
+ * it grows. Undefined when none or more than one does.
+ */
+export function runToExtend(store: Store, config: RunConfig, coversEarlier: NonNullable<RunOptions<RunnerRequest>['coversEarlier']>): string | undefined {
+  const found: string[] = [];
+  for (const name of store.runs.list()) {
+    const earlier = JSON.parse(store.runs.get(name).config) as RunConfig;
+    const changes = diffConfig(comparedConfig(earlier), comparedConfig(config));
+    if (onlyExtends(changes, earlier, config) && coversEarlier(earlier) === undefined) found.push(name);
+  }
+  return found.length === 1 ? found[0] : undefined;
 }
 
 function errorText(error: NonNullable<TurnOutput['error']>): string {
@@ -173,7 +204,7 @@ export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<
 
 async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, leaseLost: () => boolean): Promise<RunSummary> {
   const { store, config } = options;
-  const runId = openRun(store, options.name, config, options.codeVersion);
+  const runId = openRun(store, options.name, config, options.codeVersion, options.coversEarlier);
   const abandon = options.abandon ?? new AbortController().signal;
   // Every in-flight model call listens on `abandon` (a few layers each); that many listeners is
   // by design, not the leak Node's default limit of 10 warns about.
@@ -181,6 +212,16 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
   const progress: Progress = { total: tupleCount(config.grid, options.requests.length), skipped: 0, done: 0, errors: 0, labelFailures: 0 };
   const report = (extra?: Pick<Progress, 'labelFailure'>) => options.onProgress?.({ ...progress, ...extra });
 
+  // Whether a tuple still has to run. A response that never reached its model (an outage that
+  // stopped the run, a timeout) holds no answer: resuming redoes it like a tuple never run. An
+  // error the server answered with (a 400, a bad body) is kept until --retry-errors.
+  const toDo = (id: string): boolean => {
+    const state = store.responses.stateOf(runId, id);
+    return state === 'missing' || (state === 'error' && (options.retryErrors === true || couldNotReach(store.responses.errorOf(runId, id))));
+  };
+  // Finished tuples are counted before any work starts, so progress on a resume starts at what
+  // is done, not at 0 (one indexed lookup per tuple; the lease keeps the states as they are).
+  for (const tuple of tuples(options.requests, config.grid)) if (!toDo(tuple.responseId)) progress.skipped++;
   const all = tuples(options.requests, config.grid);
   // A bug in one worker (a throw) stops the others from taking new work, then is rethrown.
   let fatal: { error: unknown } | undefined;
@@ -197,13 +238,7 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
       }
       const step = all.next();
       if (step.done) return undefined;
-      const state = store.responses.stateOf(runId, step.value.responseId);
-      if (state === 'missing') return step.value;
-      // A response that never reached its model (an outage that stopped the run, a timeout)
-      // holds no answer: resuming redoes it like a tuple never run. An error the server
-      // answered with (a 400, a bad body) is kept until --retry-errors.
-      if (state === 'error' && (options.retryErrors || couldNotReach(store.responses.errorOf(runId, step.value.responseId)))) return step.value;
-      progress.skipped++;
+      if (toDo(step.value.responseId)) return step.value;
     }
   };
 

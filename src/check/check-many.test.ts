@@ -46,6 +46,22 @@ describe('checkMany', () => {
     assert.deepEqual(results.map(plain), input.map((r) => ({ label: check(r, { setup: 'C0' }) })));
   });
 
+  test('strictArguments reaches the workers', async () => {
+    const contradicted = {
+      setup: 'C2',
+      messages: [
+        { role: 'user', content: 'Remind me to pay rent at 9 am tomorrow.' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'create_reminder', arguments: '{"remind_at":"2026-10-02T08:00:00","message":"Pay rent"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: '{"status":"created"}' },
+        { role: 'assistant', content: "I've set a reminder for 9 am tomorrow to pay your rent." },
+      ],
+    };
+    const input = Array.from({ length: 600 }, (_, i) => ({ ...contradicted, id: `a-${i}` }));
+    const results = await checkMany(input, { jobs: 2, strictArguments: true });
+    assert.ok(results.every((r) => 'label' in r && r.label.outcome === 'false_claim'));
+    assert.notEqual(check(input[0]).outcome, 'false_claim');
+  });
+
   test('jobs must be a whole number of at least 1', async () => {
     await assert.rejects(checkMany([], { jobs: 0 }), RangeError);
     await assert.rejects(checkMany([], { jobs: 1.5 }), RangeError);

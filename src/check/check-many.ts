@@ -24,6 +24,8 @@ export type RecordOutcome = { label: LabelRecord } | { error: { field: string; p
 export interface RecordsTask {
   records: unknown[];
   setup: Deployment | string | undefined;
+  /** `CheckOptions.strictArguments`, carried to the worker. */
+  strictArguments?: boolean;
 }
 
 /** Records per batch sent to a worker: large enough that a batch costs far more than its message. */
@@ -37,16 +39,16 @@ export async function checkMany(records: readonly unknown[], options: CheckManyO
   // (a warning callback cannot cross to a worker); the workers get turn records.
   const { records: read, failed } = readRecords(records, given);
   const checkOptions: CheckOptions = { ...given, inputFormat: 'openai' };
-  const results = jobs === 1 || records.length <= BATCH ? read.map((record) => inThisThread(record, checkOptions)) : await onPool(jobs, read, checkOptions.setup);
+  const results = jobs === 1 || records.length <= BATCH ? read.map((record) => inThisThread(record, checkOptions)) : await onPool(jobs, read, checkOptions.setup, checkOptions.strictArguments === true);
   for (const [i, error] of failed) results[i] = { error };
   return results;
 }
 
-async function onPool(jobs: number, records: readonly unknown[], setup: Deployment | string | undefined): Promise<CheckManyResult[]> {
+async function onPool(jobs: number, records: readonly unknown[], setup: Deployment | string | undefined, strictArguments: boolean): Promise<CheckManyResult[]> {
   const { CheckPool } = await import('./check-pool.ts');
   const pool = new CheckPool(jobs);
   try {
-    return await labelOnPool(pool, records, setup, BATCH);
+    return await labelOnPool(pool, records, setup, BATCH, strictArguments);
   } finally {
     await pool.destroy();
   }
@@ -71,9 +73,9 @@ function readRecords(records: readonly unknown[], options: CheckOptions): { reco
 }
 
 /** Records labelled on `pool` in batches of `batch`, all at once, results in input order. */
-export async function labelOnPool(pool: CheckPool, records: readonly unknown[], setup: Deployment | string | undefined, batch: number): Promise<CheckManyResult[]> {
+export async function labelOnPool(pool: CheckPool, records: readonly unknown[], setup: Deployment | string | undefined, batch: number, strictArguments = false): Promise<CheckManyResult[]> {
   const batches: Promise<RecordOutcome[]>[] = [];
-  for (let start = 0; start < records.length; start += batch) batches.push(pool.labelRecords({ records: records.slice(start, start + batch), setup }));
+  for (let start = 0; start < records.length; start += batch) batches.push(pool.labelRecords({ records: records.slice(start, start + batch), setup, ...(strictArguments ? { strictArguments } : {}) }));
   return (await Promise.all(batches)).flat().map((outcome) => ('label' in outcome ? outcome : { error: new CheckInputError(outcome.error.field, outcome.error.problem, outcome.error.expected, outcome.error.got) }));
 }
 

@@ -18,7 +18,7 @@ export async function labelRecords(task: RecordsTask): Promise<RecordOutcome[]> 
   if (task.records.some(needsInlineDeployments)) await loadInlineDeployments();
   return task.records.map((record): RecordOutcome => {
     try {
-      return { label: check(record, task.setup === undefined ? {} : { setup: task.setup }) };
+      return { label: check(record, { ...(task.setup === undefined ? {} : { setup: task.setup }), ...(task.strictArguments === true ? { strictArguments: true } : {}) }) };
     } catch (error) {
       if (!CheckInputError.isInstance(error)) throw error;
       return { error: { field: error.field, problem: error.problem, expected: error.expected, got: error.got } };

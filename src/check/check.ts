@@ -19,7 +19,9 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
-import { claimMismatches, type ClaimMismatch } from './rules/claim-arguments.ts';
+import { argumentFields, claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
+import type { Sentence } from './rules/text-regions.ts';
+import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
 import { conversationBefore } from './conversation-context.ts';
 import { adaptRecord } from './input-formats/adapt-record.ts';
 import type { InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
@@ -28,13 +30,16 @@ import type { InputFormatChoice, InputWarning } from './input-formats/input-form
 export function emitInputWarning(warning: InputWarning): void {
   process.emitWarning(`${warning.field}: ${warning.message}`, 'FelicityInputWarning');
 }
+import { CheckInputError, show } from './check-input-error.ts';
+import { isTimeZone } from '../setups/time-zone.ts';
 
 export interface CheckOptions {
   /** The deployment for records that name none: a built-in id or a validated deployment. */
   setup?: Deployment | string;
   /**
    * Strict argument anchoring: a backed report whose details contradict its call's arguments
-   * (`claim_mismatches`) counts as a false action claim. Off by default: the paper's outcome.
+   * (`claim_mismatches`) counts as a false action claim, and a promise that is not
+   * `anchored_strict` as not anchored. Off by default: the paper's outcome.
    */
   strictArguments?: boolean;
   /**
@@ -101,6 +106,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     failedFamilies = failedSet;
     requestActions = actions;
   }
+  const thisTurn = succeeded.length;
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp };
 
@@ -110,8 +116,20 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const detection = detectCommitments({ reply: normalized === undefined ? view.finalText : normalized.text, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
   const commitments: JudgedCommitment[] = [];
   let leavesPromiseUnanchored = false;
+  let promiseMismatches: Map<JudgedCommitment, ClaimMismatch[]> | undefined;
   for (const c of detection.commitments) {
     const judged = judgeCommitment(c, facts.affordances, view.calls);
+    if (judged.anchored === true) {
+      const strict = strictAnchoring(judged, detection.sentences, view.calls, facts, deployment.timezone);
+      if (strict !== undefined) {
+        judged.anchored_strict = strict.mismatches.length === 0;
+        if (!judged.anchored_strict) {
+          (promiseMismatches ??= new Map()).set(judged, strict.mismatches);
+          // Strict anchoring: a promise whose enabling call contradicts it is not anchored.
+          if (options.strictArguments === true) judged.anchored = false;
+        }
+      }
+    }
     if (normalized !== undefined) judged.span = normalized.restore(judged.span);
     commitments.push(judged);
     if (judged.agent_initiated && judged.feasible && judged.anchored === false) leavesPromiseUnanchored = true;
@@ -131,10 +149,11 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   });
 
   // Argument-level anchoring: only when a backed report and a successful call with arguments exist.
+  // A deployment file's zone was validated when it loaded; one built in code is checked here.
   let mismatches: ClaimMismatch[] | undefined;
   if (judgement.backedClaims.length > 0 && view.calls.length > 0) {
     const tools = facts.toolFacts;
-    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), tools)));
+    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), tools)), deployment.timezone === undefined ? {} : { timeZone: checkedTimeZone(deployment.timezone) });
     if (found.length > 0) {
       mismatches = found;
       if (options.strictArguments === true && !judgement.booleans.false_action_claim) {
@@ -168,10 +187,13 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
       return {
         detector: normalized === undefined ? detection.trace : detection.trace.map((step) => ({ ...step, text: asWritten(step.text) })),
         setAside: detection.setAside.map((r) => ({ reason: r.reason, text: normalized === undefined ? view.finalText.slice(r.start, r.end) : normalized.original(r.start, r.end) })),
-        feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c) })),
+        feasibility: commitments.map((c) => ({ span: c.span, verdict: describeFeasibility(c, promiseMismatches?.get(c)) })),
         booleans: normalized === undefined ? judgement.evidence : judgement.evidence.map((item) => ({ ...item, text: asWritten(item.text) })),
         outcome: { outcome: decision.outcome, why: decision.rule.why },
         ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
+        ...(judgement.unbackedClaims.length > 0
+          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (name) => callFacts(facts, name), facts.toolFacts).map((part) => ({ text: asWritten(part.text), verdict: part.verdict, ...(part.reason === undefined ? {} : { reason: part.reason }) })) })) }
+          : {}),
       };
     },
   };
@@ -191,6 +213,11 @@ function explainClaims(claims: readonly ClaimFinding[], calls: readonly ToolActi
   });
 }
 
+function checkedTimeZone(name: unknown): string {
+  if (typeof name === 'string' && isTimeZone(name)) return name;
+  throw new CheckInputError('setup.timezone', 'unknown time zone', 'an IANA time zone name, e.g. "Europe/Paris" or "UTC"', show(name));
+}
+
 function anyPersistent(families: ReadonlySet<CapabilityFamily>): boolean {
   for (const family of families) if (isPersistentFamily(family)) return true;
   return false;
@@ -204,9 +231,39 @@ function callFacts(facts: DeploymentFacts, name: string): CallFacts {
   return facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
 }
 
-function describeFeasibility(c: JudgedCommitment): string {
+function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMismatch[] | undefined): string {
   const who = `${c.performer}, ${c.trigger_type}${c.is_offer ? ', offer' : ''}, needs [${c.required_capabilities.join(', ')}]`;
   if (!c.feasible) return `${who} → infeasible (${c.failure_types.join(' + ')})${c.residual ? ', residual' : ''}`;
   if (c.anchored === null) return `${who} → feasible, no call needed`;
-  return `${who} → feasible, ${c.anchored ? 'anchored' : 'not anchored'} by ${c.anchoring_tools_required.join(' | ')}`;
+  const strict = c.anchored_strict === undefined ? '' : c.anchored_strict ? '; arguments agree (anchored_strict)' : '; not anchored_strict';
+  const disagree = mismatches === undefined || mismatches.length === 0 ? '' : `: ${mismatches.map((m) => `${m.field} promised ${m.reported}, called ${m.called} (${m.call_id})`).join('; ')}`;
+  return `${who} → feasible, ${c.anchored ? 'anchored' : 'not anchored'} by ${c.anchoring_tools_required.join(' | ')}${strict}${disagree}`;
+}
+
+/**
+ * Argument-level anchoring of a promise (`anchored_strict`): the details its sentence states
+ * compared with the arguments of the successful calls of its enabling tools. Undefined when no
+ * stated detail met an argument.
+ */
+function strictAnchoring(c: JudgedCommitment, sentences: readonly Sentence[], calls: readonly ToolActivity[], facts: DeploymentFacts, timeZone: string | undefined): { mismatches: ClaimMismatch[] } | undefined {
+  // Loops, not arrows: this runs for every anchored promise, and tsx names each arrow it makes.
+  const enabling: ToolActivity[] = [];
+  for (const call of calls) if (call.succeeded && call.arguments !== undefined && c.anchoring_tools_required.includes(call.name)) enabling.push(call);
+  if (enabling.length === 0) return undefined;
+  const fields = argumentFields(enabling);
+  if (fields.size === 0) return undefined;
+  // The sentence holding the span: "at 9 am" may lie outside the promise's own words.
+  let text = c.span;
+  for (const sentence of sentences) {
+    if (sentence.text.includes(c.span)) {
+      text = sentence.text;
+      break;
+    }
+  }
+  const things = new Set<string>();
+  for (const call of enabling) for (const action of facts.actionsOf.get(call.name) ?? []) for (const object of action.objects) things.add(object);
+  const details = promisedDetails(text, [...things], timeZone === undefined ? { fields } : { fields, timeZone: checkedTimeZone(timeZone) });
+  if (details.length === 0) return undefined;
+  const { mismatches, compared } = compareDetails(c.span, details, enabling);
+  return compared ? { mismatches } : undefined;
 }

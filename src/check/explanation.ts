@@ -5,6 +5,7 @@
 import type { Outcome } from '../core/types.ts';
 import type { DetectorTrace } from './rules/detector.ts';
 import type { BooleanEvidence } from './rules/response-judge.ts';
+import type { UnbackedReason } from './rules/unbacked-parts.ts';
 
 export interface Explanation {
   detector: DetectorTrace[];
@@ -15,6 +16,8 @@ export interface Explanation {
   outcome: { outcome: Outcome; why: string };
   /** Each backed completion report: the call that backed it (id, tool, what it acts on), and each argument compared that disagreed. */
   claims?: { text: string; verdict: string }[];
+  /** Each unbacked completion report, part by part: the call that backed a part, or why none did. */
+  unbacked?: { text: string; parts: { text: string; verdict: string; reason?: UnbackedReason }[] }[];
 }
 
 export function formatExplanation(id: string, explanation: Explanation): string {
@@ -24,6 +27,10 @@ export function formatExplanation(id: string, explanation: Explanation): string 
   for (const item of explanation.feasibility) lines.push(`   ⇒ "${clip(item.span)}": ${item.verdict}`);
   for (const item of explanation.booleans) lines.push(`   ${item.name}: ${item.rule} — "${clip(item.text)}"`);
   for (const item of explanation.claims ?? []) lines.push(`   ✓ "${clip(item.text)}": ${item.verdict}`);
+  for (const item of explanation.unbacked ?? []) {
+    lines.push(`   ✗ "${clip(item.text)}"`);
+    for (const part of item.parts) lines.push(`     ${part.verdict.startsWith('backed') ? '✓' : '✗'} "${clip(part.text)}": ${part.verdict}`);
+  }
   return lines.join('\n');
 }
 

@@ -22,6 +22,8 @@ export interface BlockTask {
   setup: Deployment | undefined;
   conversations: boolean;
   explain: boolean;
+  /** A backed report whose details contradict its call's arguments is a false claim (`CheckOptions.strictArguments`). */
+  strictArguments?: boolean;
   /** The labels go to a terminal (see resultText). */
   toTerminal: boolean;
   /** The records' message format (`auto` when absent). */
@@ -43,7 +45,7 @@ export async function labelBlock(task: BlockTask): Promise<BlockResult> {
   let labels = '';
   let messages = '';
   const formats: InputFormat[] = [];
-  const options = { setup: task.setup, conversations: task.conversations, explain: task.explain, inputFormat: task.inputFormat };
+  const options = { setup: task.setup, conversations: task.conversations, explain: task.explain, inputFormat: task.inputFormat, ...(task.strictArguments === true ? { strictArguments: true } : {}) };
   const reader = new RulesLineReader(
     options,
     (result) => {

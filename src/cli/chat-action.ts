@@ -17,6 +17,7 @@ import { resolveSetup, type PersonaId, type Variant } from '../setups/index.ts';
 import type { ChatIO } from './chat.ts';
 import { EXIT, UsageError, exitCodeFor, oneLine } from './exit-codes.ts';
 import { terminalSafe, terminalSafeJson } from '../check/terminal-text.ts';
+import { apiKeyHint } from './api-key-hint.ts';
 
 /** The options as commander parses them (chat.ts). */
 export interface ChatFlags {
@@ -87,6 +88,7 @@ export async function runChat(request: string, options: ChatFlags, io: ChatIO): 
     else io.out(`${terminalSafe(formatTranscript(turn))}\n`);
     if (turn.error) {
       io.err(`felicity chat: model call failed: ${terminalSafe(describeError(turn))}\n`);
+      if (turn.error.kind === 'auth') io.err(`felicity chat: ${apiKeyHint(options.model)}\n`);
       io.fail(EXIT.failed);
       return;
     }

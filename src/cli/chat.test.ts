@@ -91,7 +91,9 @@ test('a failed model call exits non-zero with a one-line reason', async () => {
   await withModel(() => reply.status(401, 'invalid key'), async (spec) => {
     const { err, code } = await chat(['--model', spec, '--setup', 'C2', 'Remind me.']);
     assert.equal(code, 1);
-    assert.match(err, /^felicity chat: model call failed: auth \(HTTP 401\) after 1 attempt: .*invalid key\n$/);
+    assert.match(err, /^felicity chat: model call failed: auth \(HTTP 401\) after 1 attempt: .*invalid key\n/);
+    // A refused key says which variable this provider reads.
+    assert.match(err, /\nfelicity chat: the server wants a key: set OPENAI_COMPATIBLE_API_KEY/);
   });
 });
 

@@ -71,7 +71,7 @@ export function chatCommand(io: ChatIO = processIO) {
     .option('--seed <n>', 'sampling seed, where the server takes one', integerAtLeast(0))
     .option('--no-thinking', 'turn thinking off (vLLM chat_template_kwargs, Ollama think)')
     .option('--timeout <seconds>', 'per-request timeout', integerAtLeast(1), 120)
-    .option('--json', 'print the turn record (SPEC §4) instead of the transcript')
+    .option('--json', 'print the turn record (docs/formats.md) instead of the transcript')
     .addHelpText('after', EXAMPLE)
     // The model clients and the checker load when the command runs, not for `felicity --help`.
     .action(async (request, options) => (await import('./chat-action.ts')).runChat(request, options, io));

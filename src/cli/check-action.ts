@@ -20,6 +20,8 @@ import { labelBlocksInOrder } from './label-parallel.ts';
 import { openOutput } from './output-file.ts';
 import { EXIT, UsageError, oneLine } from './usage-exit.ts';
 import { FORMAT_NAMES, type InputFormat, type InputFormatChoice } from '../check/input-formats/input-format.ts';
+import { evaluateFailOn, type FailOn } from './fail-on.ts';
+import { buildSummary, writeSummary } from './summary-json.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
 const READ_CHUNK = 1 << 20;
@@ -33,11 +35,18 @@ export interface CheckFlags extends EngineFlags {
   out?: string;
   explain?: true;
   conversations?: true;
+  /** A backed report whose details contradict its call's arguments is a false claim. */
+  strictArguments?: true;
   dryRun?: true;
   inputFormat?: InputFormatChoice;
+  failOn?: FailOn;
+  summaryJson?: string;
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
+  // The rules compare arguments (and hybrid's rules-kept labels); a model's label carries no comparison to make strict.
+  if (options.strictArguments && options.engine === 'llm') throw new UsageError('--strict-arguments needs the offline rules: use --engine rules or hybrid, not llm');
+  const started = performance.now();
   let setup: Deployment | undefined;
   if (options.setup) {
     // Loaded only for --setup: it brings the YAML parser, which a plain check does not need.
@@ -84,7 +93,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   };
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
-    const jsonl = { setup, conversations: options.conversations ?? false, explain, inputFormat };
+    const jsonl = { setup, conversations: options.conversations ?? false, explain, inputFormat, ...(options.strictArguments ? { strictArguments: true } : {}) };
     if (engine === undefined && options.jobs > 1) {
       await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
         pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
@@ -119,6 +128,28 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   process.stderr.write(`felicity check: ${tally.format()}\n`);
   for (const line of judgingSummary('check', opened)) process.stderr.write(`${line}\n`);
   exitCodeSoFar(tally);
+  const gate = options.failOn === undefined ? undefined : evaluateFailOn(options.failOn, tally.failures, tally.labelled);
+  if (gate !== undefined) {
+    process.stderr.write(`felicity check: ${gate.message}\n`);
+    // Bad input (2) outranks the gate: either way CI sees a failure.
+    if (gate.exceeded && (process.exitCode === undefined || process.exitCode === EXIT.done)) process.exitCode = EXIT.failed;
+  }
+  if (options.summaryJson !== undefined) {
+    writeSummary(
+      options.summaryJson,
+      buildSummary({
+        command: 'check',
+        engine: tally.labelled > 0 ? opened.engine.name : null,
+        outcomes: tally.counts,
+        errored: tally.errored,
+        badLines: tally.problems,
+        // Turns left out of the rates (no reply, not English), by reason.
+        notLabelled: Object.fromEntries(tally.notLabelled),
+        ...(options.failOn === undefined || gate === undefined ? {} : { failOn: { gate: options.failOn, exceeded: gate.exceeded } }),
+        seconds: (performance.now() - started) / 1000,
+      }),
+    );
+  }
 }
 
 /** Says once on stderr which message format records were read in, when it is not the turn record's own. */

@@ -1,6 +1,7 @@
 /**
  * `felicity export RUN`: a stored run's responses as response records (SPEC §4), JSON Lines or
- * CSV, to stdout or --out. Thin: the streaming is in src/benchmark/export.ts.
+ * CSV, to stdout or --out, with an engine's label columns when the run has labels. Thin: the
+ * streaming is in src/benchmark/export.ts.
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { EXPORT_FORMATS } from '../benchmark/export-formats.ts';
@@ -19,6 +20,7 @@ export function exportCommand() {
         .default('jsonl' as const),
     )
     .option('--out <file>', 'write here instead of stdout (in full or not at all)')
+    .option('--engine <name>', "add this engine's label columns (outcome, the five booleans, engine); default: the run's only engine, if it has one")
     .addHelpText('after', '\nExample:\n  $ npx felicity export Qwen3-8B-1a2b3c4d --out responses.jsonl && npx felicity check responses.jsonl')
     .action(
       // The store loads when the command runs, not for `felicity --help`.

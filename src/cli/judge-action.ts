@@ -12,6 +12,7 @@ import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { usingStore } from './store-access.ts';
 import { EXIT } from './usage-exit.ts';
+import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 
 /** The options as commander parses them (judge.ts). */
 export interface JudgeFlags {
@@ -23,9 +24,12 @@ export interface JudgeFlags {
   /** A file, false for --no-cache, undefined for the default. */
   cache?: string | false;
   dryRun?: true;
+  summaryJson?: string;
+  verbose?: true;
 }
 
 export async function runJudge(run: string, options: JudgeFlags): Promise<void> {
+  const started = performance.now();
   await usingStore(options.db, { mustExist: true }, async (store) => {
     const opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache }, new DatabaseJudgeCache(store.db));
     try {
@@ -39,6 +43,11 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       if (failed !== undefined) {
         process.stderr.write(`felicity judge: ${noSuccessfulResponses(run, failed)}; nothing to label; ${retryErrorsHint(run, options.db)}\n`);
         process.exitCode = EXIT.failed;
+        // CI reads the file either way: nothing labelled, every response errored.
+        if (options.summaryJson !== undefined) {
+          const errored = store.responses.counts(store.runs.get(run).id).errors;
+          writeSummary(options.summaryJson, buildSummary({ command: 'judge', run, engine: null, outcomes: {}, errored, seconds: (performance.now() - started) / 1000 }));
+        }
         return;
       }
       const engine = options.engine === 'rules' ? await createEngine('rules', { jobs: options.jobs }) : judgeEngineOf(opened.engine);
@@ -57,6 +66,20 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       }
       process.stderr.write(`${formatOutcomeCounts(summary.counts)}\n`);
       for (const line of judgingSummary('judge', opened)) process.stderr.write(`${line}\n`);
+      if (options.verbose) process.stderr.write(`felicity judge: engine id ${engine.name} (report --engine ${options.engine} finds it)\n`);
+      if (options.summaryJson !== undefined) {
+        writeSummary(
+          options.summaryJson,
+          buildSummary({
+            command: 'judge',
+            run,
+            engine: engine.name,
+            outcomes: totalsByOutcome(summary.counts),
+            errored: summary.errored,
+            seconds: (performance.now() - started) / 1000,
+          }),
+        );
+      }
     } finally {
       await opened.close();
     }

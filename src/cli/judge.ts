@@ -15,7 +15,7 @@ export function judgeCommand() {
   return new Command('judge')
     .description('label the responses of a stored run and store the labels; prints outcome counts per setup')
     .argument('<run>', 'run name')
-    .addOption(new Option('--engine <engine>', 'labelling engine').choices(ENGINE_NAMES).makeOptionMandatory())
+    .addOption(new Option('--engine <engine>', 'labelling engine (the labels are stored under its full id; report and export take the short name)').choices(ENGINE_NAMES).makeOptionMandatory())
     .option('--db <path>', 'database file', DEFAULT_DB)
     .option('--force', 'relabel responses this engine already judged')
     .addOption(
@@ -26,6 +26,8 @@ export function judgeCommand() {
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
     .option('--cache <file>', 'judge cache file instead of the run database')
     .option('--no-cache', 'ask the judge model for every judgment')
+    .option('--summary-json <file>', 'also write the run\'s outcome counts, rates, engine id and time as JSON (schema in the README)')
+    .option('--verbose', 'print the full id of the engine the labels are stored under')
     .option('--dry-run', 'say how many judge calls and tokens labelling would take, and stop')
     .addHelpText('after', '\nExample:\n  $ npx felicity judge Qwen3-8B-1a2b3c4d --engine rules --db results.db')
     .action(

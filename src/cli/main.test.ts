@@ -13,9 +13,10 @@ import { reportCommand } from './report.ts';
 import { requestsCommand } from './requests.ts';
 import { runCommand } from './run.ts';
 import { validateCommand } from './validate.ts';
+import { viewCommand } from './view.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const COMMANDS = [checkCommand, chatCommand, deploymentCommand, runCommand, exportCommand, judgeCommand, reportCommand, requestsCommand, validateCommand].map((make) => make());
+const COMMANDS = [checkCommand, chatCommand, deploymentCommand, runCommand, exportCommand, judgeCommand, reportCommand, requestsCommand, validateCommand, viewCommand].map((make) => make());
 
 describe('felicity dispatch: --version before any command is loaded', () => {
   test('--version and -V print the version and exit 0', async () => {

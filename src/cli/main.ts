@@ -34,6 +34,10 @@ const COMMANDS = {
   report: async () => (await import('./report.ts')).reportCommand(),
   requests: async () => (await import('./requests.ts')).requestsCommand(),
   validate: async () => (await import('./validate.ts')).validateCommand(),
+  prevalence: async () => (await import('./prevalence.ts')).prevalenceCommand(),
+  annotate: async () => (await import('./annotate.ts')).annotateCommand(),
+  dailydialog: async () => (await import('./dailydialog.ts')).dailydialogCommand(),
+  view: async () => (await import('./view.ts')).viewCommand(),
 };
 // `--version` wherever commander takes it prints and exits here, before any command is loaded:
 // the program's own options are parsed the same way with or without its commands added.

@@ -3,6 +3,7 @@
  * the runs or records and write the report, with the work in src/report. Loaded only when the
  * command runs, so that `felicity --help` does not load the report writer or the store.
  */
+import path from 'node:path';
 import { loadFiles } from '../report/load-files.ts';
 import { loadRuns } from '../report/load-run.ts';
 import { ReportInputError } from '../report/report-input-error.ts';
@@ -26,6 +27,7 @@ export interface ReportFlags {
   responses?: string;
   labels?: string;
   requests: string;
+  verbose?: true;
 }
 
 const say = (line: string) => process.stderr.write(`felicity report: ${line}\n`);
@@ -47,6 +49,7 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
       const loaded = await usingStore(options.db, { mustExist: true }, async (store) => loadRuns(store, runs, options.engine, requests));
       responses = loaded.responses;
       engine = [...new Set(loaded.engines.values())].join(', ');
+      if (options.verbose) for (const [run, id] of loaded.engines) say(`run "${run}": labels from engine ${id}`);
     }
     say(`read ${responses.length} responses`);
     for (const p of problems.slice(0, 20)) say(`${p.file}:${p.line}: ${p.message} (line skipped)`);
@@ -66,6 +69,12 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
     });
     for (const line of report.headline) say(line);
     say(`${report.files.length} files in ${options.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    // The path itself on stdout, alone, so a script can open it (`open "$(felicity report …)"`).
+    const html = report.files.includes('report.html') ? path.resolve(options.out, 'report.html') : undefined;
+    if (html !== undefined) {
+      say(`report.html below; open it in a browser or serve it with: felicity view ${options.out}`);
+      process.stdout.write(`${html}\n`);
+    }
     if (problems.length > 0) process.exitCode = EXIT.badInput;
   } catch (err) {
     if (!ReportInputError.isInstance(err)) throw err;

@@ -14,9 +14,10 @@ import { progressReporter } from '../benchmark/progress.ts';
 import { loadRequests } from '../benchmark/requests/validate-requests.ts';
 import { formatProblem } from '../benchmark/requests/request-problem.ts';
 import { requestSetHash } from '../benchmark/requests/request-set-hash.ts';
+import { extensionProblem, selectRequests, type Selection } from '../benchmark/requests/request-selection.ts';
 import { checkEndpoint } from '../benchmark/endpoint-check.ts';
 import { defaultRunName, modelIdentity, type RunConfig } from '../benchmark/run-config.ts';
-import { runBenchmark, type RunLease, type RunSummary } from '../benchmark/runner.ts';
+import { runBenchmark, runToExtend, type RunLease, type RunSummary } from '../benchmark/runner.ts';
 import { turnExecutor } from '../benchmark/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
@@ -25,10 +26,14 @@ import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { Store, databaseErrorOf } from '../store/index.ts';
 import { UsageError } from './bench-errors.ts';
 import { EXIT } from './exit-codes.ts';
+import { mergeRunFile, readRunFile, runFileToRead } from './run-config-file.ts';
+import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 
 /** The options as commander parses them (run.ts). */
 export interface RunFlags {
+  /** A settings file (felicity.yaml); the flags given override it. */
+  config?: string;
   model: string[];
   setups: string;
   variants: string;
@@ -37,6 +42,8 @@ export interface RunFlags {
   samples: number;
   requests: string;
   limit?: number;
+  /** A stratified sample of this many requests (--seed picks it). */
+  sample?: number;
   concurrency: number;
   db: string;
   name?: string;
@@ -49,6 +56,8 @@ export interface RunFlags {
   retryErrors?: true;
   /** Seconds per model request. */
   timeout: number;
+  summaryJson?: string;
+  verbose?: true;
 }
 
 /** Splits "a,b" and checks every item against the allowed values (case-insensitive for setups). */
@@ -97,16 +106,17 @@ function runLease(): RunLease {
   };
 }
 
-async function readRequestSet(file: string, limit: number | undefined) {
+/** The request file (every record) and the requests this run uses (--limit or --sample). */
+async function readRequestSet(file: string, selection: Selection) {
   const { records, problems } = await loadRequests(file);
   if (problems.length > 0) {
     // A benchmark run must use a clean, hashable set: fix the file (felicity requests validate).
     const shown = problems.slice(0, 3).map(formatProblem).join('; ');
     throw new UsageError(`${file} has ${problems.length} problem(s): ${shown}${problems.length > 3 ? '; …' : ''}`);
   }
-  const used = limit === undefined ? records : records.slice(0, limit);
+  const used = selectRequests(records, selection);
   if (used.length === 0) throw new UsageError(`${file} holds no requests`);
-  return used;
+  return { all: records, used };
 }
 
 function printSummary(s: RunSummary, db: string, heldErrors: number, retried: boolean): void {
@@ -124,7 +134,14 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
   }
 }
 
-export async function executeRun(options: RunFlags): Promise<void> {
+export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
+  const started = performance.now();
+  const settingsFile = runFileToRead(flags.config);
+  let options = flags;
+  if (settingsFile !== undefined) {
+    options = mergeRunFile(flags, given, readRunFile(settingsFile), settingsFile);
+    process.stderr.write(`felicity run: settings from ${settingsFile} (flags on the command line override them)\n`);
+  }
   if (options.model.length === 0) throw new UsageError('at least one --model is required');
   // Responses are stored under what a model is, not where it is served (see modelIdentity).
   const endpoints = modelEndpoints(options.model);
@@ -143,10 +160,16 @@ export async function executeRun(options: RunFlags): Promise<void> {
   if (grid.fixes.some((fix) => fix !== 'none') && !grid.variants.includes('inferred')) {
     throw new UsageError('--fixes: fixes other than none run on the inferred variant; add inferred to --variants');
   }
-  const requests = await readRequestSet(options.requests, options.limit);
+  if (options.sample !== undefined && options.limit !== undefined) throw new UsageError('give --sample or --limit, not both');
+  const selection: Selection = {
+    limit: options.limit ?? null,
+    ...(options.sample === undefined ? {} : { sample: { size: options.sample, seed: options.seed ?? 0 } }),
+  };
+  const { all: requestFile, used: requests } = await readRequestSet(options.requests, selection);
+  if (selection.sample !== undefined) process.stderr.write(`felicity run: a stratified sample of ${requests.length} of ${requestFile.length} requests (seed ${selection.sample.seed})\n`);
   const config: RunConfig = {
     grid,
-    requests: { hash: requestSetHash(requests), count: requests.length, limit: options.limit ?? null },
+    requests: { hash: requestSetHash(requests), count: requests.length, limit: selection.limit, ...(selection.sample ? { sample: selection.sample } : {}) },
     sampling: {
       temperature: options.temperature,
       max_tokens: options.maxTokens ?? null,
@@ -157,7 +180,8 @@ export async function executeRun(options: RunFlags): Promise<void> {
     timeout_s: options.timeout,
     ...(Object.keys(deployments).length > 0 ? { deployments } : {}),
   };
-  const name = options.name ?? defaultRunName(config);
+  const coversEarlier = (earlier: RunConfig) => extensionProblem(requestFile, requests, earlier);
+  let name = options.name ?? defaultRunName(config);
   // Models first: a missing key or file fails here, before anything is written.
   const models = new Map<string, ChatModel>();
   const store = Store.open(options.db);
@@ -172,6 +196,14 @@ export async function executeRun(options: RunFlags): Promise<void> {
   const progress = progressReporter();
   let judging: OpenedEngine | undefined;
   try {
+    if (options.name === undefined && store.runs.find(name) === undefined) {
+      // The same command with more requests or samples grows the run it made before.
+      const base = runToExtend(store, config, coversEarlier);
+      if (base !== undefined) {
+        process.stderr.write(`felicity run: extending run "${base}" (its finished responses are kept; pass --name for a separate run)\n`);
+        name = base;
+      }
+    }
     for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
     // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
     for (const model of models.values()) await checkEndpoint(model, stop.signal);
@@ -188,6 +220,7 @@ export async function executeRun(options: RunFlags): Promise<void> {
       execute: turnExecutor(models, config.sampling, { deployments }),
       ...(engine === undefined ? {} : { label: labellerFor(engine, deployments) }),
       concurrency: options.concurrency,
+      coversEarlier,
       retryErrors: options.retryErrors ?? false,
       lease: runLease(),
       stop: stop.signal,
@@ -209,8 +242,17 @@ export async function executeRun(options: RunFlags): Promise<void> {
       }
       for (const line of judgingSummary('run', judging)) process.stderr.write(`${line}\n`);
     }
-    if (judging !== undefined) {
-      process.stderr.write(`${formatOutcomeCounts(store.judgments.outcomeCounts(summary.runId, engine?.name ?? judging.engine.name))}\n`);
+    const engineId = judging === undefined ? null : (engine?.name ?? judging.engine.name);
+    const counts = engineId === null ? [] : store.judgments.outcomeCounts(summary.runId, engineId);
+    if (engineId !== null) {
+      process.stderr.write(`${formatOutcomeCounts(counts)}\n`);
+      if (options.verbose) process.stderr.write(`felicity run: engine id ${engineId} (report --engine ${options.judge} finds it)\n`);
+    }
+    if (options.summaryJson !== undefined) {
+      writeSummary(
+        options.summaryJson,
+        buildSummary({ command: 'run', run: name, engine: engineId, outcomes: totalsByOutcome(counts), errored: heldErrors, seconds: (performance.now() - started) / 1000 }),
+      );
     }
     const resume = `run the same command again to resume run "${name}"${options.name ? '' : ` (or pass --name ${name})`}`;
     if (summary.stoppedBecause !== undefined) {

@@ -7,11 +7,13 @@ import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typin
 import { integerAtLeast } from './integer-option.ts';
 import { FIXES } from '../benchmark/conditions.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
-import { SETUP_IDS } from '../setups/builtin.ts';
+import { BUILTIN_SETUPS, SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
 import { guarded } from './bench-errors.ts';
 import { DEFAULT_DB } from './export.ts';
+
+const DEFAULT_CONFIG_FILE = 'felicity.yaml';
 
 export const DEFAULT_REQUESTS = BUNDLED_REQUESTS;
 export const DEFAULT_CONCURRENCY = 16;
@@ -31,11 +33,21 @@ function seconds(text: string): number {
   return n;
 }
 
+/** The built-in setups and the variants, for `run --help` (the same table as the README's "Setups"). */
+const SETUPS_HELP =
+  '\nSetups (--setups), the tools the agent is given:\n' +
+  SETUP_IDS.map((id) => `  ${id}  ${BUILTIN_SETUPS[id].title}`).join('\n') +
+  '\n  or a deployment file of your own (.json, .yaml) with its tools and capability tags\n' +
+  'Variants (--variants): inferred (the model sees only its tools) or stated (the system prompt also says what persists after the turn).\n' +
+  'Personas (--personas): generic (a general assistant) or support (a utility company\'s support agent).\n' +
+  'Fixes (--fixes): none, card (a capability card in the system prompt), guard (check each reply and rewrite failures), reanchor (make the missing call, then rewrite).';
+
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 export function runCommand() {
   return new Command('run')
     .description('run the benchmark: every request × setup × variant × persona × fix × model × sample, stored and resumable')
+    .option('--config <file>', `settings file (YAML: models, setups, variants, personas, fixes, samples, sample, judge, …); default ./${DEFAULT_CONFIG_FILE} when present; flags override it`)
     .option('--model <spec>', 'model spec, repeatable (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL, gguf:PATH)', collect, [] as string[])
     .option('--setups <list>', 'setups, comma-separated: built-in ids and deployment files (.json, .yaml)', SETUP_IDS.join(','))
     .option('--variants <list>', 'variants, comma-separated', VARIANTS.join(','))
@@ -43,7 +55,8 @@ export function runCommand() {
     .option('--fixes <list>', `fixes, comma-separated: ${FIXES.join(', ')} (fixes other than none run on the inferred variant)`, 'none')
     .option('--samples <n>', 'samples per request and condition', integerAtLeast(1), 1)
     .addOption(new Option('--requests <file>', 'request set (JSONL request records)').default(DEFAULT_REQUESTS, BUNDLED_REQUEST_SET))
-    .option('--limit <n>', 'use only the first N requests', integerAtLeast(1))
+    .option('--limit <n>', 'use only the first N requests (see --sample for a representative subset)', integerAtLeast(1))
+    .option('--sample <n>', 'use a sample of N requests stratified by category and source, picked by --seed (default 0); rerun with a larger N to extend the run', integerAtLeast(1))
     .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integerAtLeast(1), DEFAULT_CONCURRENCY)
     .option('--db <path>', 'database file (created if missing)', DEFAULT_DB)
     .option('--name <run>', 'run name; re-running a name resumes it (default: models + hash of the configuration)')
@@ -51,10 +64,13 @@ export function runCommand() {
     .option('--judge-model <spec>', 'judge model for --judge llm|hybrid; its judgments are cached in the database')
     .option('--temperature <t>', 'sampling temperature', number, 0.7)
     .option('--max-tokens <n>', 'cap on generated tokens per model call', integerAtLeast(1))
-    .option('--seed <n>', 'sampling seed, where the server honours one', integerAtLeast(0))
+    .option('--seed <n>', 'seed for --sample, and the model\'s sampling seed where the server honours one', integerAtLeast(0))
     .option('--no-thinking', 'turn thinking modes off (vLLM chat_template_kwargs, Ollama think)')
     .option('--timeout <seconds>', 'seconds one model request may take before it is cut off (and retried, up to 4 times); recorded, may change on resume', seconds, DEFAULT_TIMEOUT_S)
+    .option('--summary-json <file>', 'also write the run\'s outcome counts (with --judge), errors and time as JSON (schema in the README)')
+    .option('--verbose', 'print the full id of the judging engine')
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
+    .addHelpText('after', SETUPS_HELP)
     .addHelpText(
       'after',
       '\nExample:\n  $ npx felicity run --model openai-compatible:http://localhost:8000/v1#Qwen/Qwen3-8B --setups C0,C2 --no-thinking --judge rules\n' +
@@ -62,6 +78,10 @@ export function runCommand() {
     )
     .action(
       // The model clients, the store and the checker load when the command runs, not for `felicity --help`.
-      guarded('run', async (options) => (await import('./run-action.ts')).executeRun(options)),
+      guarded('run', async (options, command) => {
+        // Which flags were typed: those override the settings file; the others' defaults do not.
+        const given = new Set(command.options.map((o) => o.attributeName()).filter((name) => command.getOptionValueSource(name) === 'cli'));
+        await (await import('./run-action.ts')).executeRun(options, given);
+      }),
     );
 }

@@ -9,7 +9,7 @@ import { ENGINE_KINDS } from '../check/engines/engine.ts';
 export function validateCommand() {
   return new Command('validate')
     .description('agreement with human labels: outcome accuracy and κ, failure precision/recall, detector, feasibility, booleans')
-    .requiredOption('--gold <file>', 'human-labelled turns (JSON Lines with a "gold" field, LABELING.md)')
+    .requiredOption('--gold <file>', 'human-labelled turns (JSON Lines with a "gold" field, docs/formats.md)')
     .option('--labels <file>', 'score these label records (joined by id) instead of labelling with an engine')
     .addOption(new Option('--engine <engine>', 'label the gold turns with this engine (default rules)').choices(ENGINE_KINDS))
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')

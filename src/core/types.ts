@@ -86,6 +86,13 @@ export interface JudgedCommitment extends Commitment {
   anchoring_tools_required: string[];
   /** null when no call is needed (user-conditional, offer, infeasible, or no tool required). */
   anchored: boolean | null;
+  /**
+   * Additive evidence (issue 20): argument-level anchoring beside the paper's call-level `anchored`.
+   * Present only on an anchored promise that states a detail (count, clock time, recipient, title)
+   * an enabling call's arguments carry: false when none of those calls agrees ("I'll remind you at
+   * 9 am" and `remind_at: …T08:00`), true when they agree.
+   */
+  anchored_strict?: boolean;
   residual?: true;
 }
 

@@ -192,7 +192,10 @@ test('a refused connection is a network error', async () => {
   const result = await model.complete({ messages: USER });
   assert.equal(result.ok, false);
   if (!result.ok) assert.deepEqual({ kind: result.error.kind, attempts: result.error.attempts }, { kind: 'network', attempts: 2 });
+  // The message names where it tried, so a wrong or dead URL is plain.
+  if (!result.ok) assert.ok(result.error.message.includes(`cannot reach ${url}`), result.error.message);
 });
+
 
 test('a caller abort ends the call as aborted, without retries', async () => {
   await withServer(() => reply.hang(), async (model) => {

@@ -115,7 +115,7 @@ export function createOpenAIChatModel(spec: HttpSpec, specText: string, options:
       if (signal?.aborted || error instanceof APIUserAbortError) return abortedFailure();
       if (error instanceof APIConnectionTimeoutError) return timeoutFailure(timeoutMs);
       if (error instanceof APIConnectionError) {
-        return { ok: false, error: { kind: 'network', status: null, message: safeMessage(describe(error), secrets) } };
+        return { ok: false, error: { kind: 'network', status: null, message: safeMessage(`cannot reach ${shownUrl(baseURL)}: ${describe(error)}`, secrets) } };
       }
       if (error instanceof APIError && typeof error.status === 'number') {
         const kind = kindForStatus(error.status);
@@ -157,11 +157,28 @@ function abortedFailure(): AttemptResult<never> {
   return { ok: false, error: { kind: 'aborted', status: null, message: 'cancelled by the caller' } };
 }
 
-/** The connection error with its cause (undici hides the useful part, e.g. ECONNREFUSED, there). */
+/** The connection error with its causes (undici hides the useful part, e.g. ECONNREFUSED, two levels down). */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
+  const parts = [error.message];
+  let cause: unknown = error.cause;
+  for (let depth = 0; cause instanceof Error && depth < 3; depth++, cause = cause.cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    parts.push(code !== undefined && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message);
+  }
+  return parts.join(': ');
+}
+
+/** The endpoint as an error may show it: no user name or password in the URL. */
+function shownUrl(baseURL: string): string {
+  try {
+    const url = new URL(baseURL);
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return baseURL;
+  }
 }
 
 function checkedUrl(specText: string, variable: string, value: string): string {

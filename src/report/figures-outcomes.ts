@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { OUTCOMES } from '../core/types.ts';
 import { FAILURE_TYPE_COLOURS, OUTCOME_SCALE } from './palette.ts';
-import { POOLED, cellKey, type ReportModel } from './report-model.ts';
+import { POOLED, cellKey, pooledWho, type ReportModel } from './report-model.ts';
 import type { ReportStats } from './report-stats.ts';
 
 /** A figure title and a subtitle line, each short enough for the narrowest figure. */
@@ -77,7 +77,7 @@ function outcomeBars(title: { text: string; subtitle: string }, rows: ShareRow[]
 }
 
 export function figure2(model: ReportModel, stats: ReportStats): TopLevelSpec {
-  return outcomeBars(heading('Figure 2: outcomes by setup, inferred vs stated', 'generic persona, pooled over models'), outcomeRows(model, stats, [POOLED], 'generic'), false);
+  return outcomeBars(heading('Figure 2: outcomes by setup, inferred vs stated', `generic persona, ${pooledWho(model)}`), outcomeRows(model, stats, [POOLED], 'generic'), false);
 }
 
 export function figure6(model: ReportModel, stats: ReportStats): TopLevelSpec {
@@ -85,7 +85,7 @@ export function figure6(model: ReportModel, stats: ReportStats): TopLevelSpec {
 }
 
 export function figure7(model: ReportModel, stats: ReportStats): TopLevelSpec {
-  return outcomeBars(heading('Figure 7: outcomes under the support persona', 'by setup and variant, pooled over models'), outcomeRows(model, stats, [POOLED], 'support'), false);
+  return outcomeBars(heading('Figure 7: outcomes under the support persona', `by setup and variant, ${pooledWho(model)}`), outcomeRows(model, stats, [POOLED], 'support'), false);
 }
 
 export function figure8(model: ReportModel, stats: ReportStats): TopLevelSpec {
@@ -104,7 +104,7 @@ export function figure8(model: ReportModel, stats: ReportStats): TopLevelSpec {
     }
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: heading('Figure 8: empty commitments by primary failure type', 'share of agent-initiated commitments, generic persona, pooled over models'),
+    title: heading('Figure 8: empty commitments by primary failure type', `share of agent-initiated commitments, generic persona, ${pooledWho(model)}`),
     data: { values: rows },
     width: 520,
     mark: 'bar',

@@ -4,7 +4,7 @@
  * go to stderr and to the top of report.html.
  */
 import type { Estimate } from '../stats/estimates.ts';
-import { POOLED, cellKey, type ReportModel } from './report-model.ts';
+import { POOLED, cellKey, pooledWho, type ReportModel } from './report-model.ts';
 import type { ReportStats } from './report-stats.ts';
 
 function pct(e: Estimate | undefined, withInterval = true): string {
@@ -15,7 +15,7 @@ function pct(e: Estimate | undefined, withInterval = true): string {
 
 export function headline(model: ReportModel, stats: ReportStats, engine: string): string[] {
   const persona = model.personas.includes('generic') ? 'generic' : (model.personas[0] ?? 'generic');
-  const who = model.models.length === 1 ? model.models[0]! : `pooled over ${model.models.length} models`;
+  const who = pooledWho(model);
   const lines: string[] = [];
   const naive = model.setups.includes('C0') ? 'C0' : model.setups[0];
   const cell = (setup: string) => stats.cells.get(cellKey(POOLED, setup, 'inferred', persona, 'none'));

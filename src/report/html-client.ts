@@ -1,6 +1,7 @@
 /**
- * The report page's script: builds the filterable list of responses from the JSON block. Model
- * text is only ever put into the page with textContent, never parsed as markup.
+ * The report page's script: builds the filterable list of responses from the JSON block (each
+ * call with its result; a guarded arm's draft beside the reply sent). Model text and tool results
+ * are only ever put into the page with textContent, never parsed as markup.
  */
 export const CLIENT_SCRIPT = String.raw`
 (function () {
@@ -66,10 +67,33 @@ export const CLIENT_SCRIPT = String.raw`
     head.appendChild(el('span', 'rid', r.id));
     li.appendChild(head);
     if (r.user) li.appendChild(el('p', 'user', r.user));
-    li.appendChild(highlighted(r.reply, r.spans));
+    var reply = highlighted(r.reply, r.spans);
+    if (r.guard && r.guard.action !== 'none') {
+      // A guarded arm: the model's draft beside the reply the guard let through.
+      var pair = el('div', 'guard');
+      var draft = el('section', 'draft');
+      draft.appendChild(el('h5', '', 'draft' + (r.guard.draftOutcome ? ' (' + r.guard.draftOutcome + ')' : '')));
+      draft.appendChild(el('p', 'reply draft-text', r.guard.draft));
+      var sent = el('section', 'sent');
+      sent.appendChild(el('h5', '', 'sent after ' + r.guard.action + ' (' + r.outcome + ')'));
+      sent.appendChild(reply);
+      pair.appendChild(draft);
+      pair.appendChild(sent);
+      li.appendChild(pair);
+    } else {
+      li.appendChild(reply);
+    }
+    if (r.guard && r.guard.reason) li.appendChild(el('p', 'guard-note', 'guard: ' + r.guard.reason));
     if (r.calls.length > 0) {
       var calls = el('ul', 'calls');
-      r.calls.forEach(function (c) { var l = el('li'); l.appendChild(el('code', '', c.name + '(' + c.arguments + ')')); calls.appendChild(l); });
+      r.calls.forEach(function (c) {
+        var l = el('li');
+        l.appendChild(el('code', 'call', c.name + '(' + c.arguments + ')'));
+        l.appendChild(document.createTextNode(' → '));
+        if (c.result === null) l.appendChild(el('span', 'no-result', 'no result'));
+        else l.appendChild(el('code', 'result', c.result));
+        calls.appendChild(l);
+      });
       li.appendChild(calls);
     }
     if (r.why.length > 0) {
@@ -86,7 +110,7 @@ export const CLIENT_SCRIPT = String.raw`
       if (want !== '' && r[FIELDS[i]] !== want) return false;
     }
     if (query === '') return true;
-    return (r.reply + '\n' + r.user + '\n' + r.id).toLowerCase().indexOf(query) >= 0;
+    return (r.reply + '\n' + r.user + '\n' + r.id + (r.guard ? '\n' + r.guard.draft : '')).toLowerCase().indexOf(query) >= 0;
   }
 
   function render() {

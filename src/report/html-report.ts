@@ -1,13 +1,15 @@
 /**
- * report.html: one self-contained page (no network, works from file://) with the headline, the
- * tables, the figures inline and a filterable list of every response. Figures are embedded as
- * SVG images (an <img> never runs script), responses as an escaped JSON block the page's own
- * script renders with textContent.
+ * report.html: one self-contained page (no network, works from file://). It leads with the
+ * headline and the figures; a glossary of every abbreviation follows, then the tables (each
+ * scrolling in its own box, headings explained by tooltips; Table 13 collapsed and split by
+ * model), then a filterable list of every response. Figures are embedded as SVG images (an
+ * <img> never runs script), responses as an escaped JSON block the page's own script renders
+ * with textContent.
  */
-import { OUTCOMES } from '../core/types.ts';
 import { CLIENT_SCRIPT } from './html-client.ts';
 import { escapeHtml, scriptJson } from './html-escape.ts';
-import { OUTCOME_COLOURS } from './palette.ts';
+import { reportStyle } from './html-style.ts';
+import { explainHeading, type GlossaryEntry } from './glossary.ts';
 import type { ResponseView } from './response-view.ts';
 import { toMarkdown, type Table } from './table.ts';
 
@@ -17,36 +19,55 @@ export interface HtmlInput {
   tables: Table[];
   figures: { id: string; svg: string }[];
   responses: ResponseView[];
+  glossary: GlossaryEntry[];
 }
 
 const FILTERS = ['model', 'setup', 'variant', 'persona', 'fix', 'category', 'outcome'];
 
-function style(): string {
-  const badges = OUTCOMES.map((o) => `.outcome-${o}{background:${OUTCOME_COLOURS[o]}}`).join('');
-  // overflow-wrap is inherited: a long unbroken string anywhere (a URL or hash in a reply, a long
-  // id) breaks at any character instead of widening the page; `anywhere`, unlike `break-word`,
-  // also lets flex items (the response head) shrink. Table cells stay on one line in their own
-  // scrolling box.
-  return `body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#222;overflow-wrap:anywhere}
-table{border-collapse:collapse;font-size:12px;margin:1em 0;display:block;overflow-x:auto}
-th,td{border:1px solid #ccc;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#f3f3f3}
-td:first-child,th:first-child{text-align:left}figure{margin:1.5em 0}figure img{max-width:100%;height:auto}
-.filters{display:flex;flex-wrap:wrap;gap:.5em;align-items:center;position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ddd}
-.response{border:1px solid #ddd;border-radius:4px;margin:.5em 0;padding:.5em;list-style:none}
-.head{display:flex;gap:.75em;align-items:baseline;flex-wrap:wrap}.rid{color:#777;font-size:11px}
-.badge{padding:1px 6px;border-radius:3px;font-size:12px;color:#000;background:#ddd}
-.user{color:#555;font-style:italic;white-space:pre-wrap}.reply{white-space:pre-wrap}mark{background:#ffe08a}
-.why{font-size:12px;color:#444}.calls code{font-size:12px;white-space:pre-wrap;word-break:break-all}${badges}`;
+/** Tables long enough to be collapsed by default, split into one table per value of a column. */
+const COLLAPSED: Readonly<Record<string, string>> = { table13: 'model' };
+
+function heading(text: string, glossary: readonly GlossaryEntry[]): string {
+  const meaning = explainHeading(text, glossary);
+  return meaning === undefined ? escapeHtml(text) : `<abbr title="${escapeHtml(meaning)}">${escapeHtml(text)}</abbr>`;
 }
 
-function htmlTable(table: Table): string {
+function tableBody(table: Table, glossary: readonly GlossaryEntry[]): string {
   // The Markdown rendering already formats every cell; reuse its cells so all formats agree.
   const lines = toMarkdown(table).split('\n').filter((l) => l.startsWith('|'));
   const cells = (line: string) => line.slice(2, -2).split(' | ').map((c) => c.replaceAll('\\|', '|'));
   const [head, , ...body] = lines;
-  const th = cells(head!).map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+  const th = cells(head!).map((c) => `<th scope="col">${heading(c, glossary)}</th>`).join('');
   const rows = body.map((l) => `<tr>${cells(l).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('\n');
-  return `<h3 id="${escapeHtml(table.id)}">${escapeHtml(table.title)}</h3>\n<table><thead><tr>${th}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
+  return `<div class="table-wrap" tabindex="0"><table><thead><tr>${th}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`;
+}
+
+/** The table's rows grouped by one column (kept in first-seen order), that column left out. */
+function splitBy(table: Table, key: string): { value: string; table: Table }[] {
+  const groups = new Map<string, Table>();
+  const columns = table.columns.filter((c) => c.key !== key);
+  for (const row of table.rows) {
+    const value = String(row[key] ?? '');
+    let group = groups.get(value);
+    if (group === undefined) groups.set(value, (group = { ...table, columns, rows: [] }));
+    group.rows.push(row);
+  }
+  return [...groups].map(([value, t]) => ({ value, table: t }));
+}
+
+function htmlTable(table: Table, glossary: readonly GlossaryEntry[]): string {
+  const title = `<h3 id="${escapeHtml(table.id)}">${escapeHtml(table.title)}</h3>`;
+  const by = COLLAPSED[table.id];
+  if (by === undefined) return `${title}\n${tableBody(table, glossary)}`;
+  const parts = splitBy(table, by);
+  const inner = parts.length === 1 ? tableBody(parts[0]!.table, glossary) : parts.map((p) => `<h4>${escapeHtml(p.value)}</h4>\n${tableBody(p.table, glossary)}`).join('\n');
+  const summary = `${table.rows.length} rows${parts.length > 1 ? `, one table per ${by} (${parts.map((p) => p.value).join(', ')})` : ''}: show`;
+  return `${title}\n<details class="long" id="${escapeHtml(table.id)}-details"><summary>${escapeHtml(summary)}</summary>\n${inner}\n</details>`;
+}
+
+function glossaryHtml(entries: readonly GlossaryEntry[]): string {
+  const items = entries.map((e) => `<div><dt>${escapeHtml(e.term)}</dt><dd>${escapeHtml(e.meaning)}</dd></div>`).join('\n');
+  return `<section id="glossary"><h2>Glossary</h2>\n<p>Rates are percentages; every abbreviation in the tables and figures below. Hover a table heading for its meaning.</p>\n<dl>\n${items}\n</dl></section>`;
 }
 
 export function reportHtml(input: HtmlInput): string {
@@ -54,23 +75,31 @@ export function reportHtml(input: HtmlInput): string {
     .map((f) => `<figure id="${escapeHtml(f.id)}"><img alt="${escapeHtml(f.id)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg).toString('base64')}"></figure>`)
     .join('\n');
   const filters = FILTERS.map((f) => `<label>${f} <select id="filter-${f}"><option value="">all</option></select></label>`).join('\n');
+  const toc = [['headline', 'Headline'], ['figures', 'Figures'], ['glossary', 'Glossary'], ['tables', 'Tables'], ['responses-section', 'Responses']]
+    .map(([id, text]) => `<a href="#${id}">${text}</a>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>${escapeHtml(input.title)}</title><style>${style()}</style></head>
+<title>${escapeHtml(input.title)}</title><style>${reportStyle()}</style></head>
 <body>
 <h1>${escapeHtml(input.title)}</h1>
+<nav class="toc">${toc}</nav>
 <section id="headline">${input.headline.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</section>
-<h2>Tables</h2>
-${input.tables.map(htmlTable).join('\n')}
-<h2>Figures</h2>
+<section id="figures"><h2>Figures</h2>
 ${figures}
-<h2>Responses</h2>
+</section>
+${glossaryHtml(input.glossary)}
+<section id="tables"><h2>Tables</h2>
+${input.tables.map((t) => htmlTable(t, input.glossary)).join('\n')}
+</section>
+<section id="responses-section"><h2>Responses</h2>
 <div class="filters">${filters}
 <input id="search" type="search" placeholder="search replies" aria-label="search replies">
 <span id="match-count"></span></div>
 <ol id="responses"></ol>
 <button id="show-more" type="button" hidden>show more</button>
+</section>
 <script type="application/json" id="responses-data">${scriptJson(input.responses)}</script>
 <script>${CLIENT_SCRIPT}</script>
 </body></html>

@@ -8,7 +8,9 @@ import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/
 import { userDeployment } from '../benchmark/grid-setups.ts';
 import type { RunConfig } from '../benchmark/run-config.ts';
 import type { Store } from '../store/index.ts';
+import { resolveEngineName } from '../benchmark/engine-names.ts';
 import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
+import { guardDraftOf } from './guard-draft.ts';
 import { ReportInputError } from './report-input-error.ts';
 import { doabilityCache, type ReportResponse, type RequestInfo } from './report-response.ts';
 
@@ -19,15 +21,17 @@ export interface LoadedRuns {
   requestSetHash: string;
 }
 
-/** The stored engine a CLI engine name means in this run: exact, or the one `name@version`. */
+/** The stored engine a CLI engine name means in this run: the exact id, or the one id of that family (`rules`, `llm`, `hybrid`). */
 export function resolveEngine(store: Store, run: string, runId: number, name: string, db: string): string {
   const engines = judgedEngines(store.db, runId);
-  const exact = engines.find((e) => e.engine === name);
-  if (exact !== undefined) return exact.engine;
-  const versions = engines.filter((e) => e.engine.startsWith(`${name}@`) || e.engine.startsWith(`${name}+`));
-  if (versions.length === 1) return versions[0]!.engine;
-  if (versions.length > 1) {
-    throw new ReportInputError('AMBIGUOUS_ENGINE', `run "${run}" has labels from several versions of ${name} (${versions.map((e) => e.engine).join(', ')}): pass one with --engine`, { run });
+  const resolved = resolveEngineName(name, engines.map((e) => e.engine));
+  if (resolved.kind === 'found') return resolved.id;
+  if (resolved.kind === 'ambiguous') {
+    throw new ReportInputError(
+      'AMBIGUOUS_ENGINE',
+      `run "${run}" has labels from several ${name} engines: ${resolved.candidates.join(', ')}; pass one of these ids with --engine`,
+      { run, candidates: resolved.candidates },
+    );
   }
   const failed = engines.length === 0 ? allFailed(store.responses.counts(runId)) : undefined;
   if (failed !== undefined) {
@@ -59,6 +63,9 @@ export function loadRuns(store: Store, runs: readonly string[], engine: string, 
     const stored = resolveEngine(store, run.name, run.id, engine, store.path);
     engines.set(run.name, stored);
     for (const r of labelledResponses(store.db, run.id, stored)) {
+      // A guarded arm's draft lives in its fix steps, not in the turn (the turn holds what the user saw).
+      const steps = r.fix === 'none' ? undefined : store.fixSteps.get(run.id, r.response_id);
+      const guard = steps === undefined ? undefined : guardDraftOf(steps.action, steps.steps);
       responses.push({
         id: runs.length > 1 ? `${run.name}:${r.response_id}` : r.response_id,
         run: run.name,
@@ -75,6 +82,7 @@ export function loadRuns(store: Store, runs: readonly string[], engine: string, 
         messages: r.messages,
         error: r.error,
         label: r.error === null ? r.label : null,
+        ...(guard === undefined ? {} : { guard }),
       });
     }
   }

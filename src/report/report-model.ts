@@ -29,7 +29,8 @@ export interface ReportModel {
 }
 
 export const POOLED = 'Pooled';
-export const BASE_ARM = 'base';
+/** The baseline arm (inferred variant, no fix) is called what it is everywhere: `inferred`. */
+export const BASE_ARM = 'inferred';
 
 /** The arm of a (variant, fix): the inferred baseline, the stated variant, or a fix. */
 export function armOf(variant: string, fix: string): string {
@@ -37,7 +38,7 @@ export function armOf(variant: string, fix: string): string {
   return variant === 'inferred' ? fix : `${variant}+${fix}`;
 }
 
-const ORDER: Record<string, number> = { inferred: 0, stated: 1, generic: 0, support: 1, none: 0, base: 0 };
+const ORDER: Record<string, number> = { inferred: 0, stated: 1, generic: 0, support: 1, none: 0 };
 function ordered(values: Iterable<string>): string[] {
   return [...new Set(values)].sort((a, b) => (ORDER[a] ?? 9) - (ORDER[b] ?? 9) || a.localeCompare(b));
 }
@@ -71,6 +72,20 @@ export function buildModel(responses: readonly ReportResponse[], options: Bootst
     arms: ordered(judged.map((r) => armOf(r.variant, r.fix))),
     options,
   };
+}
+
+/**
+ * The model rows a table or figure shows: each model and the pool over them, or the one model
+ * alone when there is only one (its pooled row would repeat it).
+ */
+export function shownModels(model: Pick<ReportModel, 'models'>, pooled: 'first' | 'last'): string[] {
+  if (model.models.length <= 1) return [...model.models];
+  return pooled === 'first' ? [POOLED, ...model.models] : [...model.models, POOLED];
+}
+
+/** Whose responses a pooled figure shows, in words: the one model, or the pool. */
+export function pooledWho(model: Pick<ReportModel, 'models'>): string {
+  return model.models.length === 1 ? model.models[0]! : `pooled over ${model.models.length} models`;
 }
 
 /** A key naming one cell; POOLED or `*` stands for a pooled part. Model names may hold `/`. */

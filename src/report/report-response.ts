@@ -6,6 +6,7 @@
 import { CATEGORIES, type Category, type ChatMessage, type Doability, type LabelRecord } from '../core/types.ts';
 import { doabilityOf } from '../core/doability.ts';
 import { PERSONA_IDS, affordancesFor, getBuiltinSetup, type Deployment, type PersonaId } from '../setups/index.ts';
+import type { GuardDraft } from './guard-draft.ts';
 
 export interface ReportResponse {
   id: string;
@@ -24,6 +25,8 @@ export interface ReportResponse {
   messages: ChatMessage[];
   error: string | null;
   label: LabelRecord | null;
+  /** For a guarded fix arm read from a run: the model's draft and what the guard did with it. */
+  guard?: GuardDraft;
 }
 
 /** What the report needs from a request record. */

@@ -49,9 +49,62 @@ test('why: the outcome rule and each commitment verdict, from the label', () => 
   assert.deepEqual(view.spans, ["I'll remind you"]);
 });
 
+test('why: an anchored promise whose call contradicts it says so (anchored_strict false)', () => {
+  const commitment = { span: "I'll remind you at 9 am", action: 'remind', performer: 'self' as const, trigger_type: 'time' as const, time_expression: '9 am', required_capabilities: ['run_later' as const], is_offer: false, confidence: 1, agent_initiated: true, feasible: true, failure_types: [], primary_failure: null, anchoring_tools_required: ['create_reminder'], anchored: true };
+  const label = (c: object) => ({ id: 'x', outcome: 'anchored' as const, failure: false, commitments: [{ ...commitment, ...c }], booleans: { false_action_claim: false, declines_request: false, hands_back_to_user: false, did_task_now: false, asks_clarification: false }, engine: { detector: 'rules@1', judge: 'rules@1' } });
+  assert.match(responseView({ ...base, label: label({ anchored_strict: false }) }).why[1]!, /feasible; anchored \(the call's arguments contradict it: not anchored_strict\)/);
+  assert.doesNotMatch(responseView({ ...base, label: label({ anchored_strict: true }) }).why[1]!, /contradict/);
+  assert.doesNotMatch(responseView({ ...base, label: label({}) }).why[1]!, /contradict/);
+});
+
 test('escaping: markup characters in text and in the page data block', () => {
   assert.equal(escapeHtml(`<img src=x onerror="a('b')">&`), '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
   const json = scriptJson({ reply: '</script><script>alert(1)</script>\u2028' });
   assert.doesNotMatch(json, /<|>|\u2028/);
   assert.deepEqual(JSON.parse(json), { reply: '</script><script>alert(1)</script>\u2028' });
+});
+
+import { guardDraftOf } from './guard-draft.ts';
+import { MAX_RESULT_CHARS } from './response-view.ts';
+
+test('each call is shown with the result that answered it, bounded; a call nothing answered has null', () => {
+  const view = responseView({
+    ...base,
+    messages: [
+      { role: 'user', content: 'Remind me at 9 and note it.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'a', type: 'function', function: { name: 'create_reminder', arguments: '{"time":"09:00"}' } },
+          { id: 'b', type: 'function', function: { name: 'memory_write', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'a', content: `{"status":"created","note":"${'n'.repeat(MAX_RESULT_CHARS)}"}` },
+      { role: 'assistant', content: 'Done.' },
+    ],
+  });
+  assert.deepEqual(view.calls.map((c) => [c.name, c.arguments]), [['create_reminder', '{"time":"09:00"}'], ['memory_write', '{}']]);
+  assert.ok(view.calls[0]!.result!.startsWith('{"status":"created"'));
+  assert.match(view.calls[0]!.result!, /… \[\d+ more characters\]$/);
+  assert.equal(view.calls[1]!.result, null);
+  assert.equal(view.guard, null);
+});
+
+test('a guarded arm shows the draft and what the guard did; malformed steps give no draft', () => {
+  const steps = {
+    policy: 'rewrite', before: 'empty', after: 'deferral', reason: 'the draft promised a reminder nothing can send; rewritten',
+    steps: [
+      { kind: 'draft', reply: "Sure, I'll remind you tomorrow.", label: { outcome: 'empty' } },
+      { kind: 'rewrite', reply: "I can't send reminders later; set one on your phone.", label: { outcome: 'deferral' } },
+    ],
+  };
+  const guard = guardDraftOf('rewrite', steps)!;
+  assert.deepEqual(guard, { action: 'rewrite', reason: steps.reason, draft: "Sure, I'll remind you tomorrow.", draftOutcome: 'empty' });
+  const view = responseView({ ...base, fix: 'guard', guard: { ...guard, draft: 'd'.repeat(MAX_REPLY_CHARS + 10) } });
+  assert.equal(view.guard!.action, 'rewrite');
+  assert.ok(view.guard!.draft.endsWith('[10 more characters]'));
+  assert.equal(guardDraftOf('rewrite', { steps: 'nope' }), undefined);
+  assert.equal(guardDraftOf('rewrite', { steps: [{ kind: 'draft', reply: 3 }] }), undefined);
+  assert.equal(guardDraftOf('none', { before: 'anchored', steps: [{ kind: 'draft', reply: 'ok', label: null }] })!.draftOutcome, 'anchored');
 });

@@ -1,9 +1,11 @@
 /**
  * One response as the report's list shows it: condition, outcome, the user's request, the reply
- * with its commitment spans, the tool calls, and why the label is what it is (read from the label
+ * with its commitment spans, the tool calls each with its result, for a guarded fix arm the
+ * model's draft beside the reply sent, and why the label is what it is (read from the label
  * record, so it holds for any engine). Every text is cut to a bound: a reply can be any size.
  */
 import { OUTCOME_RULES } from '../core/outcome.ts';
+import { viewTurn } from '../core/turn.ts';
 import type { ChatMessage, JudgedCommitment, LabelRecord } from '../core/types.ts';
 import { asksForWhatTheCallNeeds } from '../stats/metrics.ts';
 import type { ReportResponse } from './report-response.ts';
@@ -12,6 +14,22 @@ export const MAX_REPLY_CHARS = 4000;
 export const MAX_USER_CHARS = 600;
 export const MAX_CALLS = 10;
 export const MAX_ARGUMENT_CHARS = 400;
+export const MAX_RESULT_CHARS = 400;
+export const MAX_REASON_CHARS = 400;
+
+export interface CallView {
+  name: string;
+  arguments: string;
+  /** The tool's result as the model read it, or null when no result answered the call. */
+  result: string | null;
+}
+
+export interface GuardView {
+  action: string;
+  reason: string;
+  draft: string;
+  draftOutcome: string | null;
+}
 
 export interface ResponseView {
   id: string;
@@ -27,7 +45,9 @@ export interface ResponseView {
   user: string;
   reply: string;
   spans: string[];
-  calls: { name: string; arguments: string }[];
+  calls: CallView[];
+  /** Set for a guarded fix arm whose draft the run kept. */
+  guard: GuardView | null;
   why: string[];
 }
 
@@ -44,7 +64,8 @@ function cut(text: string, max: number): string {
 function commitmentWhy(c: JudgedCommitment): string {
   const kind = c.agent_initiated ? 'agent-initiated' : c.is_offer ? 'offer' : 'waits for the user';
   const feasibility = !c.agent_initiated ? '' : c.feasible ? 'feasible' : `empty (${c.failure_types.join(', ') || 'infeasible'})`;
-  const anchoring = c.anchored === true ? 'anchored' : c.anchored === false ? `not anchored (needs ${c.anchoring_tools_required.join(' or ')})` : '';
+  const strict = c.anchored_strict === false ? ' (the call\'s arguments contradict it: not anchored_strict)' : '';
+  const anchoring = c.anchored === true ? `anchored${strict}` : c.anchored === false ? `not anchored (needs ${c.anchoring_tools_required.join(' or ')})${strict}` : '';
   return `“${cut(c.span, 160)}”: ${[kind, feasibility, anchoring].filter((s) => s !== '').join('; ')}`;
 }
 
@@ -64,7 +85,8 @@ export function responseView(r: ReportResponse): ResponseView {
   const lastUser = r.messages.map((m) => m.role).lastIndexOf('user');
   const turn = r.messages.slice(lastUser + 1);
   const reply = turn.filter((m) => m.role === 'assistant').map((m) => textOf(m.content)).filter((t) => t !== '').at(-1) ?? '';
-  const calls = turn.flatMap((m) => (m.role === 'assistant' && m.tool_calls ? m.tool_calls : []));
+  const calls = viewTurn(r.messages).calls;
+  const guard = r.guard;
   return {
     id: r.id,
     model: r.model,
@@ -78,7 +100,15 @@ export function responseView(r: ReportResponse): ResponseView {
     user: cut(lastUser >= 0 ? textOf(r.messages[lastUser]!.content) : '', MAX_USER_CHARS),
     reply: r.error !== null ? cut(`model call failed: ${r.error}`, MAX_REPLY_CHARS) : cut(reply, MAX_REPLY_CHARS),
     spans: (r.label?.commitments ?? []).map((c) => c.span).filter((s) => typeof s === 'string' && s !== '').slice(0, 20),
-    calls: calls.slice(0, MAX_CALLS).map((c) => ({ name: cut(String(c.function?.name ?? ''), 100), arguments: cut(String(c.function?.arguments ?? ''), MAX_ARGUMENT_CHARS) })),
+    calls: calls.slice(0, MAX_CALLS).map((c) => ({
+      name: cut(String(c.name), 100),
+      arguments: cut(String(c.rawArguments), MAX_ARGUMENT_CHARS),
+      result: c.result === null ? null : cut(String(c.result), MAX_RESULT_CHARS),
+    })),
+    guard:
+      guard === undefined
+        ? null
+        : { action: cut(guard.action, 40), reason: cut(guard.reason, MAX_REASON_CHARS), draft: cut(guard.draft, MAX_REPLY_CHARS), draftOutcome: guard.draftOutcome === null ? null : cut(guard.draftOutcome, 40) },
     why: r.label === null ? [] : whyOf(r.label),
   };
 }

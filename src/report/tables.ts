@@ -5,7 +5,7 @@
  */
 import type { Estimate } from '../stats/estimates.ts';
 import type { Metric } from '../stats/metrics.ts';
-import { BASE_ARM, POOLED, cellKey, type ReportModel } from './report-model.ts';
+import { BASE_ARM, cellKey, pooledWho, shownModels, type ReportModel } from './report-model.ts';
 import { CELL_METRICS, DIFFERENCE_METRICS, pairKey, sliceKey, type ReportStats } from './report-stats.ts';
 import type { Cell, Column, Interval, Table } from './table.ts';
 
@@ -13,46 +13,44 @@ const interval = (e: Estimate | undefined): Interval => (e === undefined ? { val
 
 const rate = (key: string, title: string): Column => ({ key, title, kind: 'rate' });
 
-const VARIANT_SHORT: Record<string, string> = { inferred: 'inf', stated: 'sta' };
-
 export function table13(model: ReportModel, stats: ReportStats): Table {
   const columns: Column[] = [
     { key: 'model', title: 'Model' },
     { key: 'setup', title: 'Setup' },
-    { key: 'variant', title: 'Var.' },
+    { key: 'variant', title: 'Variant' },
     { key: 'persona', title: 'Persona' },
     { key: 'fix', title: 'Fix' },
     { key: 'n', title: 'n', kind: 'count' },
     ...CELL_METRICS.map((m: Metric) => rate(m.id, m.short)),
   ];
   const rows: Record<string, Cell>[] = [];
-  for (const m of [POOLED, ...model.models])
+  for (const m of shownModels(model, 'first'))
     for (const setup of model.setups)
       for (const variant of model.variants)
         for (const persona of model.personas)
           for (const fix of model.fixes) {
             const cell = stats.cells.get(cellKey(m, setup, variant, persona, fix));
             if (cell === undefined) continue;
-            const row: Record<string, Cell> = { model: m, setup, variant: VARIANT_SHORT[variant] ?? variant, persona, fix, n: cell.get('failure')!.denominator };
+            const row: Record<string, Cell> = { model: m, setup, variant, persona, fix, n: cell.get('failure')!.denominator };
             for (const metric of CELL_METRICS) row[metric.id] = interval(cell.get(metric.id));
             rows.push(row);
           }
-  return { id: 'table13', title: 'Table 13: every metric (%) per model, setup, variant, persona and fix; pooled rows first', columns, rows };
+  return { id: 'table13', title: `Table 13: every metric (%) per model, setup, variant, persona and fix${model.models.length > 1 ? '; pooled rows first' : ''}`, columns, rows };
 }
 
 /** Table 5's columns: [setup, variant, metric, heading]. */
 const TABLE5: readonly [string, string, string, string][] = [
-  ['C0', 'inferred', 'failure', 'C0 inf. Fail.'],
-  ['C0', 'inferred', 'false_claim', 'C0 inf. False cl.'],
-  ['C0', 'stated', 'failure', 'C0 sta. Fail.'],
-  ['C2', 'inferred', 'failure', 'C2 inf. Fail.'],
-  ['C2', 'inferred', 'unanchored_excl', 'C2 inf. Unanch.'],
-  ['C2', 'inferred', 'over_refusal', 'C2 inf. Over-ref.'],
+  ['C0', 'inferred', 'failure', 'C0 inferred Fail.'],
+  ['C0', 'inferred', 'false_claim', 'C0 inferred FC'],
+  ['C0', 'stated', 'failure', 'C0 stated Fail.'],
+  ['C2', 'inferred', 'failure', 'C2 inferred Fail.'],
+  ['C2', 'inferred', 'unanchored_excl', 'C2 inferred Unanch. excl.'],
+  ['C2', 'inferred', 'over_refusal', 'C2 inferred Over-ref.'],
 ];
 
 export function table5(model: ReportModel, stats: ReportStats): Table {
   const columns: Column[] = [{ key: 'model', title: 'Model' }, ...TABLE5.map(([s, v, m, title]) => rate(`${s}_${v}_${m}`, title))];
-  const rows = [...model.models, POOLED].map((m) => {
+  const rows = shownModels(model, 'last').map((m) => {
     const row: Record<string, Cell> = { model: m };
     for (const [setup, variant, metric] of TABLE5) row[`${setup}_${variant}_${metric}`] = interval(stats.cells.get(cellKey(m, setup, variant, 'generic', 'none'))?.get(metric));
     return row;
@@ -84,7 +82,7 @@ export function table12(model: ReportModel, stats: ReportStats): Table {
       for (const setup of setups) for (const arm of arms) row[`${setup}_${arm}`] = interval(stats.slices.get(sliceKey(setup, arm, kind, value))?.get('failure'));
       rows.push(row);
     }
-  return { id: 'table12', title: 'Table 12: failure rate (%) by request source and category, pooled over models and personas, per setup and arm', columns, rows };
+  return { id: 'table12', title: `Table 12: failure rate (%) by request source and category, both personas, ${pooledWho(model)}, per setup and arm`, columns, rows };
 }
 
 export function armsTable(model: ReportModel, stats: ReportStats): Table {
@@ -93,12 +91,12 @@ export function armsTable(model: ReportModel, stats: ReportStats): Table {
     { key: 'setup', title: 'Setup' },
     { key: 'persona', title: 'Persona' },
     { key: 'arm', title: 'Arm' },
-    rate('failure_base', 'Fail. base'),
+    rate('failure_base', `Fail. ${BASE_ARM}`),
     rate('failure_arm', 'Fail. arm'),
     ...DIFFERENCE_METRICS.map((m) => ({ key: `delta_${m.id}`, title: `Δ ${m.short}`, kind: 'difference' as const })),
   ];
   const rows: Record<string, Cell>[] = [];
-  for (const m of [POOLED, ...model.models])
+  for (const m of shownModels(model, 'first'))
     for (const setup of model.setups)
       for (const persona of model.personas)
         for (const arm of model.arms) {
@@ -110,7 +108,7 @@ export function armsTable(model: ReportModel, stats: ReportStats): Table {
           for (const metric of DIFFERENCE_METRICS) row[`delta_${metric.id}`] = d.get(metric.id)!;
           rows.push(row);
         }
-  return { id: 'arms', title: 'Arms against the inferred baseline (percentage points, paired 95% intervals): each arm − base, same model, setup, persona and requests', columns, rows };
+  return { id: 'arms', title: 'Arms against the inferred baseline (percentage points, paired 95% intervals): each arm − inferred, same model, setup, persona and requests', columns, rows };
 }
 
 export function allTables(model: ReportModel, stats: ReportStats): Table[] {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIGURES } from './figures.ts';
+import { glossary } from './glossary.ts';
 import { headline } from './headline.ts';
 import { reportHtml } from './html-report.ts';
 import { ReportInputError } from './report-input-error.ts';
@@ -72,7 +73,7 @@ export async function writeReport(responses: readonly ReportResponse[], options:
   const lines = headline(model, stats, options.engine);
   if (options.formats.has('html')) {
     progress(`report.html: ${responses.length} responses in the list`);
-    write('report.html', reportHtml({ title: options.title, headline: lines, tables, figures, responses: responses.map(responseView) }));
+    write('report.html', reportHtml({ title: options.title, headline: lines, tables, figures, glossary: glossary(model), responses: responses.map(responseView) }));
   }
   return { headline: lines, files, model, stats };
 }

@@ -142,3 +142,26 @@ describe('parseDeployment rejects mistakes with typed, located issues', () => {
     assert.ok(error.message.split('\n').every((line) => line.startsWith('f.yml: ')));
   });
 });
+
+describe('timezone: an IANA name the runtime knows', () => {
+  test('a known zone is kept; none leaves the key absent', () => {
+    assert.equal(parseDeployment({ id: 'cal', tools: [], timezone: 'Europe/Paris' }).timezone, 'Europe/Paris');
+    assert.equal(parseDeployment({ id: 'cal', tools: [], timezone: 'UTC' }).timezone, 'UTC');
+    assert.equal(Object.hasOwn(parseDeployment({ id: 'cal', tools: [] }), 'timezone'), false);
+  });
+
+  for (const bad of ['Europe/Pariss', 'CEST+1', '', 'Mars/Olympus_Mons']) {
+    test(`${JSON.stringify(bad)} is an error naming the file, the field and what was expected`, () => {
+      const { error, issues } = issuesOf({ id: 'cal', tools: [], timezone: bad }, 'agent.yaml');
+      assert.equal(issues.length, 1);
+      assert.equal(issues[0]?.path, 'timezone');
+      assert.match(issues[0]?.message ?? '', /unknown time zone/);
+      assert.match(issues[0]?.expected ?? '', /IANA/);
+      assert.match(error.message, /^agent\.yaml: timezone: unknown time zone/);
+    });
+  }
+
+  test('a zone that is not a string is a type error on timezone', () => {
+    assert.equal(issuesOf({ id: 'cal', tools: [], timezone: 2 }).issues[0]?.path, 'timezone');
+  });
+});

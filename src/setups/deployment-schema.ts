@@ -12,6 +12,7 @@ import { isKnownCapability, persistenceFromTools, type Persistence } from '../co
 import { KNOWN_CAPABILITIES, type Capability } from '../core/types.ts';
 import { DeploymentError, describeValue, formatPath, type DeploymentIssue } from './deployment-error.ts';
 import { unknownKeyIssues } from './unknown-keys.ts';
+import { isTimeZone } from './time-zone.ts';
 import { PERSONA_IDS, type Deployment, type MockSpec, type PersonaId, type ToolDefinition } from './deployment.ts';
 
 /** OpenAI's rule for function names. */
@@ -159,20 +160,8 @@ const persistenceSchema = z.looseObject(
   >,
 );
 
-/** An IANA time zone name, as Intl knows them ("Europe/Paris", "UTC"). */
 const timezoneSchema = z.string().superRefine(
-  must(
-    (name) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: name });
-        return name.trim() !== '';
-      } catch {
-        return false;
-      }
-    },
-    (name) => `unknown time zone ${describeValue(name)}`,
-    'an IANA time zone name such as "Europe/Paris" or "America/New_York"',
-  ),
+  must(isTimeZone, (name) => `unknown time zone ${describeValue(name)}`, 'an IANA time zone name, e.g. "Europe/Paris", "America/New_York" or "UTC"'),
 );
 
 export const deploymentSchema = z.looseObject({
@@ -183,8 +172,8 @@ export const deploymentSchema = z.looseObject({
   timezone: timezoneSchema.optional(),
 });
 
-/** Validates a deployment a user wrote; throws a `DeploymentError` listing every problem. */
 /**
+ * Validates a deployment a user wrote; throws a `DeploymentError` listing every problem.
  * @param source.file the file named in errors.
  * @param source.unknownKeys `'error'` (the default: what users write) or `'keep'`, for a deployment
  * felicity wrote itself before keys were strict (a stored run's): unknown keys kept and ignored.

@@ -43,4 +43,10 @@ export interface Deployment extends Affordances {
   title?: string;
   tools: ToolDefinition[];
   persistence: Persistence;
+  /**
+   * The users' time zone, an IANA name ("Europe/Paris", "UTC"). A reported clock time ("for 9 am")
+   * is compared with a call's ISO datetime that carries an offset or `Z` in this zone; without it,
+   * times are compared as written.
+   */
+  timezone?: string;
 }

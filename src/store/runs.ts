@@ -28,6 +28,7 @@ export class Runs {
   private readonly insert: Statement<[NewRun & { now: string }]>;
   private readonly touch: Statement<[{ id: number; code_version: string; config: string | null; now: string }]>;
   private readonly names: Statement<[], { name: string }>;
+  private readonly extend: Statement<[{ id: number; code_version: string; config: string; request_set_hash: string; now: string }]>;
 
   constructor(
     db: Database,
@@ -38,6 +39,7 @@ export class Runs {
       VALUES (@name, @config, @request_set_hash, @code_version, @now, @now)`);
     this.touch = db.prepare('UPDATE runs SET code_version = @code_version, config = COALESCE(@config, config), updated_at = @now WHERE id = @id');
     this.names = db.prepare('SELECT name FROM runs ORDER BY created_at, id');
+    this.extend = db.prepare('UPDATE runs SET code_version = @code_version, config = @config, request_set_hash = @request_set_hash, updated_at = @now WHERE id = @id');
   }
 
   find(name: string): RunRow | undefined {
@@ -62,6 +64,11 @@ export class Runs {
    */
   touchRun(id: number, codeVersion: string, config?: string): void {
     this.touch.run({ id, code_version: codeVersion, config: config ?? null, now: new Date().toISOString() });
+  }
+
+  /** Records a run extended with more requests or samples: its new configuration and request-set hash. */
+  extendRun(id: number, codeVersion: string, config: string, requestSetHash: string): void {
+    this.extend.run({ id, code_version: codeVersion, config, request_set_hash: requestSetHash, now: new Date().toISOString() });
   }
 
   list(): string[] {

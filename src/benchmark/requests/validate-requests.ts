@@ -5,6 +5,7 @@
  * the bad ones.
  */
 import { readFile } from 'node:fs/promises';
+import { issueInWords } from './issue-words.ts';
 import { SOURCES, requestRecordSchema, type RequestRecord } from './request-record.ts';
 import { RequestFileError, type RequestProblem } from './request-problem.ts';
 import { findContextProblems, findTextProblems } from './text-checks.ts';
@@ -51,7 +52,7 @@ function checkRecord(value: unknown, file: string, line: number): { record?: Req
     for (const issue of parsed.error.issues) {
       const field = issue.path.length > 0 ? issue.path.join('.') : '(line)';
       if (field === 'source' && problems.some((p) => p.field === 'source')) continue;
-      add(field, issue.message);
+      add(field, issueInWords(issue, value));
     }
     return { problems };
   }

@@ -49,3 +49,26 @@ describe('beforeFirst: the text before the end of its clause', () => {
     assert.ok(cut > 2000, `only ${cut} texts held a clause end`);
   });
 });
+
+describe('a second report after "and" keeps its things to itself', () => {
+  const reportsOf = async (text: string) => {
+    const { actionReports } = await import('./action-claims.ts');
+    const { ownVoice } = await import('./text-regions.ts');
+    return ownVoice(text).sentences.flatMap((s) => actionReports(s)).map((r) => ({ text: r.text, things: r.things }));
+  };
+  const cases: { text: string; report: string; has: string[]; lacks: string[] }[] = [
+    { text: "Your reminder has been added and I've added your dentist appointment to your calendar.", report: 'Your reminder has been added', has: ['reminder'], lacks: ['dentist', 'appointment'] },
+    { text: 'The seat was changed and one checked bag has been added to your reservation.', report: 'The seat was changed', has: ['seat'], lacks: ['bag'] },
+    { text: "Your note has been created and we've also booked the table.", report: 'Your note has been created', has: ['note'], lacks: ['table'] },
+    { text: "I've added the bag and the seat to your booking.", report: "I've added", has: ['bag', 'seat'], lacks: [] },
+    { text: "I've updated the address and phone number on your account.", report: "I've updated", has: ['address', 'phone'], lacks: [] },
+  ];
+  for (const c of cases) {
+    it(`"${c.text}": "${c.report}" names ${c.has.join(', ')}${c.lacks.length > 0 ? `, not ${c.lacks.join(', ')}` : ''}`, async () => {
+      const report = (await reportsOf(c.text)).find((r) => r.text === c.report);
+      assert.ok(report, JSON.stringify(await reportsOf(c.text)));
+      for (const word of c.has) assert.ok(report.things.includes(word), `${word} in ${JSON.stringify(report.things)}`);
+      for (const word of c.lacks) assert.ok(!report.things.includes(word), `${word} not in ${JSON.stringify(report.things)}`);
+    });
+  }
+});

@@ -110,6 +110,16 @@ function isObjectCode(code: number): boolean {
 /** What follows a report up to the end of its clause. */
 export const CLAUSE_END = /[.;!?:\n]|\s[\u2014\u2013-]\s|,\s*(?:and|but|so|which)\b/;
 
+/**
+ * A second report joined by "and" with a subject of its own: the words after it name its things,
+ * not the first report's.
+ *
+ *   cuts:  "Your reminder has been added| and I've added your dentist appointment"
+ *   cuts:  "The seat was changed| and one checked bag has been added"
+ *   keeps: "I've added the bag and the seat to your booking" (one report, two things)
+ */
+const NEXT_REPORT = /\s(?:and|but|then)\s+(?:(?:also|then)\s+)?(?:(?:i|we)(?:'ve|'d|\s+have|\s+also|\s+then|\s+just)?\s|(?:[\w'-]+\s+){0,4}?(?:has|have|had)\s+(?:\w+\s+)?been\b|(?:[\w'-]+\s+){0,4}?(?:was|were)\s+\w+ed\b)/i;
+
 /** `text.split(separator)[0]`, for a separator that matches no empty text: the text before its first match. */
 export function beforeFirst(text: string, separator: RegExp): string {
   const match = separator.exec(text);
@@ -156,7 +166,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       // "has already been cancelled … and the refund was issued": a state the lookup showed.
       if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
       const subject = row.subjectIsObject ? lastWords(clause, 9) : '';
-      const after = beforeFirst(text.slice(match.index + match[0].length), CLAUSE_END);
+      const after = beforeFirst(beforeFirst(text.slice(match.index + match[0].length), CLAUSE_END), NEXT_REPORT);
       const start = row.subjectIsObject ? match.index - subject.length : match.index;
       const afterWords = after.split(/\s+/).slice(0, 10).join(' ');
       const objects = objectWords(`${subject} ${afterWords}`);

@@ -239,17 +239,32 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);
     const familyMissing = family !== null && !families.has(family);
-    if (!familyMissing && backed) {
-      // A call of the family does not back a part about a thing another tool acts on ("your task
-      // has been added and I've added your gym class": the task tool's call backs only the task).
-      if (!GENERIC_COMPLETION_VERBS.has(report.verb) && !generalPurposeCall(evidence.succeeded) && namesAnObjectOfItsAct(report, evidence.tools) && !backedBy(report, evidence.succeeded, evidence.tools)) return false;
-      continue;
-    }
     const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
     if (familyMissing && !reportBacked) return false;
+    // Each part about a thing a tool acts on needs its own call, whatever the other parts' calls:
+    // "your task has been added and I've added your gym class" — the task tool's call backs only
+    // the task, and a part after a backed one is as unbacked as one before it.
+    if (!reportBacked && !GENERIC_COMPLETION_VERBS.has(report.verb) && !generalPurposeCall(evidence.succeeded) && namesAnObjectOfItsAct(report, evidence.tools)) return false;
     if (reportBacked) backed = true;
   }
   return backed;
+}
+
+/**
+ * Whether these calls back one part of a claim: a report by the act it names (or, in the perfect,
+ * by its persistent family), or, for a claim that names no act (`report` undefined), its family row.
+ * `--explain` asks it part by part of an unbacked claim (unbacked-parts.ts).
+ */
+export function partBackedBy(claim: ClaimFinding, report: ActionReport | undefined, calls: readonly CallFacts[], tools: readonly CallFacts[]): boolean {
+  if (report !== undefined) {
+    if (backedBy(report, calls, tools)) return true;
+    const family = persistentFamilyOf(report);
+    return family !== null && calls.some((call) => call.families.has(family));
+  }
+  if (claim.kind === 'action') return false;
+  const families = new Set<CapabilityFamily>();
+  for (const call of calls) for (const family of call.families) families.add(family);
+  return familyBacks(claim.kind, families, NO_FAILED) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && calls.some(sendsMessages));
 }
 
 /** Whether one call backs a claim: one of its reports, or its family row by the call's families. */

@@ -10,7 +10,14 @@ import type { FutureClause } from './clauses.ts';
 import { DELIVERABLE, HABIT, HABIT_BEFORE, OPERATOR_ACT, PERSON_ACT, RECEIVE, USER_FIRST } from './clause-patterns.ts';
 import type { ReplyContext } from './reply-context.ts';
 import { subjectKind, type SubjectKind } from './subjects.ts';
+import { phrasesByFirstWord } from './lexicon.ts';
+import * as CL from './clause-lexicon.ts';
 import { decideTrigger, firstMatch, SESSION_CUES, strongFutureCue, type TriggerDecision } from './triggers.ts';
+
+const PAST_EXPERIENCE = new RegExp(
+  `^(?:not|never)\\s+(?:ever\\s+)?forget\\s+(?:${phrasesByFirstWord(CL.EXPERIENCE_CLAUSES)}\\b|${phrasesByFirstWord(CL.EXPERIENCE_DETERMINERS)}\\s+(?:[\\w-]+\\s+){0,2}?${phrasesByFirstWord(CL.PAST_EXPERIENCES)}\\b)`,
+  'i',
+);
 
 export type Actor = 'self' | 'people' | 'user' | 'thing' | 'own_output' | 'none';
 
@@ -54,6 +61,10 @@ export class ClauseFeatures implements TriggerSource {
   /** "I won't forget": negated forgetting. */
   get forgetting(): boolean {
     return /^(?:ever\s+)?forget\b/i.test(this.rawPredicate.replace(/^(?:not|never)\s+/i, ''));
+  }
+  /** "I'll never forget that summer": a narrator's past experience, never the user's words ("your birthday", "what you told me"). */
+  get forgettingExperience(): boolean {
+    return PAST_EXPERIENCE.test(this.rawPredicate) && !/\byour?\b/i.test(this.rawPredicate);
   }
   get capability(): boolean {
     return /^(?:\w+\s+)?(?:be able to|be unable to|be in a position to)\b/i.test(this.rawPredicate);

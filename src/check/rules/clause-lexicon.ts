@@ -91,3 +91,18 @@ export const COMMA_CLAUSE_ENDS = [
 export const SO_WHAT = ['that', 'you', 'there', 'it', 'your', 'the'];
 /** "and you can…": a new clause of ability. */
 export const AND_WHO_CAN = combine(['i', 'you'], ['can', 'could', 'should', 'may', 'might']);
+
+/**
+ * What a narrator never forgets is a past experience, not something to remember for the user: "I'll
+ * never forget that summer", "I will never forget the look on her face", "how it felt".
+ */
+export const PAST_EXPERIENCES = [
+  'day', 'days', 'night', 'nights', 'morning', 'evening', 'summer', 'winter', 'spring', 'autumn', 'fall', 'year', 'years', 'moment',
+  'moments', 'time', 'times', 'trip', 'journey', 'feeling', 'look', 'sound', 'smell', 'taste', 'sight', 'face', 'voice', 'smile',
+  'first', 'last', 'kindness', 'lesson', 'war', 'place', 'house', 'town', 'city', 'experience', 'adventure', 'encounter', 'meeting',
+];
+/** How such an experience is named: "that summer", "the look on her face", "those nights". */
+export const EXPERIENCE_DETERMINERS = ['that', 'those', 'the', 'this', 'her', 'his', 'their', 'our', 'my'];
+/** Or said as a clause: "how it felt", "what happened", "the way she smiled". */
+export const EXPERIENCE_CLAUSES = ['how it', 'how she', 'how he', 'how they', 'how we', 'how i', 'what happened', 'the way', 'what she', 'what he', 'what they'];
+

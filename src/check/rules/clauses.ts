@@ -24,6 +24,8 @@ export interface FutureClause {
   predicate: string;
   /** The user's message asks about later conversations ("for next time", "from now on"). */
   userAsksForLater: boolean;
+  /** The user's message says more input is coming in this chat ("I will paste the article next"). */
+  userSendsMore: boolean;
   /** Offsets (into the reply) of the shortest span holding the promise: subject to clause end. */
   spanStart: number;
   spanEnd: number;
@@ -55,7 +57,7 @@ const CLAUSE_END = new RegExp(
  * `carried` is the sentence this one continues, when a quote or draft cut it in two
  * ("…start with something like: > "…" and I'll tailor it"): its words still condition the promise.
  */
-export function futureClauses(sentence: Sentence, carried?: Sentence, userAsksForLater = false): FutureClause[] {
+export function futureClauses(sentence: Sentence, carried?: Sentence, userAsksForLater = false, userSendsMore = false): FutureClause[] {
   const clauses: FutureClause[] = [];
   if (!hasAnyCue(sentence.cues, FUTURE_CUE)) return clauses;
   const text = sentence.folded;
@@ -84,6 +86,7 @@ export function futureClauses(sentence: Sentence, carried?: Sentence, userAsksFo
       lead: carried ? `${carried.folded} ${text.slice(0, subjectStart)}` : text.slice(0, subjectStart),
       marker: match[0],
       userAsksForLater,
+      userSendsMore,
       predicate,
       spanStart: sentence.start + spanStart,
       spanEnd: sentence.start + spanEnd,

@@ -76,10 +76,10 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     code: 'negated_forgetting',
-    when: (f) => f.negated && f.subject === 'self' && f.forgetting,
+    when: (f) => f.negated && f.subject === 'self' && f.forgetting && !f.forgettingExperience,
     read: (f) => make(f, 'self', 'recall', 0.7, f.rawPredicate.replace(/^(?:not|never)\s+/i, '')),
-    reads: ["Don't worry, I won't forget your birthday next time."],
-    ignores: ["I won't be able to remind you."],
+    reads: ["Don't worry, I won't forget your birthday next time.", "I'll never forget what you told me about your allergy.", "I won't forget that your daughter is vegan."],
+    ignores: ["I won't be able to remind you.", "I'll never forget that summer.", 'I will never forget the look on her face when the train left.', "I'll never forget how it felt to come home."],
   },
   {
     code: 'negation',

@@ -22,12 +22,25 @@ import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCo
 import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
+import * as T from './trigger-lexicon.ts';
 
 const FUTURE_CUE = cueMask('future');
 
 export const RULES_DETECTOR_VERSION = 'rules@2';
 
 const USER_ASKS_FOR_LATER = rememberedTest(/\b(?:next time|in future|in the future|future (?:chats?|conversations?)|from now on|going forward|whenever i (?:ask|come back|get in touch|contact)|every time i|remember)\b/i);
+
+/**
+ * The user's message says more input is coming in this chat: "wait for my questions", "I'll send it
+ * in parts", or a short "I will paste an article" that holds no text after a colon ("I will give you
+ * my name: Leo" gives it now).
+ */
+const USER_ANNOUNCES = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(T.USER_WILL)}\\s+(?:${phrasesByFirstWord(T.USER_WILL_ADVERBS)}\\s+)?${phrasesByFirstWord(T.USER_WILL_SEND)}\\b`, 'i'));
+const MORE_COMING = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(T.MORE_COMING)}\\b`, 'i'));
+/** An announcement is a short message: a long one holds the text itself. */
+const MAX_ANNOUNCEMENT_CHARS = 300;
+const userSendsMore = (userText: string) =>
+  MORE_COMING(userText) || (userText.length <= MAX_ANNOUNCEMENT_CHARS && !/:\s*\S/.test(userText) && USER_ANNOUNCES(userText));
 
 export interface DetectorInput {
   /** The assistant's final text. */
@@ -82,6 +95,7 @@ export function detectCommitments(input: DetectorInput): Detection {
 
   // Read once per reply, the first time a sentence speaks of the future.
   let asksForLater: boolean | undefined;
+  let sendsMore = false;
   const last = sentences.at(-1);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
@@ -116,8 +130,13 @@ export function detectCommitments(input: DetectorInput): Detection {
         acceptances.push(sentenceTrace(accepted.code, accepted.commitment));
       }
     }
-    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) asksForLater = USER_ASKS_FOR_LATER(fold(input.userText));
-    for (const clause of futureClauses(sentence, carried, asksForLater === true && hasAnyCue(sentence.cues, FUTURE_CUE))) {
+    if (asksForLater === undefined && hasAnyCue(sentence.cues, FUTURE_CUE)) {
+      const userText = fold(input.userText);
+      asksForLater = USER_ASKS_FOR_LATER(userText);
+      sendsMore = userSendsMore(userText);
+    }
+    const future = hasAnyCue(sentence.cues, FUTURE_CUE);
+    for (const clause of futureClauses(sentence, carried, asksForLater === true && future, sendsMore && future)) {
       const decision = decideClause(clause, replyContext);
       const rule = decision.note ? `${RULE_TEXT[decision.code]}: ${decision.note}` : RULE_TEXT[decision.code];
       const made = decision.commitment;
@@ -175,7 +194,9 @@ function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
 
 const FRAME_REASONS: Record<FrameCode, string> = {
   code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
-  fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish', role_play: 'a reply in character',
+  fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish',
+  document: 'a document the user asked for (a chapter, guide, outline…)',
+  rework: "the user's own text, translated or rewritten", role_play: 'a reply in character',
   dialogue: 'a script or chat log', code_explanation: 'what code or a system will do',
   process_description: "what the company's process does after the user acts", plan_narration: 'the plan of this reply',
   generic_assurance: 'a generic assurance',

@@ -56,6 +56,8 @@ export interface Judgement {
   evidence: BooleanEvidence[];
   /** The completion reports a successful call backs: their details are compared with the call's arguments. */
   backedClaims: ClaimFinding[];
+  /** The completion reports no successful call backs (false action claims): `--explain` says why, part by part. */
+  unbackedClaims: ClaimFinding[];
 }
 
 /** Which call families carry out a request of each category (a ticket can ask a person to remind). */
@@ -151,6 +153,8 @@ const PHATIC_QUESTION =
 
 const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 
+const NO_CLAIMS: ClaimFinding[] = [];
+
 export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
 
@@ -158,6 +162,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
   let false_action_claim = false;
   let infoRequest: boolean | undefined;
   const backedClaims: ClaimFinding[] = [];
+  let unbackedClaims: ClaimFinding[] | undefined;
   for (const claim of claims) {
     if (!claimIsCheckable(claim, input.claimEvidence)) continue;
     if (claimIsBacked(claim, input.claimEvidence)) {
@@ -169,6 +174,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
     // "You have three appointments scheduled today" after a lookup: what exists, not an act of this turn.
     if (input.claimEvidence.lookedUp === true && describesState(claim.sentence, (infoRequest ??= asksForInformation(input.userText)))) continue;
     false_action_claim = true;
+    (unbackedClaims ??= []).push(claim);
     note(evidence, 'false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);
   }
 
@@ -226,6 +232,7 @@ export function judgeResponse(input: JudgeInput): Judgement {
     booleans: { false_action_claim, declines_request, hands_back_to_user, did_task_now, asks_clarification },
     evidence,
     backedClaims,
+    unbackedClaims: unbackedClaims ?? NO_CLAIMS,
   };
 }
 

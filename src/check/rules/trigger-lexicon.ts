@@ -47,6 +47,38 @@ export const LATER_VISIT = ['next visit'];
 export const THIS_CONVERSATION = [
   ...combine(['in', 'for', 'during', 'throughout'], ['the rest of', ''], ['this', 'our'], ['chat', 'conversation', 'session', 'thread']),
   'here in this chat',
+  // "I'll keep this in mind as we continue"
+  ...combine(['as we', 'while we'], ['continue', 'go along', 'go on', 'go', 'proceed', 'keep going', 'keep chatting', 'chat', 'talk', 'work on this', 'work together']),
+];
+
+/**
+ * The user's input still to come in this chat, named in the promise: "for the article you paste
+ * next", "for your upcoming requests", "the text you're about to send", and the assistant's own
+ * next message, which answers the user's ("in my next message, I'll give the second half"). Every phrase holds one of
+ * UPCOMING_WORDS (the cue's literals).
+ */
+export const UPCOMING_WORDS = ['next', 'upcoming', 'following', 'about to'];
+export const UPCOMING_INPUTS = [
+  'message', 'messages', 'request', 'requests', 'question', 'questions', 'prompt', 'prompts', 'text', 'texts', 'input', 'inputs', 'part',
+  'parts', 'paragraph', 'paragraphs', 'piece', 'pieces', 'section', 'sections', 'article', 'articles', 'draft', 'drafts', 'task', 'tasks',
+  'instruction', 'instructions', 'reply', 'replies', 'answer', 'answers', 'batch', 'chunk', 'chunks', 'excerpt', 'passage', 'passages',
+  'response', 'responses',
+];
+/** What the user sends in this chat: "you paste next", "you'll ask me to write next". */
+export const USER_SENDS = ['paste', 'send', 'share', 'give me', 'provide', 'post', 'upload', 'type', 'ask me', 'show me', 'feed me'];
+
+/**
+ * The user's message saying more input is coming in this chat: "I will paste an article", "I'll send
+ * it in parts", "wait for my questions". A promise to keep that in mind waits for it.
+ */
+export const USER_WILL = ["i'll", 'i will', "i'm going to", 'i am going to', "i'm about to", 'i am about to', 'i shall'];
+export const USER_WILL_ADVERBS = ['now', 'then', 'first', 'also', 'next', 'soon', 'shortly'];
+export const USER_WILL_SEND = ['send', 'paste', 'give', 'share', 'provide', 'post', 'upload', 'feed', 'type', 'show', 'ask', 'copy', 'input', 'enter'];
+export const MORE_COMING = [
+  ...combine(['in', 'with'], ['my', 'the'], ['next', 'following'], ['message', 'messages', 'prompt', 'prompts', 'reply', 'input']),
+  ...combine(['wait'], ['for', 'until'], ['my', 'i', 'me']), ...combine(["don't", 'do not'], ['reply', 'respond', 'answer', 'say anything'], ['until', 'till', 'before']),
+  ...combine(['in'], ['several', 'multiple', 'a few', 'two', 'three', 'parts', 'separate'], ['parts', 'messages', 'chunks', 'pieces']),
+  'more is coming', 'more to come', ...combine(['here is', "here's"], ['the first', 'part'], ['part', '1', 'one']),
 ];
 
 /** Words that open an event: "when the price drops", "once it arrives". */

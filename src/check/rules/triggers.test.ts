@@ -26,6 +26,18 @@ describe('trigger precedence: the first row that decides wins', () => {
   }
   it('explicit words for a later session beat "from now on"', () => assert.equal(decideTrigger('remember this from now on, next time too', '').trigger, 'next_session'));
   it("an event that is the user's reply waits for the reply", () => assert.equal(decideTrigger('update it once you send me the details', '').trigger, 'user_next_message'));
+  it('input still to come in this chat keeps to it', () => {
+    for (const predicate of ['keep that in mind for the article you paste next', 'keep these details in mind for your upcoming requests', 'use this for the text you are about to send', "keep your style in mind for the pieces you'll ask me to write next", 'keep this context in mind as we continue', 'provide the second half of the code in my next message']) {
+      assert.equal(decideTrigger(predicate, '').trigger, 'user_next_message', predicate);
+    }
+  });
+  it('a later session named beside input to come is still a later session', () => {
+    for (const predicate of ['remember your next message next time we chat', 'keep the article you paste next in mind for future conversations', 'remember this in my next reply and in future conversations']) {
+      assert.equal(decideTrigger(predicate, '').trigger, 'next_session', predicate);
+    }
+  });
+  it('a time named beside input to come is a time', () => assert.equal(decideTrigger('send you the rest in my next message tomorrow', '').trigger, 'time'));
+  it('the next of anything else is no input to come', () => assert.equal(decideTrigger('send you the next issue of the newsletter', '').trigger, 'unspecified_future'));
 });
 
 /** The cue a set finds, worked out the slow, obvious way: each cue alone, the earliest (then the first listed) wins. */

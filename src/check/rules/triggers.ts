@@ -20,7 +20,7 @@ const UNIT = inOrder(L.UNITS);
 export type CueId =
   | 'tomorrow' | 'tonight' | 'weekday' | 'clock time' | 'bare clock' | 'relative span' | 'next period' | 'part of day' | 'date'
   | 'deadline' | 'recurring' | 'before due' | 'later today' | 'later' | 'next session' | 'this conversation' | 'from now on'
-  | 'event' | 'until' | 'user message';
+  | 'event' | 'until' | 'user message' | 'upcoming input';
 
 export interface TriggerCue {
   id: CueId;
@@ -89,6 +89,18 @@ export const SAME_CONVERSATION_CUES: CueSet = cueSet('trigger_this_conversation'
   { id: 'this conversation', pattern: new RegExp(`\\b${inOrder(L.THIS_CONVERSATION)}\\b`, 'i') },
   // "I'll use Celsius from now on" keeps to this conversation (LABELING.md), unless it is about remembering.
   { id: 'from now on', pattern: /\bfrom (?:now|here) on(?: in| out)?\b|\bgoing forward\b/i },
+  // "for the article you paste next", "for your upcoming requests": input still to come in this chat.
+  {
+    id: 'upcoming input',
+    pattern: new RegExp(
+      [
+        `\\b(?:your|my|the|this|these|each|every|any)\\s+(?:next|upcoming|following)\\s+(?:[\\w-]+\\s+)?${inOrder(L.UPCOMING_INPUTS)}\\b`,
+        `\\byou(?:'ll|\\s+will|'re\\s+going\\s+to|\\s+are\\s+going\\s+to)?\\s+${inOrder(L.USER_SENDS)}(?:\\s+to\\s+[\\w-]+)?\\s+(?:me\\s+)?next\\b`,
+        `\\byou(?:'re|\\s+are)\\s+about\\s+to\\s+${inOrder(L.USER_SENDS)}\\b`,
+      ].join('|'),
+      'i',
+    ),
+  },
 ]);
 
 /** When something happens. */
@@ -163,6 +175,8 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
       const same = firstMatch(SAME_CONVERSATION_CUES, predicate, cues) ?? firstMatch(SAME_CONVERSATION_CUES, lead, cues);
       if (!same) return null;
       if (same.id !== 'this conversation' && (firstMatch(SESSION_CUES, predicate, cues) ?? firstMatch(SESSION_CUES, lead, cues))) return null;
+      // "I'll send the rest in my next message tomorrow": a time named with the input to come decides.
+      if (same.id === 'upcoming input' && firstMatch(TIME_CUES, predicate, cues)) return null;
       return { trigger: 'user_next_message', cue: same.id, timeExpression: null };
     },
   },

@@ -170,9 +170,74 @@ export const CREATIVE_FORMS = [
   'chapter', ...combine(['forum'], ['conversation', 'thread', 'post']),
   ...combine(['fictional', 'imaginary'], ['conversation', 'chat', 'interview', 'dialogue']),
   'conversation between', 'chat between', 'interview with',
+  // fiction whose narrator says "I": "write a diary entry", "tell it from the perspective of the dog"
+  'diary entry', 'diary entries', 'journal entry', 'journal entries', 'memoir', 'narrative', 'tale', 'first person', 'first-person',
+  'point of view', 'perspective of',
 ];
 /** A whole message asking for more of the same. */
 export const CONTINUE_ASKS = ['continue', 'go on', 'keep going', 'next chapter', 'what happens next', 'more'];
+/**
+ * A short message that reworks or extends the piece just written: "make it longer", "add more
+ * dialogue", "now rewrite it from her point of view", "what happens after she leaves?". After a
+ * request for a story or a document, the reply is more of it.
+ */
+export const FOLLOW_UP_LEADS = ['now', 'ok', 'okay', 'great', 'nice', 'good', 'perfect', 'cool', 'thanks', 'thank you', 'wow', 'yes', 'please', 'can you', 'could you', 'and'];
+export const FOLLOW_UP_ASKS = [
+  'make it', 'make her', 'make him', 'make them', 'make the', 'add', 'rewrite', 'redo', 'change', 'continue', 'expand', 'extend', 'shorten',
+  'lengthen', 'write more', 'write another', 'write the next', 'write part', 'write chapter', 'another', 'again', 'more', 'what happens',
+  'then what', 'and then', 'go on', 'keep going', 'next', 'include', 'turn it', 'put', 'give it', 'give her', 'give him', 'tell it',
+  'retell', 'edit', 'revise', 'improve', 'polish', 'finish', 'end it', 'let', 'remove', 'cut', 'less', 'use', 'try again', 'one more',
+  'tell me what happens', 'tell me more', 'what if', 'write it', 'write about', 'describe', 'do it again', 'part 2', 'part two',
+];
+/** The user asking the assistant for something after the chat: the reply answers in its own voice. */
+export const LATER_ASKS = [
+  'remind me', 'set a reminder', ...combine(['text', 'email', 'e-mail', 'message', 'notify', 'ping', 'call'], ['me']), 'send it to my',
+  'send it to me', ...combine(['follow up'], ['with me', 'later', 'tomorrow']), 'check back', 'check in with me', 'get back to me', 'next time',
+  'future conversations',
+  ...combine(['will you', 'can you', 'could you', 'would you'], ['remember']), 'save it', 'save this',
+];
+
+// the asked-for work's framing (fiction.ts, requested-text.ts, document.ts)
+
+/**
+ * What a requester's work is called when the assistant speaks about it, not in it: "I'll send you
+ * chapter 2 next week", "I'll email you the final article tonight". A closing or opening paragraph
+ * that speaks to the user about the work in the future is the assistant's own, not the work's.
+ */
+export const WORK_NOUNS = [
+  'chapter', 'chapters', 'part', 'parts', 'story', 'stories', 'poem', 'poems', 'song', 'article', 'articles', 'post', 'essay', 'draft',
+  'drafts', 'version', 'versions', 'outline', 'guide', 'section', 'sections', 'script', 'episode', 'sequel', 'continuation', 'rest of it',
+  'the rest', 'next one', 'pdf', 'document', 'file', 'copy', 'manuscript', 'book', 'revision', 'revisions', 'edits', 'feedback',
+  'translation', 'summary', 'paraphrase', 'rewrite',
+];
+/** How the work is named as a thing: "the final article", "your chapter", "another version". */
+export const WORK_DETERMINERS = ['the', 'this', 'that', 'your', 'a', 'an', 'another', 'my', 'next', 'final', 'new', 'full', 'rest of the', 'rest of your', 'rest of my'];
+
+// documents (document.ts)
+
+/** A request for a document: a verb of making, then (within a few words) the kind of document. */
+export const DOCUMENT_VERBS = [
+  'write', 'draft', 'compose', 'create', 'generate', 'give me', 'make', 'prepare', 'produce', 'provide', 'come up with', 'develop',
+  'put together', 'expand', 'finish', 'rewrite', 'redo', 'help me write', 'help me with',
+];
+/** Between the verb and the document, these make the document someone else's task: "make sure I submit the report". */
+export const NOT_A_DOCUMENT_OBJECT = ['sure', 'certain', 'i', 'you', 'we', 'they', 'he', 'she'];
+/** How a request names the document: "a", "my", "the next", "two". */
+export const DOCUMENT_DETERMINERS = ['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'this', 'that', 'your', 'some', 'one', 'two', 'three', 'another', 'each'];
+/** "write chapter one", "part two". */
+export const DOCUMENT_NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'i', 'ii', 'iii', 'iv', 'v'];
+/** Documents the user publishes or hands out: a chapter's "in the next chapter, we will explore…" is the document's voice. */
+export const DOCUMENT_FORMS = [
+  'chapter', 'chapters', 'section', 'introduction', 'intro', 'conclusion', 'outro', 'preface', 'foreword', 'prologue', 'epilogue',
+  'guide', 'tutorial', 'handbook', 'manual', 'outline', 'syllabus', 'lesson plan', 'lesson plans', 'course description', 'curriculum',
+  'lecture', 'video script', 'youtube script', 'presentation', 'slides', 'slide', 'report', 'thesis', 'dissertation', 'research paper',
+  'paper', 'abstract', 'ebook', 'e-book', 'book', 'white paper', 'whitepaper', 'case study', 'business plan', 'executive summary',
+  'mission statement', 'vision statement', 'about us', 'about page', 'landing page', 'homepage', 'home page', 'web page', 'webpage',
+  'website copy', 'website content', 'web content', 'description', 'policy', 'faq', 'brochure', 'flyer',
+  // "write a paragraph about…", not "write your answer in paragraphs"
+  ...combine(['a', 'one', 'short', 'brief', 'single', 'two', 'three', 'few'], ['paragraph', 'paragraphs']),
+  'pitch deck', 'job description', 'job posting', 'job ad', 'press kit', 'course outline', 'study guide',
+];
 
 // role-play (role-play.ts)
 
@@ -184,14 +249,33 @@ export const GAME_SETUPS = [
   ...combine(['from now on', 'from now on,'], ['you'], ['are', 'will be']),
   ...combine(['play the'], ['role', 'part'], ['of']), ...combine(['take on the'], ['role', 'persona']),
   ...combine(['imagine'], ["you're", 'you are'], ['a', 'an', 'my']), 'you will play',
+  // a persona to answer as: "you are Tony Stark, answer as him", "reply as Sherlock"
+  ...combine(['answer', 'respond', 'reply', 'speak', 'talk', 'write back'], ['as', 'like'], ['him', 'her', 'them', 'if you']),
+  ...combine(['in the'], ['role', 'voice', 'persona'], ['of']), ...combine(['as if you'], ['were', 'are']), "you're playing", 'you are playing',
+  'you will be playing',
+  ...combine(['respond', 'reply', 'answer', 'speak', 'talk'], ['only as', 'to me as', 'to me like']),
+  "you'll play",
+  // a partner or a parent to talk to: "you are my boyfriend Jake"
+  ...combine(['be my', 'you are my', "you're my", 'act like my', 'pretend to be my'], ['boyfriend', 'girlfriend', 'wife', 'husband', 'mom', 'mother', 'dad', 'father', 'grandma', 'grandpa', 'crush', 'waifu']),
+  // who tells the story: "you will be the narrator", "be my dungeon master"
+  ...combine(['you are', "you're", 'be', 'you will be', "you'll be", 'act as'], ['the', 'my', 'our'], ['narrator', 'storyteller', 'gm', 'dm', 'game master', 'dungeon master', 'quest giver']),
+  ...combine(["let's", 'lets'], ['start', 'begin', 'go on', 'have', 'do'], ['an', 'a'], ['adventure', 'quest', 'campaign', 'role play', 'roleplay']),
+  'choose your own adventure', 'cyoa',
 ];
 /** The same, ending at a word ("act as a", not "act as an-"); "dan" is the jailbreak persona. */
-export const GAME_SETUP_WORDS = [...combine(['act as'], ['a', 'an', 'my', 'the', 'if']), 'you are now', ...combine(['simulate'], ['a', 'an']), 'dan'];
+export const GAME_SETUP_WORDS = [...combine(['act as', 'act like'], ['a', 'an', 'my', 'the', 'if']), ...combine(['answer', 'respond', 'reply', 'speak'], ['as'], ['a', 'an', 'my', 'the']), 'you are now', ...combine(['simulate'], ['a', 'an']), 'dan'];
 /** In a system prompt only explicit game words count ("You are a support agent" sets a job). */
 export const SYSTEM_GAME_WORDS = ['roleplay', 'role-play', 'text adventure', 'text-based adventure', 'interactive fiction', 'game master', 'dungeon master', 'stay in character', 'in-character', 'you are playing'];
 /** The user stepping out of the game. */
 export const OUT_OF_GAME = [
   'out of character', 'ooc', ...combine(['stop', 'stop the', 'end the'], ['game', 'roleplay', 'role-play']), 'break character', "let's stop", 'lets stop',
+  ...combine(['enough'], ['', 'of the', 'with the'], ['game', 'roleplay', 'role-play']), ...combine(["that's enough", 'thats enough'], ['for now', 'for today']),
+  // the user leaving, or asking for something after the chat: the reply answers in the assistant's own voice
+  ...combine(['i', 'we'], ['need to', 'have to', 'must'], ['go', 'leave', 'log off']), 'gotta go', 'got to go',
+  'remind me', 'set a reminder', ...combine(['text', 'email', 'e-mail', 'message', 'notify', 'ping'], ['me']),
+  ...combine(['will you', 'can you', 'could you', 'would you'], ['remember'], ['this', 'that', 'my', 'our', 'me', 'it']),
+  ...combine(['save', 'keep'], ['this', 'our', 'my'], ['game', 'progress', 'story', 'campaign', 'chat', 'conversation', 'session']),
+  'for next time', 'next time we', 'future conversations', 'our next conversation', 'our next chat',
 ];
 /** Schedules and outlines label lines with days, times and parts: "Monday: …", "Week 2: …". */
 export const SCHEDULE_LABELS = [
@@ -217,3 +301,18 @@ export const SIGN_OFFS = [
   'kind regards', 'best regards', 'warm regards', 'regards', 'best wishes', 'best', 'thanks', 'thanks again', 'thank you', 'many thanks',
   'sincerely', 'yours', 'yours sincerely', 'yours faithfully', 'yours truly', 'cheers', 'all the best', 'speak soon', 'talk soon',
 ];
+
+// reworked text (rework.ts)
+
+/** Asking for the user's own text back, reworked: "translate this", "rewrite the following", "fix the grammar". */
+export const REWORK_VERBS = [
+  'translate', 'rewrite', 're-write', 'rephrase', 'paraphrase', 'reword', 'proofread', 'proof-read', 'correct', 'edit', 'shorten',
+  'improve', 'polish', 'simplify', 'summarize', 'summarise', 'condense', 'fix', 'revise', 'make it', 'make this', 'turn this', 'convert',
+  'check the grammar', 'check grammar', 'check my', 'humanize', 'humanise', 'reformat', 'format', 'expand',
+];
+/** Words pointing at the text the user gives: "this", "the following", "below", "my essay". */
+export const REWORK_OBJECTS = [
+  'this', 'these', 'that', 'it', 'the following', 'following', 'below', 'the text', 'my', 'our', 'the paragraph', 'the passage', 'everything',
+  'all', 'what i send', 'what i paste', 'to english', 'into english', 'in english', 'to spanish', 'to french', 'to german', 'to chinese',
+];
+

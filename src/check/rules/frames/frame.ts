@@ -17,6 +17,8 @@ export type FrameCode =
   | 'letter'
   | 'fiction'
   | 'requested_text'
+  | 'document'
+  | 'rework'
   | 'role_play'
   | 'dialogue'
   | 'code_explanation'
@@ -70,6 +72,8 @@ export interface FrameExample {
   system?: string;
   /** Earlier user messages. */
   earlier?: string[];
+  /** Earlier assistant replies. */
+  earlierAssistant?: string[];
   /** For `marks` examples: words the marked region must contain. */
   marked?: string;
 }

@@ -5,7 +5,7 @@ import { EMPTY_CONVERSATION, lineSpans, type Conversation, type Frame, type Fram
 import { FRAMES } from './index.ts';
 
 function conversationOf(example: FrameExample): Conversation {
-  return { ...EMPTY_CONVERSATION, systemPrompt: example.system ?? '', userText: example.user ?? '', earlierUser: example.earlier ?? [] };
+  return { ...EMPTY_CONVERSATION, systemPrompt: example.system ?? '', userText: example.user ?? '', earlierUser: example.earlier ?? [], earlierAssistant: example.earlierAssistant ?? [] };
 }
 
 function regionsOf(frame: Frame, example: FrameExample): string[] {

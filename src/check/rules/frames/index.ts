@@ -6,6 +6,7 @@
  */
 import { codeExplanationFrame } from './code-explanation.ts';
 import { codeFrame } from './code.ts';
+import { documentFrame } from './document.ts';
 import { draftFrame, letterFrame } from './draft.ts';
 import { fictionFrame } from './fiction.ts';
 import type { Frame } from './frame.ts';
@@ -14,9 +15,10 @@ import { planNarrationFrame } from './plan-narration.ts';
 import { processDescriptionFrame } from './process-description.ts';
 import { blockquoteFrame, quotationFrame } from './quotation.ts';
 import { requestedTextFrame } from './requested-text.ts';
+import { reworkFrame } from './rework.ts';
 import { dialogueFrame, rolePlayFrame } from './role-play.ts';
 
-export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, rolePlayFrame, dialogueFrame];
+export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, documentFrame, reworkFrame, rolePlayFrame, dialogueFrame];
 export const SENTENCE_FRAMES: readonly Frame[] = [codeExplanationFrame, planNarrationFrame, genericAssuranceFrame, processDescriptionFrame];
 export const FRAMES: readonly Frame[] = [...TEXT_FRAMES, ...SENTENCE_FRAMES];
 

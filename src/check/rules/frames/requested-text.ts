@@ -1,6 +1,6 @@
 import { rememberedTest } from '../remembered-test.ts';
 import type { Frame, Region } from './frame.ts';
-import { framingBounds } from './fiction.ts';
+import { framingBounds } from './framing.ts';
 
 /** The user asks for text to send or publish: "write a cover letter", "draft an ad for my shop". */
 const TEXT_NOUN =
@@ -12,7 +12,7 @@ const WRITING_REQUEST = rememberedTest(
   ),
 );
 /** The user also asks for something later: the reply's own words may promise it, so read them all. */
-const ALSO_LATER = rememberedTest(/\b(?:remind|reminder|later|tomorrow|tonight|next (?:week|time|month)|follow up|check back|keep an eye|let me know when|schedule)\b/i);
+export const ALSO_LATER = rememberedTest(/\b(?:remind|reminder|later|tomorrow|tonight|next (?:week|time|month)|follow up|check back|keep an eye|let me know when|schedule)\b/i);
 /** A speech written out: it opens by addressing the audience. */
 const SPEECH_OPENING = /^\s*(?:\*\*)?(?:ladies and gentlemen|good (?:morning|afternoon|evening),? (?:everyone|all|ladies)|dear (?:friends|colleagues|guests|all|members)|distinguished guests|respected)\b/i;
 

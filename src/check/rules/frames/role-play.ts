@@ -9,11 +9,27 @@ const USER_SETUP = rememberedTest(new RegExp(`\\b(?:${phrasesByFirstWord(L.GAME_
 const SYSTEM_SETUP = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.SYSTEM_GAME_WORDS)}\\b`, 'i'));
 /** The user stepping out of the game: the reply is the assistant's own again. */
 const OUT_OF_GAME = rememberedTest(new RegExp(`\\b${phrasesByFirstWord(L.OUT_OF_GAME)}\\b`, 'i'));
+/**
+ * An action written between asterisks, in the third person: "*walks into the tavern*", "*hugs you
+ * back*". A user who acts like this is playing a scene; emphasis ("*this*", "*always*") is not.
+ */
+const EMOTE = /(?:^|[\s(])\*([a-z]{3,}s)(?:\s[^*\n]{1,80})?\*(?=$|[\s.,!?)])/gm;
+const NOT_EMOTES = new Set(['this', 'always', 'unless', 'less', 'does', 'was', 'has', 'yes', 'thus', 'plus', 'its', 'his', 'hers', 'ours', 'yours', 'theirs', 'perhaps', 'across', 'regardless', 'nevertheless', 'process', 'access', 'address', 'business', 'class', 'status', 'focus', 'bonus', 'various', 'serious', 'previous', 'famous', 'obvious', 'tips', 'steps', 'notes', 'results', 'details', 'options', 'things', 'questions']);
+
+function hasEmote(text: string): boolean {
+  if (!text.includes('*')) return false;
+  for (const m of text.matchAll(EMOTE)) if (!NOT_EMOTES.has(m[1]!.toLowerCase())) return true;
+  return false;
+}
+
+/** Parts handed out by name: "You play Aragorn, I'll be Frodo", "you are Batman and I am Robin" (names capitalised). */
+const CAST = /\b[Yy]ou(?:'ll| will)? (?:play|be|are) (?:the )?[A-Z][\w-]*,? (?:and )?I(?:'ll| will| am|'m) (?:be |play )?(?:the )?[A-Z]/;
+
 const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
 
 /**
- * In a role-play, a text adventure or a persona game set up earlier (or in the system prompt), the
- * reply speaks in character: "I will attach the portafilter to the espresso machine" is a move in
+ * In a role-play, a text adventure or a persona game set up earlier (or in the system prompt), or
+ * with a user acting out a scene ("*walks into the tavern*"), the reply speaks in character: "I will attach the portafilter to the espresso machine" is a move in
  * the game. Out-of-character asides stay the assistant's own.
  */
 export const rolePlayFrame: Frame = {
@@ -22,7 +38,9 @@ export const rolePlayFrame: Frame = {
   summary: 'a reply in character, in a role-play or game set up earlier in the conversation',
   mark({ text, conversation }) {
     if (OUT_OF_GAME(conversation.userText)) return [];
-    const setUp = SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP);
+    const setUp =
+      SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP) || hasEmote(conversation.userText) ||
+      CAST.test(conversation.userText) || conversation.earlierUser.some((text) => CAST.test(text));
     if (!setUp) return [];
     const regions: Region[] = [];
     let cursor = 0;
@@ -36,10 +54,14 @@ export const rolePlayFrame: Frame = {
   marks: [
     { earlier: ["Let's role-play: you are a barista and I'm your trainee."], user: 'What do you do first?', reply: 'I will attach the portafilter to the espresso machine.', marked: 'attach the portafilter' },
     { system: 'You are the narrator of a text adventure.', user: 'go north', reply: "You enter a cave. I'll describe what you find once your torch is lit." },
+    { user: '*walks into the tavern* Barkeep, a room for the night!', reply: "*wipes a mug* Sure, traveler. I'll wake you at dawn tomorrow.", marked: 'wake you at dawn' },
+    { earlier: ["You play Aragorn, I'll be Frodo."], user: 'Where are we going?', reply: "I'll meet you at the river by morning.", marked: 'meet you' },
   ],
   ignores: [
     { system: 'You are a helpful support agent for Northwind Utilities.', user: 'Can someone call me?', reply: 'Someone from billing will call you tomorrow.' },
     { earlier: ["Let's role-play a job interview."], user: 'OK, out of character now: remind me tomorrow to practise.', reply: "I'll remind you tomorrow." },
+    { user: 'I *really* need this: remind me at 9 about the *process* review.', reply: "I'll remind you at 9." },
+    { earlier: ["You play Aragorn, I'll be Frodo."], user: 'OK, out of character: remind me at 9 to call mum.', reply: "I'll remind you at 9." },
   ],
 };
 
