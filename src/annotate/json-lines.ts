@@ -1,6 +1,5 @@
 /** JSON Lines in, values out; a line that is not JSON is a problem naming it, and the rest are kept. */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { jsonLines } from '../check/json-lines-reader.ts';
 
 export interface LineProblem {
   file: string;
@@ -12,16 +11,9 @@ export interface LineProblem {
 export async function readJsonLines(file: string): Promise<{ values: { line: number; value: unknown }[]; problems: LineProblem[] }> {
   const values: { line: number; value: unknown }[] = [];
   const problems: LineProblem[] = [];
-  let line = 0;
-  for await (const raw of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-    line++;
-    const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-    if (text.trim() === '') continue;
-    try {
-      values.push({ line, value: JSON.parse(text) });
-    } catch (error) {
-      problems.push({ file, line, field: '(line)', message: `not valid JSON: ${(error as Error).message}` });
-    }
+  for await (const entry of jsonLines(file)) {
+    if ('problem' in entry) problems.push({ file, line: entry.line, field: '(line)', message: entry.problem });
+    else values.push(entry);
   }
   return { values, problems };
 }

@@ -4,8 +4,6 @@
  * file by id, and hands the pairs to the scorer (src/stats/validation.ts). Bad lines are
  * problems naming the line and field; every good line is kept.
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { BOOLEAN_NAMES, OUTCOMES, type LabelRecord } from '../core/types.ts';
 import { GoldFormatError, parseGoldItem, type GoldItem } from '../stats/gold-label.ts';
 import type { ValidationItem } from '../stats/validation.ts';
@@ -13,6 +11,7 @@ import { CheckInputError } from './check-input-error.ts';
 import type { CheckEngine, EngineCheckOptions } from './engines/engine.ts';
 import { mapOrdered } from './engines/map-ordered.ts';
 import type { Explanation } from './explanation.ts';
+import { jsonLines } from './json-lines-reader.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 
 export interface LineProblem {
@@ -29,20 +28,6 @@ export interface Labelled {
   /** Items the engine could not label: a model judgment failed. */
   unlabelled: { id: string; message: string }[];
   problems: LineProblem[];
-}
-
-async function* jsonLines(file: string): AsyncGenerator<{ line: number; value: unknown } | { line: number; problem: string }> {
-  let line = 0;
-  for await (const raw of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-    line++;
-    const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-    if (text.trim() === '') continue;
-    try {
-      yield { line, value: JSON.parse(text) as unknown };
-    } catch (error) {
-      yield { line, problem: `not valid JSON: ${(error as Error).message}` };
-    }
-  }
 }
 
 export async function readGold(file: string): Promise<{ items: GoldItem[]; problems: LineProblem[] }> {
