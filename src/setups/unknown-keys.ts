@@ -6,6 +6,7 @@
  * deployment belongs on each tool).
  */
 import type { DeploymentIssue } from './deployment-error.ts';
+import { editDistance } from '../core/did-you-mean.ts';
 
 export type KeyLevel = 'deployment' | 'tool' | 'persistence';
 
@@ -137,22 +138,4 @@ export function closestKey(key: string, known: readonly string[]): string | unde
     }
   }
   return best;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
-function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[] = new Array<number>(rows * cols).fill(0);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = value;
-    }
-  }
-  return d[rows * cols - 1]!;
 }
