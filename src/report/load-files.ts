@@ -57,7 +57,7 @@ export function loadFiles(responsesFile: string, labelsFile: string, requests: R
     let setup = str(r.setup, 'custom');
     if (r.setup !== null && typeof r.setup === 'object') {
       try {
-        const deployment = parseDeployment(r.setup);
+        const deployment = parseDeployment(r.setup, { unknownKeys: 'keep' });
         setup = deployment.id;
         if (!deployments.has(setup)) deployments.set(setup, deployment);
       } catch (error) {
