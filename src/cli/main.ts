@@ -34,6 +34,7 @@ const COMMANDS = {
   report: async () => (await import('./report.ts')).reportCommand(),
   requests: async () => (await import('./requests.ts')).requestsCommand(),
   validate: async () => (await import('./validate.ts')).validateCommand(),
+  guard: async () => (await import('./guard.ts')).guardCommand(),
 };
 // `--version` wherever commander takes it prints and exits here, before any command is loaded:
 // the program's own options are parsed the same way with or without its commands added.
