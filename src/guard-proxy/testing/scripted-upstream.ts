@@ -81,7 +81,13 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
         res.end(text);
       };
-      send(script(request));
+      let reply: UpstreamReply;
+      try {
+        reply = script(request);
+      } catch (error) {
+        reply = { kind: 'status', status: 500, body: JSON.stringify({ error: { message: `script threw: ${String(error)}` } }) };
+      }
+      send(reply);
     });
   });
   server.keepAliveTimeout = 60_000;
