@@ -24,7 +24,8 @@ export const REMINDER_TOOL = {
   },
 } as const;
 
-const text = (message: ChatMessage | undefined): string => (typeof message?.content === 'string' ? message.content : '');
+const text = (message: ChatMessage | undefined): string =>
+  typeof message?.content === 'string' ? message.content : Array.isArray(message?.content) ? message.content.map((part) => part?.text ?? '').join('') : '';
 
 export function agentModel(request: UpstreamRequest): UpstreamReply {
   const messages = request.body.messages;
