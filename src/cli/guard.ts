@@ -4,7 +4,7 @@
  * src/guard-proxy/.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES } from '../guard-proxy/config.ts';
+import { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES } from '../guard-proxy/modes.ts';
 import { integerAtLeast } from './integer-option.ts';
 
 export function guardCommand() {

@@ -6,12 +6,9 @@ import fs from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
-export const ON_FAIL_POLICIES = ['rewrite', 'reanchor', 'annotate', 'block'] as const;
-export type OnFailPolicy = (typeof ON_FAIL_POLICIES)[number];
-export const STREAM_MODES = ['buffer', 'audit'] as const;
-export type StreamMode = (typeof STREAM_MODES)[number];
-export const ON_ERROR_MODES = ['open', 'closed'] as const;
-export type OnErrorMode = (typeof ON_ERROR_MODES)[number];
+import { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type StreamMode } from './modes.ts';
+
+export { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type StreamMode };
 
 export interface GuardProxyConfig {
   /** The OpenAI-compatible base URL replies come from, e.g. http://127.0.0.1:8000/v1. */
