@@ -4,20 +4,21 @@
  * audit mode, while it does).
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { ToolCall } from '../core/types.ts';
 import { readChatRequest } from './chat-request.ts';
 import { completionBody, verdictHeaders } from './completion-response.ts';
 import { record, type GuardContext } from './guard-context.ts';
 import { judgeReply } from './judge-reply.ts';
-import { readBoundedBody } from './read-body.ts';
+import { readBoundedBody, readIncomingBody } from './read-body.ts';
 import { auditedStream, bufferedStream } from './stream-reply.ts';
 import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
-export async function chatCompletions(context: GuardContext, incoming: Request): Promise<Response> {
+export async function chatCompletions(context: GuardContext, incoming: Request, raw?: IncomingMessage): Promise<Response> {
   const started = performance.now();
   const requestId = randomUUID();
-  const bytes = await readBoundedBody(incoming, context.config.maxBodyBytes);
+  const bytes = raw === undefined ? await readBoundedBody(incoming, context.config.maxBodyBytes) : await readIncomingBody(raw, context.config.maxBodyBytes);
   const request = readChatRequest(bytes);
   const headers = forwardedHeaders(incoming.headers);
   const client = incoming.signal;
@@ -26,7 +27,7 @@ export async function chatCompletions(context: GuardContext, incoming: Request):
   const upstream = await sendUpstream(context.upstream, '/chat/completions', { method: 'POST', headers, body: bytes }, signal, client);
   const facts = { requestId, headers, client, signal, started, sentAt };
 
-  const isStream = request.stream && upstream.ok && (upstream.headers.get('content-type') ?? '').includes('text/event-stream') && upstream.body !== null;
+  const isStream = request.stream && upstream.ok && upstream.stream !== null;
   if (isStream) return context.config.stream === 'audit' ? auditedStream(context, request, upstream, facts) : bufferedStream(context, request, upstream, facts);
 
   const body = await readUpstreamBody(upstream, context.upstream, signal, client);
@@ -37,7 +38,7 @@ export async function chatCompletions(context: GuardContext, incoming: Request):
     const out = returnedHeaders(upstream.headers);
     out.set('x-felicity-verdict', verdictHeader(verdict));
     out.set('x-felicity-request-id', requestId);
-    return new Response(body, { status: upstream.status, headers: out });
+    return new Response(body.byteLength === 0 ? null : body, { status: upstream.status, headers: out });
   };
   if (!upstream.ok) return passThrough(`the upstream answered ${upstream.status}; passed through unchecked`);
   let parsed: { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] };

@@ -2,7 +2,7 @@
  * The guard proxy's HTTP server (hono on Node): routes, error answers in OpenAI's shape, and a
  * graceful stop (no new connections; requests in flight finish; then the audit log is closed).
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { loadDeploymentFile } from '../setups/load-deployment.ts';
@@ -26,10 +26,11 @@ export async function createGuardContext(config: GuardProxyConfig): Promise<Guar
   };
 }
 
-export function createGuardApp(context: GuardContext): Hono {
-  const app = new Hono();
+export function createGuardApp(context: GuardContext) {
+  const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
   app.post('/v1/chat/completions', async (c) => {
-    const response = await chatCompletions(context, c.req.raw);
+    // On Node the body is read from the connection itself, without a web stream in between.
+    const response = await chatCompletions(context, c.req.raw, c.env?.incoming);
     context.metrics.request('chat_completions', response.status);
     return response;
   });
@@ -41,7 +42,7 @@ export function createGuardApp(context: GuardContext): Hono {
     const headers = returnedHeaders(upstream.headers);
     headers.set('x-felicity-verdict', 'outcome=unchecked; action=skipped; certified=false');
     context.metrics.request('models', upstream.status);
-    return new Response(body, { status: upstream.status, headers });
+    return new Response(body.byteLength === 0 ? null : body, { status: upstream.status, headers });
   });
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/metrics', (c) => c.text(context.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));

@@ -11,7 +11,7 @@ import { judgeReply } from './judge-reply.ts';
 import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
-import { returnedHeaders, upstreamFailure } from './upstream.ts';
+import { returnedHeaders, upstreamFailure, type UpstreamReply } from './upstream.ts';
 import { verdictHeader } from './verdict.ts';
 
 export interface StreamFacts {
@@ -23,12 +23,12 @@ export interface StreamFacts {
   sentAt: number;
 }
 
-export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: Response, facts: StreamFacts): Promise<Response> {
+export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<Response> {
   const assembly = new StreamAssembly();
   const splitter = new SseSplitter();
   const decoder = new TextDecoder();
   const raw: string[] = [];
-  const reader = upstream.body!.getReader();
+  const reader = upstream.stream!.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -64,23 +64,29 @@ function insertBeforeDone(stream: string, comment: string): string {
   return at < 0 ? stream + comment : stream.slice(0, at) + comment + stream.slice(at);
 }
 
-export function auditedStream(context: GuardContext, request: ChatRequestView, upstream: Response, facts: StreamFacts): Response {
+export function auditedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Response {
   const assembly = new StreamAssembly();
   const splitter = new SseSplitter();
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const reader = upstream.body!.getReader();
+  const reader = upstream.stream!.getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { done, value } = await reader.read();
-        if (!done) {
+        // Read until something can be passed on: a pull that enqueues nothing is not called again.
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          let passed = false;
           for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
             if (event.data !== null) assembly.add(event.data);
             // [DONE] waits for the verdict, which goes before it.
-            if (!assembly.done) controller.enqueue(encoder.encode(event.raw));
+            if (!assembly.done) {
+              controller.enqueue(encoder.encode(event.raw));
+              passed = true;
+            }
           }
-          return;
+          if (passed) return;
         }
         const upstreamMs = performance.now() - facts.sentAt;
         const rest = splitter.rest() + decoder.decode();

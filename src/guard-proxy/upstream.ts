@@ -3,6 +3,9 @@
  * proxy holds no key of its own), under the proxy's deadline and the client's abort, and a
  * `ChatModel` over the same path for the guard's own rewrite and re-anchoring calls.
  */
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
 import type { ToolCall } from '../core/types.ts';
 import type { ChatModel, ChatRequest, ChatResult } from '../llm/chat-model.ts';
 import { kindForStatus, safeMessage } from '../llm/model-error.ts';
@@ -42,26 +45,79 @@ export function callSignal(timeoutMs: number, client?: AbortSignal): AbortSignal
   return client === undefined ? deadline : AbortSignal.any([client, deadline]);
 }
 
-/** Sends a request upstream; network failures become 502, the deadline 504, a client abort 499. */
-export async function sendUpstream(upstream: Upstream, path: string, init: { method: string; headers: Headers; body?: Uint8Array<ArrayBuffer> | string }, signal: AbortSignal, client?: AbortSignal): Promise<Response> {
-  try {
-    return await fetch(`${upstream.base}${path}`, { method: init.method, headers: init.headers, body: init.body ?? null, signal, redirect: 'manual' });
-  } catch (error) {
-    throw upstreamFailure(error, upstream, signal, client);
-  }
+/** What the upstream answered: a whole body, or (server-sent events) a stream still arriving. */
+export interface UpstreamReply {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  /** The whole body, for anything but an event stream. */
+  bytes: Uint8Array<ArrayBuffer> | null;
+  /** The body as it arrives, for `text/event-stream`; cancelling it closes the upstream connection. */
+  stream: ReadableStream<Uint8Array> | null;
+}
+
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+/**
+ * Sends a request upstream over node:http with kept-alive connections (lighter than fetch on the
+ * hot path). Network failures become 502, the deadline 504, a client abort 499; an abort or the
+ * deadline closes the upstream connection, so the upstream sees the request cancelled.
+ */
+export function sendUpstream(upstream: Upstream, path: string, init: { method: string; headers: Headers; body?: Uint8Array<ArrayBuffer> | string }, signal: AbortSignal, client?: AbortSignal): Promise<UpstreamReply> {
+  return new Promise<UpstreamReply>((resolve, reject) => {
+    if (signal.aborted) return reject(upstreamFailure(signal.reason, upstream, signal, client));
+    const url = new URL(`${upstream.base}${path}`);
+    const secure = url.protocol === 'https:';
+    const headers: Record<string, string> = {};
+    init.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    if (init.body !== undefined) headers['content-length'] = String(typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.byteLength);
+    const request = (secure ? https : http).request(url, { method: init.method, headers, agent: secure ? agents.https : agents.http });
+    const fail = (error: unknown) => reject(upstreamFailure(error, upstream, signal, client));
+    const onAbort = () => request.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal.removeEventListener('abort', onAbort);
+    request.on('error', (error) => {
+      done();
+      fail(error);
+    });
+    request.on('response', (response) => {
+      response.on('close', done);
+      const status = response.statusCode ?? 502;
+      const replyHeaders = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) replyHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const base = { status, ok: status >= 200 && status < 300, headers: replyHeaders };
+      if ((response.headers['content-type'] ?? '').includes('text/event-stream')) {
+        resolve({ ...base, bytes: null, stream: Readable.toWeb(response) as ReadableStream<Uint8Array> });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', fail);
+      response.on('aborted', () => fail(new Error('the upstream closed the connection mid-body')));
+      response.on('end', () => {
+        const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve({ ...base, bytes: new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength), stream: null });
+      });
+    });
+    request.end(init.body);
+  });
 }
 
 export function upstreamFailure(error: unknown, upstream: Upstream, signal: AbortSignal, client?: AbortSignal): ProxyError {
+  if (error instanceof ProxyError) return error;
   if (client?.aborted) return new ProxyError(499, 'client_closed', 'the client closed the request');
   if (signal.aborted) return new ProxyError(504, 'upstream_timeout', `the upstream did not answer within ${upstream.timeoutMs} ms`);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
   return new ProxyError(502, 'upstream_unreachable', `the upstream could not be reached (${safeMessage(cause)})`);
 }
 
-/** Reads a whole upstream body as bytes (under the same signal: a stalled body is the deadline too). */
-export async function readUpstreamBody(response: Response, upstream: Upstream, signal: AbortSignal, client?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+/** The whole body of a reply (an event stream is read to its end, under the same signal). */
+export async function readUpstreamBody(reply: UpstreamReply, upstream: Upstream, signal: AbortSignal, client?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+  if (reply.bytes !== null) return reply.bytes;
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    return new Uint8Array(await new Response(reply.stream).arrayBuffer());
   } catch (error) {
     throw upstreamFailure(error, upstream, signal, client);
   }

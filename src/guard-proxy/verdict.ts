@@ -42,12 +42,8 @@ const MAX_SPAN_CHARS = 300;
 
 /** Labels the draft as the last message of the turn the request's messages lead up to. */
 export function labelDraft(messages: readonly ChatMessage[], draft: string, where: RequestDeployment, id: string): LabelRecord {
-  return check({
-    id,
-    setup: where.deployment as unknown as Record<string, unknown>,
-    persona: 'generic',
-    messages: [...messages, { role: 'assistant', content: draft }],
-  });
+  // The validated deployment as the fallback setup: the checker uses it as it is (no re-parse per reply).
+  return check({ id, persona: 'generic', messages: [...messages, { role: 'assistant', content: draft }] }, { setup: where.deployment });
 }
 
 export function failingSpans(label: LabelRecord): VerdictSpan[] {
