@@ -8,6 +8,8 @@
  *    alternating rounds of the same run. Latency at one connection (added p50 and p99: proxied
  *    minus direct, from every response time), throughput at 32 connections (the ratio).
  *    Targets: added p99 ≤ 2 ms, throughput ratio ≥ 0.9.
+ *    The throughput comparison is repeated with an upstream whose replies take BENCH_MODEL_MS
+ *    (default 100 ms, still faster than any hosted model), where the upstream, not the proxy, sets the pace.
  * 2. The AI SDK middleware in-process: generateText on an instant mock model, with and without
  *    felicityMiddleware, alternating; the added time per call.
  *
@@ -34,6 +36,7 @@ interface AutocannonInstance extends PromiseLike<{ requests: { average: number }
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const ROUNDS = 2;
+const MODEL_MS = Number(process.env['BENCH_MODEL_MS'] ?? 100);
 const REPLY = "Done: I've set a reminder for 9:00 tomorrow morning to pay rent.";
 const BODY = JSON.stringify({
   model: 'bench',
@@ -48,7 +51,8 @@ const BODY = JSON.stringify({
 
 const role = process.argv[2];
 if (role === '--upstream') {
-  const upstream = await startScriptedUpstream(() => say.text(REPLY), { record: false });
+  const delay = Number(process.argv[3] ?? 0);
+  const upstream = await startScriptedUpstream(() => (delay > 0 ? { kind: 'delay', ms: delay, then: say.text(REPLY) } : say.text(REPLY)), { record: false });
   process.stdout.write(`${upstream.url}\n`);
 } else if (role === '--proxy') {
   const proxy = await startGuardProxy({ ...DEFAULTS, toolCapabilities: {}, upstream: process.argv[3]!, port: 0, onFail: 'rewrite' });
@@ -112,7 +116,27 @@ async function main(): Promise<void> {
     proxy.process.kill();
     upstream.process.kill();
   }
+  await modelLike();
   await middleware();
+}
+
+/** The same throughput comparison with an upstream that takes MODEL_MS per reply, as a model does. */
+async function modelLike(): Promise<void> {
+  const upstream = await child('--upstream', String(MODEL_MS));
+  const proxy = await child('--proxy', upstream.url);
+  try {
+    const direct: number[] = [];
+    const proxied: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      direct.push((await load(upstream.url, 32, SECONDS)).rate);
+      proxied.push((await load(proxy.url, 32, SECONDS)).rate);
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    console.log(`guard proxy, 32 connections, upstream replies taking ${MODEL_MS} ms: direct ${mean(direct).toFixed(0)} req/s, through the guard ${mean(proxied).toFixed(0)} req/s, ratio ${(mean(proxied) / mean(direct)).toFixed(3)}`);
+  } finally {
+    proxy.process.kill();
+    upstream.process.kill();
+  }
 }
 
 async function middleware(): Promise<void> {
