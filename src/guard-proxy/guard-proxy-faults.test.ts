@@ -33,6 +33,7 @@ test('an unreachable upstream is a 502 with an OpenAI-style error body', async (
     assert.equal(response.status, 502);
     const body = (await response.json()) as { error: { message: string; type: string; code: string } };
     assert.equal(body.error.code, 'upstream_unreachable');
+    assert.equal(response.headers.get('x-felicity-verdict'), 'outcome=unchecked; action=skipped; certified=false');
     assert.equal(body.error.type, 'upstream_error');
     assert.match(body.error.message, /could not be reached/);
   } finally {

@@ -15,6 +15,8 @@ import { openAIError, ProxyError } from './openai-error.ts';
 import { DeploymentResolver } from './request-deployment.ts';
 import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream } from './upstream.ts';
 
+const UNCHECKED = 'outcome=unchecked; action=skipped; certified=false';
+
 export async function createGuardContext(config: GuardProxyConfig): Promise<GuardContext> {
   const deployment = config.deployment === undefined ? undefined : await loadDeploymentFile(config.deployment);
   return {
@@ -40,7 +42,7 @@ export function createGuardApp(context: GuardContext) {
     const upstream = await sendUpstream(context.upstream, '/models', { method: 'GET', headers: forwardedHeaders(c.req.raw.headers) }, signal, client);
     const body = await readUpstreamBody(upstream, context.upstream, signal, client);
     const headers = returnedHeaders(upstream.headers);
-    headers.set('x-felicity-verdict', 'outcome=unchecked; action=skipped; certified=false');
+    headers.set('x-felicity-verdict', UNCHECKED);
     context.metrics.request('models', upstream.status);
     return new Response(body.byteLength === 0 ? null : body, { status: upstream.status, headers });
   });
@@ -50,7 +52,8 @@ export function createGuardApp(context: GuardContext) {
   app.onError((error, c) => {
     const failure = error instanceof ProxyError ? error : new ProxyError(500, 'internal_error', 'the guard proxy failed on this request');
     context.metrics.request(c.req.path === '/v1/chat/completions' ? 'chat_completions' : 'other', failure.status);
-    return new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/json' } });
+    // Nothing was checked: the verdict says so, as on every response.
+    return new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/json', 'x-felicity-verdict': UNCHECKED } });
   });
   return app;
 }
