@@ -203,3 +203,30 @@ function fuzzedBody(random: () => number): string {
   if (kind === 7) messages.push({ role: 'assistant', content: pick(["Done, I've set it.", "I'll do it later.", 'ok']) });
   return JSON.stringify(base);
 }
+
+test('a rewrite that fails: --on-error open sends the draft with its verdict, closed a blocking reply', async () => {
+  // The app's call gets a false claim; the guard's rewrite call (a single user message) gets a 500.
+  const script = (request: { body: { messages: unknown[] } }) =>
+    request.body.messages.length === 1 && JSON.stringify(request.body.messages).includes('has drafted the reply')
+      ? ({ kind: 'status', status: 500, body: '{"error":{"message":"overloaded"}}' } as const)
+      : say.text("Done! I've set a reminder for 9am tomorrow.");
+  for (const onError of ['open', 'closed'] as const) {
+    const harness = await startHarness(script, { onError });
+    try {
+      const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'remind me tomorrow at 9' }], tools: [REMINDER_TOOL] });
+      const response = await post(harness.base, body);
+      const json = (await response.json()) as { choices: { message: { content: string } }[]; felicity: { action: string; reason: string } };
+      assert.equal(response.status, 200);
+      if (onError === 'open') {
+        assert.equal(json.choices[0]!.message.content, "Done! I've set a reminder for 9am tomorrow.");
+        assert.equal(json.felicity.action, 'failed_open');
+      } else {
+        assert.notEqual(json.choices[0]!.message.content, "Done! I've set a reminder for 9am tomorrow.");
+        assert.equal(json.felicity.action, 'failed_closed');
+      }
+      assert.match(json.felicity.reason, /the rewrite failed \(server: /);
+    } finally {
+      await harness.close();
+    }
+  }
+});

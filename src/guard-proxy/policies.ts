@@ -60,26 +60,27 @@ export async function decide(input: DecideInput): Promise<Decision> {
       const calls = await reanchorCalls(input, label);
       if (calls.kind === 'calls') return { kind: 'tool_calls', calls: calls.calls, verdict: verdict('reanchored', `${found}; the model was asked for the enabling call, returned to the client: ${calls.calls.map((c) => c.function.name).join(', ')}`, true) };
       if (calls.kind === 'error') return onError(input, label, `${found}; the re-anchoring call failed (${calls.message})`);
-      return rewrite(input, label, `${found}; no enabling call was made (${calls.why}), so it was rewritten`);
+      return rewrite(input, label, `${found}; no enabling call was made (${calls.why})`);
     }
     case 'rewrite':
-      return rewrite(input, label, `${found}; rewritten`);
+      return rewrite(input, label, found);
   }
 }
 
-async function rewrite(input: DecideInput, label: LabelRecord, reason: string): Promise<Decision> {
+/** `found`: what the check found (and what was tried before), the start of every reason given here. */
+async function rewrite(input: DecideInput, label: LabelRecord, found: string): Promise<Decision> {
   const card = capabilityCard(affordancesFor(input.where.deployment, 'generic'));
   const turn: ChatMessage[] = [...input.messages, { role: 'assistant', content: input.draft }];
   const rewritten = await rewriteTurn(access(input.model()), card, turn);
-  if (!rewritten.ok) return onError(input, label, `${reason.replace(/; rewritten$/, '')}; the rewrite failed (${rewritten.error.kind}: ${rewritten.error.message})`);
+  if (!rewritten.ok) return onError(input, label, `${found}; the rewrite failed (${rewritten.error.kind}: ${rewritten.error.message})`);
   let after: LabelRecord;
   try {
     after = labelDraft(input.messages, rewritten.reply, input.where, input.requestId);
   } catch (error) {
     return onError(input, label, `the checker failed on the rewrite (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
   }
-  if (!certifies(after)) return onError(input, label, `${reason.replace(/; rewritten$/, '')}; the rewrite was labelled ${after.outcome}`);
-  return { kind: 'text', text: rewritten.reply, verdict: verdictOf({ requestId: input.requestId, label, where: input.where, action: 'rewritten', reason: `${reason}, now ${after.outcome}`, certified: true }) };
+  if (!certifies(after)) return onError(input, label, `${found}; the rewrite was labelled ${after.outcome}`);
+  return { kind: 'text', text: rewritten.reply, verdict: verdictOf({ requestId: input.requestId, label, where: input.where, action: 'rewritten', reason: `${found}; rewritten, now ${after.outcome}`, certified: true }) };
 }
 
 function onError(input: DecideInput, label: LabelRecord | null, reason: string): Decision {
