@@ -77,7 +77,7 @@ export async function resolveGuardConfig(flags: GuardProxyFlags): Promise<GuardP
   const upstream = flags.upstream ?? file.upstream;
   if (upstream === undefined) throw new GuardConfigError('flags', 'upstream', 'an OpenAI-compatible base URL (--upstream or upstream: in the config file)', 'nothing');
   const config: GuardProxyConfig = {
-    upstream: checkedUpstream(upstream),
+    upstream: checkedUpstream(upstream, flags.upstream !== undefined || flags.config === undefined ? 'flags' : flags.config),
     port: flags.port ?? file.port ?? DEFAULTS.port,
     host: flags.host ?? file.host ?? DEFAULTS.host,
     toolCapabilities: file.tool_capabilities ?? {},
@@ -95,14 +95,14 @@ export async function resolveGuardConfig(flags: GuardProxyFlags): Promise<GuardP
 }
 
 /** The base URL without a trailing slash; only http(s). */
-export function checkedUpstream(value: string): string {
+export function checkedUpstream(value: string, source = 'flags'): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new GuardConfigError('flags', 'upstream', 'an http(s) URL', JSON.stringify(value.slice(0, 60)));
+    throw new GuardConfigError(source, 'upstream', 'an http(s) URL', JSON.stringify(value.slice(0, 60)));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardConfigError('flags', 'upstream', 'an http(s) URL', url.protocol);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardConfigError(source, 'upstream', 'an http(s) URL', url.protocol);
   return url.toString().replace(/\/+$/, '');
 }
 
