@@ -230,3 +230,19 @@ test('a rewrite that fails: --on-error open sends the draft with its verdict, cl
     }
   }
 });
+
+test('an upstream answer over 16 MiB is a 502, streamed or not, and the proxy serves on', async () => {
+  const huge = 'x'.repeat(17 * 1024 * 1024);
+  const harness = await startHarness((request) => (JSON.stringify(request.body.messages).includes('HUGE') ? say.text(huge) : say.text(CLEAN_REPLY)));
+  try {
+    for (const stream of [false, true]) {
+      const response = await post(harness.base, JSON.stringify({ model: 'm', stream, messages: [{ role: 'user', content: 'HUGE' }] }));
+      assert.equal(response.status, 502);
+      assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'upstream_too_large');
+    }
+    const after = (await (await post(harness.base, clean)).json()) as { choices: { message: { content: string } }[] };
+    assert.equal(after.choices[0]!.message.content, CLEAN_REPLY);
+  } finally {
+    await harness.close();
+  }
+});

@@ -11,7 +11,7 @@ import { judgeReply } from './judge-reply.ts';
 import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
-import { returnedHeaders, upstreamFailure, type UpstreamReply } from './upstream.ts';
+import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
 import { verdictHeader } from './verdict.ts';
 
 export interface StreamFacts {
@@ -29,10 +29,16 @@ export async function bufferedStream(context: GuardContext, request: ChatRequest
   const decoder = new TextDecoder();
   const raw: string[] = [];
   const reader = upstream.stream!.getReader();
+  let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      size += value.byteLength;
+      if (size > MAX_UPSTREAM_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLargeUpstream();
+      }
       for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
         raw.push(event.raw);
         if (event.data !== null) assembly.add(event.data);

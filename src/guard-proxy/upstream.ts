@@ -56,6 +56,13 @@ export interface UpstreamReply {
   stream: ReadableStream<Uint8Array> | null;
 }
 
+/** The most the proxy holds of one upstream answer (model output is untrusted): past it, a 502. */
+export const MAX_UPSTREAM_BYTES = 16 * 1024 * 1024;
+
+export function tooLargeUpstream(): ProxyError {
+  return new ProxyError(502, 'upstream_too_large', `the upstream answer is larger than ${MAX_UPSTREAM_BYTES} bytes`);
+}
+
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /**
@@ -93,7 +100,16 @@ export function sendUpstream(upstream: Upstream, path: string, init: { method: s
         return;
       }
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > MAX_UPSTREAM_BYTES) {
+          fail(tooLargeUpstream());
+          request.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
       response.on('error', fail);
       response.on('aborted', () => fail(new Error('the upstream closed the connection mid-body')));
       response.on('end', () => {
