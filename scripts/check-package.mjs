@@ -85,16 +85,17 @@ console.log(JSON.stringify({ outcome: label.outcome, many: many.map((r) => r.lab
     expect(/needs the optional package openai/.test(out.noSdk), `guardTurn with a model spec and no openai: ${out.noSdk}`);
   });
 
-  step('importing the checker loads no OpenAI SDK, SQLite, Vega, resvg or Playwright', () => {
+  step('importing the checker, the guard and the integrations loads no OpenAI SDK, AI SDK, Agents SDK, SQLite, Vega, resvg or Playwright', () => {
     const log = path.join(app, 'loaded.txt');
     writeFileSync(log, '');
     writeFileSync(path.join(app, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }\n`);
     writeFileSync(path.join(app, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
-    const result = run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', "await import('felicity-ai'); await import('felicity-ai/guard');"]);
+    const result = run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', "await import('felicity-ai'); await import('felicity-ai/guard'); await import('felicity-ai/ai-sdk'); await import('felicity-ai/agents');"]);
     expect(result.status === 0, result.stderr);
     const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(urls.some((url) => url.includes('/node_modules/felicity-ai/dist/check/check.js')), 'the hook saw the checker load');
-    const heavy = urls.filter((url) => /\/node_modules\/(openai|better-sqlite3|vega[^/]*|@resvg|playwright-core)\//.test(url));
+    // The framework integrations import their frameworks' types only: neither ai nor @openai/agents loads.
+    const heavy = urls.filter((url) => /\/node_modules\/(openai|better-sqlite3|vega[^/]*|@resvg|playwright-core|ai|@openai\/agents[^/]*)\//.test(url));
     expect(heavy.length === 0, `loaded: ${heavy.join(', ')}`);
   });
 

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:guard`: what the guard costs a clean reply, on loopback.
+ *
+ * 1. The proxy. A scripted upstream (its own process) answers every request with the same clean
+ *    reply to a realistic turn (C2's tool schemas, a reminder call and its result, then "Done…").
+ *    autocannon sends the same request straight to the upstream and through `felicity guard`
+ *    (its own process, rules engine, --on-fail rewrite: a clean reply costs no model call), in
+ *    alternating rounds of the same run. Latency at one connection (added p50 and p99: proxied
+ *    minus direct, from every response time), throughput at 32 connections (the ratio).
+ *    Targets: added p99 ≤ 2 ms, throughput ratio ≥ 0.9.
+ *    The throughput comparison is repeated with an upstream whose replies take BENCH_MODEL_MS
+ *    (default 100 ms, still faster than any hosted model), where the upstream, not the proxy, sets the pace.
+ * 2. The AI SDK middleware in-process: generateText on an instant mock model, with and without
+ *    felicityMiddleware, alternating; the added time per call.
+ *
+ * On a shared 2-core machine the upstream, the proxy and autocannon compete for the same cores,
+ * so the throughput ratio is a floor for a proxy on its own core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { DEFAULTS } from '../src/guard-proxy/config.ts';
+import { startGuardProxy } from '../src/guard-proxy/server.ts';
+import { startScriptedUpstream, say } from '../src/guard-proxy/testing/scripted-upstream.ts';
+import { felicityMiddleware } from '../src/integrations/ai-sdk.ts';
+import { getBuiltinSetup, openAITools } from '../src/setups/index.ts';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as (options: Record<string, unknown>) => AutocannonInstance;
+interface AutocannonInstance extends PromiseLike<{ requests: { average: number }; non2xx: number; errors: number; timeouts: number }> {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
+const ROUNDS = 2;
+const MODEL_MS = Number(process.env['BENCH_MODEL_MS'] ?? 100);
+const REPLY = "Done: I've set a reminder for 9:00 tomorrow morning to pay rent.";
+const BODY = JSON.stringify({
+  model: 'bench',
+  messages: [
+    { role: 'system', content: 'You are a helpful assistant.' },
+    { role: 'user', content: "I'm sorting bills tonight. Remind me to pay rent tomorrow morning." },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'create_reminder', arguments: '{"remind_at":"2026-10-02T09:00:00","message":"Pay rent"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: '{"status":"created","reminder_id":"rem-001"}' },
+  ],
+  tools: openAITools(getBuiltinSetup('C2')!, 'generic'),
+});
+
+const role = process.argv[2];
+if (role === '--upstream') {
+  const delay = Number(process.argv[3] ?? 0);
+  const upstream = await startScriptedUpstream(() => (delay > 0 ? { kind: 'delay', ms: delay, then: say.text(REPLY) } : say.text(REPLY)), { record: false });
+  process.stdout.write(`${upstream.url}\n`);
+} else if (role === '--proxy') {
+  const proxy = await startGuardProxy({ ...DEFAULTS, toolCapabilities: {}, upstream: process.argv[3]!, port: 0, onFail: 'rewrite' });
+  process.stdout.write(`${proxy.url}/v1\n`);
+} else {
+  await main();
+}
+
+async function child(...args: string[]): Promise<{ url: string; process: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = (await once(proc.stdout!, 'data')) as [Buffer];
+  return { url: chunk.toString().trim(), process: proc };
+}
+
+async function load(base: string, connections: number, seconds: number): Promise<{ rate: number; times: number[] }> {
+  const times: number[] = [];
+  const instance = autocannon({ url: `${base}/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' }, body: BODY, connections, duration: seconds });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) times.push(ms);
+  });
+  const result = await instance;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${base}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rate: result.requests.average, times };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const upstream = await child('--upstream');
+  const proxy = await child('--proxy', upstream.url);
+  try {
+    // A clean reply: the proxy sends it as it came.
+    const check = await fetch(`${proxy.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+    const verdict = check.headers.get('x-felicity-verdict');
+    if (!verdict?.includes('action=none')) throw new Error(`the bench reply is not clean: ${verdict}`);
+    await load(upstream.url, 8, 2);
+    await load(proxy.url, 8, 2);
+
+    const latency = { direct: [] as number[], proxied: [] as number[] };
+    const rate = { direct: [] as number[], proxied: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      latency.direct.push(...(await load(upstream.url, 1, SECONDS)).times);
+      latency.proxied.push(...(await load(proxy.url, 1, SECONDS)).times);
+      rate.direct.push((await load(upstream.url, 32, SECONDS)).rate);
+      rate.proxied.push((await load(proxy.url, 32, SECONDS)).rate);
+    }
+    const row = (p: number) => {
+      const d = percentile(latency.direct, p);
+      const x = percentile(latency.proxied, p);
+      return `p${p}: direct ${d.toFixed(3)} ms, through the guard ${x.toFixed(3)} ms, added ${(x - d).toFixed(3)} ms`;
+    };
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    console.log(`guard proxy, clean replies, 1 connection (${latency.direct.length} direct and ${latency.proxied.length} proxied responses):`);
+    console.log(`  ${row(50)}`);
+    console.log(`  ${row(99)}   (target: added ≤ 2 ms)`);
+    console.log(`guard proxy, 32 connections: direct ${mean(rate.direct).toFixed(0)} req/s, through the guard ${mean(rate.proxied).toFixed(0)} req/s, ratio ${(mean(rate.proxied) / mean(rate.direct)).toFixed(3)}   (target ≥ 0.9)`);
+  } finally {
+    proxy.process.kill();
+    upstream.process.kill();
+  }
+  await modelLike();
+  await middleware();
+}
+
+/** The same throughput comparison with an upstream that takes MODEL_MS per reply, as a model does. */
+async function modelLike(): Promise<void> {
+  const upstream = await child('--upstream', String(MODEL_MS));
+  const proxy = await child('--proxy', upstream.url);
+  try {
+    const direct: number[] = [];
+    const proxied: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      direct.push((await load(upstream.url, 32, SECONDS)).rate);
+      proxied.push((await load(proxy.url, 32, SECONDS)).rate);
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    console.log(`guard proxy, 32 connections, upstream replies taking ${MODEL_MS} ms: direct ${mean(direct).toFixed(0)} req/s, through the guard ${mean(proxied).toFixed(0)} req/s, ratio ${(mean(proxied) / mean(direct)).toFixed(3)}`);
+  } finally {
+    proxy.process.kill();
+    upstream.process.kill();
+  }
+}
+
+async function middleware(): Promise<void> {
+  const calls = Number(process.env['BENCH_CALLS'] ?? 3_000);
+  const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
+  const base = new MockLanguageModelV4({ doGenerate: async () => ({ content: [{ type: 'text', text: REPLY }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }) });
+  const plain = base;
+  const guarded = wrapLanguageModel({ model: base, middleware: felicityMiddleware({ deployment: 'C2', policy: 'rewrite' }) });
+  const messages = [
+    { role: 'user' as const, content: "I'm sorting bills tonight. Remind me to pay rent tomorrow morning." },
+    { role: 'assistant' as const, content: [{ type: 'tool-call' as const, toolCallId: 'call_1', toolName: 'create_reminder', input: { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' } }] },
+    { role: 'tool' as const, content: [{ type: 'tool-result' as const, toolCallId: 'call_1', toolName: 'create_reminder', output: { type: 'json' as const, value: { status: 'created' } } }] },
+  ];
+  const time = async (model: typeof plain | typeof guarded): Promise<number> => {
+    const started = performance.now();
+    for (let i = 0; i < calls; i++) await generateText({ model, messages });
+    return (performance.now() - started) / calls;
+  };
+  await time(plain);
+  await time(guarded);
+  const plainMs: number[] = [];
+  const guardedMs: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    plainMs.push(await time(plain));
+    guardedMs.push(await time(guarded));
+  }
+  const best = (values: number[]) => Math.min(...values);
+  console.log(`AI SDK middleware, generateText on an instant mock model (${calls} calls × 3 rounds, best round): plain ${(best(plainMs) * 1000).toFixed(0)} µs/call, with felicityMiddleware ${(best(guardedMs) * 1000).toFixed(0)} µs/call, added ${((best(guardedMs) - best(plainMs)) * 1000).toFixed(0)} µs/call`);
+}

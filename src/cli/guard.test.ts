@@ -1,0 +1,53 @@
+/**
+ * `felicity guard` as a user starts it (the built program): it serves, says where, refuses bad
+ * settings with exit code 2, and on SIGTERM lets a request in flight finish before it exits 0.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { felicity } from '../../test/helpers/felicity-bin.ts';
+import { CLEAN_REPLY } from '../guard-proxy/testing/agent-model.ts';
+import { say, startScriptedUpstream } from '../guard-proxy/testing/scripted-upstream.ts';
+
+test('felicity guard serves, and SIGTERM lets the request in flight finish', async () => {
+  const upstream = await startScriptedUpstream(() => ({ kind: 'delay', ms: 300, then: say.text(CLEAN_REPLY) }));
+  const proxy = felicity(['guard', '--upstream', upstream.url, '--port', '0', '--on-fail', 'annotate']);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      proxy.child.stderr!.on('data', (d: Buffer) => {
+        seen += d.toString();
+        const match = /listening on (http:\/\/\S+\/v1)/.exec(seen);
+        if (match) resolve(match[1]!);
+      });
+      proxy.child.on('close', () => reject(new Error(`exited: ${seen}`)));
+    });
+    const pending = fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) });
+    for (let i = 0; i < 500 && upstream.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    proxy.child.kill('SIGTERM');
+    const response = await pending;
+    assert.equal(response.status, 200);
+    assert.equal(((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content, CLEAN_REPLY);
+    const finished = await proxy;
+    assert.equal(finished.code, 0, finished.stderr);
+    assert.match(finished.stderr, /SIGTERM, finishing requests in flight/);
+  } finally {
+    proxy.child.kill('SIGKILL');
+    await upstream.close();
+  }
+});
+
+test('felicity guard refuses bad settings with one line and exit code 2', async () => {
+  const none = await felicity(['guard', '--port', '0']);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /^felicity guard: flags: upstream: expected an OpenAI-compatible base URL/m);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-guard-cli-'));
+  const config = path.join(dir, 'guard.yaml');
+  fs.writeFileSync(config, 'upstream: http://127.0.0.1:9/v1\non_fail: maybe\n');
+  const bad = await felicity(['guard', '--config', config]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /guard\.yaml: on_fail: .*"maybe"/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,60 @@
+/**
+ * `POST /v1/chat/completions`: read the body (bounded), forward it as sent with the client's
+ * credentials, and judge the reply that comes back before the client sees it (or, streamed in
+ * audit mode, while it does).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { ToolCall } from '../core/types.ts';
+import { readChatRequest } from './chat-request.ts';
+import { completionBody, verdictHeaders } from './completion-response.ts';
+import { record, type GuardContext } from './guard-context.ts';
+import { judgeReply } from './judge-reply.ts';
+import { readBoundedBody, readIncomingBody } from './read-body.ts';
+import { auditedStream, bufferedStream } from './stream-reply.ts';
+import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream } from './upstream.ts';
+import { verdictHeader, verdictOf } from './verdict.ts';
+
+export async function chatCompletions(context: GuardContext, incoming: Request, raw?: IncomingMessage): Promise<Response> {
+  const started = performance.now();
+  const requestId = randomUUID();
+  const bytes = raw === undefined ? await readBoundedBody(incoming, context.config.maxBodyBytes) : await readIncomingBody(raw, context.config.maxBodyBytes);
+  const request = readChatRequest(bytes);
+  const headers = forwardedHeaders(incoming.headers);
+  const client = incoming.signal;
+  const signal = callSignal(context.config.timeoutMs, client);
+  const sentAt = performance.now();
+  const upstream = await sendUpstream(context.upstream, '/chat/completions', { method: 'POST', headers, body: bytes }, signal, client);
+  const facts = { requestId, headers, client, signal, started, sentAt };
+
+  const isStream = request.stream && upstream.ok && upstream.stream !== null;
+  if (isStream) return context.config.stream === 'audit' ? auditedStream(context, request, upstream, facts) : bufferedStream(context, request, upstream, facts);
+
+  const body = await readUpstreamBody(upstream, context.upstream, signal, client);
+  const upstreamMs = performance.now() - sentAt;
+  const passThrough = (reason: string): Response => {
+    const verdict = verdictOf({ requestId, label: null, where: null, action: 'skipped', reason });
+    record(context, verdict, { stream: false, addedMs: performance.now() - started - upstreamMs });
+    const out = returnedHeaders(upstream.headers);
+    out.set('x-felicity-verdict', verdictHeader(verdict));
+    out.set('x-felicity-request-id', requestId);
+    return new Response(body.byteLength === 0 ? null : body, { status: upstream.status, headers: out });
+  };
+  if (!upstream.ok) return passThrough(`the upstream answered ${upstream.status}; passed through unchecked`);
+  let parsed: { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] };
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return passThrough('the upstream answer is not JSON; passed through unchecked');
+  }
+  const message = parsed?.choices?.[0]?.message;
+  if (message === undefined || message === null) return passThrough('the upstream answer has no choices[0].message; passed through unchecked');
+  const toolCalls = Array.isArray(message.tool_calls) ? (message.tool_calls as ToolCall[]) : [];
+  const decision = await judgeReply(context, request, { text: typeof message.content === 'string' ? message.content : null, toolCalls }, facts);
+  const out = returnedHeaders(upstream.headers);
+  for (const [name, value] of Object.entries(verdictHeaders(decision))) out.set(name, value);
+  const sent = completionBody(body, parsed, decision);
+  if (typeof sent === 'string') out.set('content-type', 'application/json');
+  record(context, decision.verdict, { stream: false, addedMs: performance.now() - started - upstreamMs });
+  return new Response(sent, { status: upstream.status, headers: out });
+}

@@ -1,0 +1,65 @@
+/**
+ * Reads a request body up to a byte limit: a declared length over the limit is refused before
+ * reading, and a body that grows past it (chunked, or a lying length) is refused as soon as it does.
+ */
+import type { IncomingMessage } from 'node:http';
+import { ProxyError } from './openai-error.ts';
+
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes, `${declared} bytes`);
+  if (request.body === null) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes, `more than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]! as Uint8Array<ArrayBuffer>;
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The same, from a Node request: its chunks as they arrive, no web stream. */
+export function readIncomingBody(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(incoming.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge(maxBytes, `${declared} bytes`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        incoming.off('data', onData);
+        incoming.resume();
+        reject(tooLarge(maxBytes, `more than ${maxBytes} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    incoming.on('data', onData);
+    incoming.once('error', reject);
+    // A client gone before the end: nothing to answer (a no-op once the body was read).
+    incoming.once('close', () => reject(new ProxyError(499, 'client_closed', 'the client closed the request')));
+    incoming.once('end', () => {
+      const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      resolve(new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength));
+    });
+  });
+}
+
+function tooLarge(maxBytes: number, got: string): ProxyError {
+  return new ProxyError(413, 'request_too_large', `request body too large (expected at most ${maxBytes} bytes, got ${got})`);
+}

@@ -1,0 +1,101 @@
+/**
+ * The deployment a request is judged against: the `--deployment` file, or one inferred from the
+ * request's own `tools` (the `deployment init` guesses, overridden by a name → capabilities map).
+ * A tool nobody described (not in the file or the map, and given no tag by the guess) provides
+ * nothing, and the verdict names it, so a stricter verdict can be traced to a missing description.
+ */
+import type { ChatMessage } from '../core/types.ts';
+import type { Deployment, ToolDefinition } from '../setups/deployment.ts';
+import { parseDeployment } from '../setups/deployment-schema.ts';
+import { inferCapabilities } from '../setups/infer-capabilities.ts';
+import { inferPerforms } from '../setups/tool-performs.ts';
+import { readToolSchemas } from '../setups/tool-schemas.ts';
+
+export interface RequestDeployment {
+  deployment: Deployment;
+  source: 'file' | 'inferred';
+  /** Tools the verdict relies on that no file, map or guess gave a capability: they provide nothing. */
+  unknown_tools: string[];
+}
+
+const EMPTY_PARAMETERS = { type: 'object', properties: {} };
+const CACHE_SIZE = 256;
+
+export class DeploymentResolver {
+  readonly #file: Deployment | undefined;
+  readonly #capabilities: Record<string, string[]>;
+  readonly #cache = new Map<string, Offered>();
+
+  constructor(file: Deployment | undefined, capabilities: Record<string, string[]>) {
+    this.#file = file;
+    this.#capabilities = capabilities;
+    // Checked once, at start: a bad tag in the map is a start-up error, not a per-request one.
+    const names = Object.keys(capabilities);
+    if (names.length > 0) parseDeployment({ id: 'tool-capabilities', tools: names.map((name) => ({ name, description: name, capabilities: capabilities[name] })) }, { file: 'tool_capabilities' });
+  }
+
+  resolve(tools: readonly unknown[] | undefined, messages: readonly ChatMessage[]): RequestDeployment {
+    const offered = this.#offered(tools);
+    const known = new Set(offered.tools.map((tool) => tool.name));
+    const unknown = [...offered.unknown];
+    // A call in the history to a tool not offered now still happened: judged as a tool that provides nothing.
+    const extra: ToolDefinition[] = [];
+    for (const name of calledTools(messages)) {
+      if (known.has(name)) continue;
+      known.add(name);
+      extra.push({ name, description: name, parameters: EMPTY_PARAMETERS, capabilities: [] });
+      unknown.push(name);
+    }
+    const deployment = extra.length === 0 ? offered.deployment : this.#parse([...offered.tools, ...extra]);
+    return { deployment, source: this.#file === undefined ? 'inferred' : 'file', unknown_tools: unknown };
+  }
+
+  #parse(tools: ToolDefinition[]): Deployment {
+    return parseDeployment({ id: this.#file?.id ?? 'inferred', tools });
+  }
+
+  #offered(tools: readonly unknown[] | undefined): Offered {
+    const key = tools === undefined ? '' : JSON.stringify(tools);
+    const cached = this.#cache.get(key);
+    if (cached !== undefined) return cached;
+    const schemas = tools === undefined ? [] : readToolSchemas(tools).tools;
+    const fileTools = new Map((this.#file?.tools ?? []).map((tool) => [tool.name, tool]));
+    const described: ToolDefinition[] = [...fileTools.values()].map(stripMock);
+    const unknown: string[] = [];
+    for (const schema of schemas) {
+      if (fileTools.has(schema.name)) continue;
+      const mapped = this.#capabilities[schema.name];
+      const guessed = this.#file === undefined ? inferCapabilities(schema).capabilities : [];
+      const capabilities = mapped ?? guessed;
+      if (mapped === undefined && capabilities.length === 0) unknown.push(schema.name);
+      described.push({ name: schema.name, description: schema.description, parameters: schema.parameters, capabilities, performs: inferPerforms(schema) } as ToolDefinition);
+    }
+    const entry: Offered = { tools: described, unknown, deployment: this.#parse(described) };
+    if (this.#cache.size >= CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+    this.#cache.set(key, entry);
+    return entry;
+  }
+}
+
+interface Offered {
+  tools: ToolDefinition[];
+  unknown: string[];
+  deployment: Deployment;
+}
+
+function stripMock(tool: ToolDefinition): ToolDefinition {
+  const { mock: _mock, personas: _personas, ...rest } = tool;
+  return rest;
+}
+
+function calledTools(messages: readonly ChatMessage[]): string[] {
+  const names: string[] = [];
+  for (const message of messages) {
+    if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue;
+    for (const call of message.tool_calls) {
+      const name = call?.function?.name;
+      if (typeof name === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(name)) names.push(name);
+    }
+  }
+  return names;
+}

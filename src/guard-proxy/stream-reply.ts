@@ -1,0 +1,118 @@
+/**
+ * Streamed replies. `buffer` holds the whole upstream stream, judges it, and sends either the
+ * upstream events byte for byte (the verdict in a header) or well-formed chunks of the guard's
+ * reply or tool calls, then a verdict comment. `audit` passes each event on as it arrives, judges
+ * at the end without changing anything, and sends the verdict as a final SSE comment before
+ * `[DONE]`. A client that goes away cancels the upstream read.
+ */
+import type { ChatRequestView } from './chat-request.ts';
+import { record, type GuardContext } from './guard-context.ts';
+import { judgeReply } from './judge-reply.ts';
+import { ProxyError } from './openai-error.ts';
+import type { Decision } from './policies.ts';
+import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
+import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
+import { verdictHeader } from './verdict.ts';
+
+export interface StreamFacts {
+  requestId: string;
+  headers: Headers;
+  client: AbortSignal;
+  signal: AbortSignal;
+  started: number;
+  sentAt: number;
+}
+
+export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<Response> {
+  const assembly = new StreamAssembly();
+  const splitter = new SseSplitter();
+  const decoder = new TextDecoder();
+  const raw: string[] = [];
+  const reader = upstream.stream!.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_UPSTREAM_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLargeUpstream();
+      }
+      for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
+        raw.push(event.raw);
+        if (event.data !== null) assembly.add(event.data);
+      }
+    }
+  } catch (error) {
+    throw upstreamFailure(error, context.upstream, facts.signal, facts.client);
+  }
+  const upstreamMs = performance.now() - facts.sentAt;
+  const rest = splitter.rest() + decoder.decode();
+  const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, facts);
+  const headers = returnedHeaders(upstream.headers);
+  headers.set('x-felicity-verdict', verdictHeader(decision.verdict));
+  headers.set('x-felicity-request-id', facts.requestId);
+  const body = streamBody(decision, raw.join('') + rest, assembly);
+  record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
+  return new Response(body, { status: upstream.status, headers });
+}
+
+function streamBody(decision: Decision, original: string, assembly: StreamAssembly): string {
+  if (decision.kind === 'pass' && (decision.verdict.action === 'none' || decision.verdict.action === 'skipped')) return original;
+  if (decision.kind === 'pass') return insertBeforeDone(original, verdictComment(decision.verdict));
+  const events = decision.kind === 'text' ? textEvents(assembly.meta, decision.text, assembly.usage) : toolCallEvents(assembly.meta, decision.calls, assembly.usage);
+  return events + verdictComment(decision.verdict) + DONE_EVENT;
+}
+
+function insertBeforeDone(stream: string, comment: string): string {
+  const at = stream.lastIndexOf('data: [DONE]');
+  return at < 0 ? stream + comment : stream.slice(0, at) + comment + stream.slice(at);
+}
+
+export function auditedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Response {
+  const assembly = new StreamAssembly();
+  const splitter = new SseSplitter();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  const reader = upstream.stream!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        // Read until something can be passed on: a pull that enqueues nothing is not called again.
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          let passed = false;
+          for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
+            if (event.data !== null) assembly.add(event.data);
+            // [DONE] waits for the verdict, which goes before it.
+            if (!assembly.done) {
+              controller.enqueue(encoder.encode(event.raw));
+              passed = true;
+            }
+          }
+          if (passed) return;
+        }
+        const upstreamMs = performance.now() - facts.sentAt;
+        const rest = splitter.rest() + decoder.decode();
+        if (rest !== '') controller.enqueue(encoder.encode(rest));
+        const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, { ...facts, onFail: 'annotate' });
+        controller.enqueue(encoder.encode(verdictComment(decision.verdict) + (assembly.done ? DONE_EVENT : '')));
+        record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
+        controller.close();
+      } catch (error) {
+        const failure = error instanceof ProxyError ? error : upstreamFailure(error, context.upstream, facts.signal, facts.client);
+        controller.enqueue(encoder.encode(`: felicity error ${JSON.stringify(failure.body)}\n\n`));
+        controller.close();
+      }
+    },
+    async cancel(reason) {
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
+  const headers = returnedHeaders(upstream.headers);
+  headers.set('x-felicity-verdict', 'outcome=pending; action=audit; certified=false');
+  headers.set('x-felicity-request-id', facts.requestId);
+  return new Response(body, { status: upstream.status, headers });
+}

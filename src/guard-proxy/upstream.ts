@@ -1,0 +1,184 @@
+/**
+ * Talking to the upstream server: forwarding a client's request with its own credentials (the
+ * proxy holds no key of its own), under the proxy's deadline and the client's abort, and a
+ * `ChatModel` over the same path for the guard's own rewrite and re-anchoring calls.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import type { ToolCall } from '../core/types.ts';
+import type { ChatModel, ChatRequest, ChatResult } from '../llm/chat-model.ts';
+import { kindForStatus, safeMessage } from '../llm/model-error.ts';
+import { ProxyError } from './openai-error.ts';
+
+/** Headers never forwarded: hop-by-hop, the proxy's own framing, and compression (the guard reads the body). */
+const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection', 'accept-encoding', 'expect']);
+
+export function forwardedHeaders(headers: Headers): Headers {
+  const out = new Headers();
+  headers.forEach((value, name) => {
+    if (!DROPPED.has(name)) out.set(name, value);
+  });
+  out.set('accept-encoding', 'identity');
+  return out;
+}
+
+/** Response headers not passed back: framing the proxy redoes, and encodings it removed. */
+const DROPPED_BACK = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
+
+export function returnedHeaders(headers: Headers): Headers {
+  const out = new Headers();
+  headers.forEach((value, name) => {
+    if (!DROPPED_BACK.has(name)) out.set(name, value);
+  });
+  return out;
+}
+
+export interface Upstream {
+  base: string;
+  timeoutMs: number;
+}
+
+/** The signal of one upstream call: the client's abort and the proxy's deadline, told apart afterwards. */
+export function callSignal(timeoutMs: number, client?: AbortSignal): AbortSignal {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  return client === undefined ? deadline : AbortSignal.any([client, deadline]);
+}
+
+/** What the upstream answered: a whole body, or (server-sent events) a stream still arriving. */
+export interface UpstreamReply {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  /** The whole body, for anything but an event stream. */
+  bytes: Uint8Array<ArrayBuffer> | null;
+  /** The body as it arrives, for `text/event-stream`; cancelling it closes the upstream connection. */
+  stream: ReadableStream<Uint8Array> | null;
+}
+
+/** The most the proxy holds of one upstream answer (model output is untrusted): past it, a 502. */
+export const MAX_UPSTREAM_BYTES = 16 * 1024 * 1024;
+
+export function tooLargeUpstream(): ProxyError {
+  return new ProxyError(502, 'upstream_too_large', `the upstream answer is larger than ${MAX_UPSTREAM_BYTES} bytes`);
+}
+
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+/**
+ * Sends a request upstream over node:http with kept-alive connections (lighter than fetch on the
+ * hot path). Network failures become 502, the deadline 504, a client abort 499; an abort or the
+ * deadline closes the upstream connection, so the upstream sees the request cancelled.
+ */
+export function sendUpstream(upstream: Upstream, path: string, init: { method: string; headers: Headers; body?: Uint8Array<ArrayBuffer> | string }, signal: AbortSignal, client?: AbortSignal): Promise<UpstreamReply> {
+  return new Promise<UpstreamReply>((resolve, reject) => {
+    if (signal.aborted) return reject(upstreamFailure(signal.reason, upstream, signal, client));
+    const url = new URL(`${upstream.base}${path}`);
+    const secure = url.protocol === 'https:';
+    const headers: Record<string, string> = {};
+    init.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    if (init.body !== undefined) headers['content-length'] = String(typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.byteLength);
+    const request = (secure ? https : http).request(url, { method: init.method, headers, agent: secure ? agents.https : agents.http });
+    const fail = (error: unknown) => reject(upstreamFailure(error, upstream, signal, client));
+    const onAbort = () => request.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal.removeEventListener('abort', onAbort);
+    request.on('error', (error) => {
+      done();
+      fail(error);
+    });
+    request.on('response', (response) => {
+      response.on('close', done);
+      const status = response.statusCode ?? 502;
+      const replyHeaders = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) replyHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const base = { status, ok: status >= 200 && status < 300, headers: replyHeaders };
+      if ((response.headers['content-type'] ?? '').includes('text/event-stream')) {
+        resolve({ ...base, bytes: null, stream: Readable.toWeb(response) as ReadableStream<Uint8Array> });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > MAX_UPSTREAM_BYTES) {
+          fail(tooLargeUpstream());
+          request.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('error', fail);
+      response.on('aborted', () => fail(new Error('the upstream closed the connection mid-body')));
+      response.on('end', () => {
+        const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve({ ...base, bytes: new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength), stream: null });
+      });
+    });
+    request.end(init.body);
+  });
+}
+
+export function upstreamFailure(error: unknown, upstream: Upstream, signal: AbortSignal, client?: AbortSignal): ProxyError {
+  if (error instanceof ProxyError) return error;
+  if (client?.aborted) return new ProxyError(499, 'client_closed', 'the client closed the request');
+  if (signal.aborted) return new ProxyError(504, 'upstream_timeout', `the upstream did not answer within ${upstream.timeoutMs} ms`);
+  const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+  return new ProxyError(502, 'upstream_unreachable', `the upstream could not be reached (${safeMessage(cause)})`);
+}
+
+/** The whole body of a reply (an event stream is read to its end, under the same signal). */
+export async function readUpstreamBody(reply: UpstreamReply, upstream: Upstream, signal: AbortSignal, client?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+  if (reply.bytes !== null) return reply.bytes;
+  try {
+    return new Uint8Array(await new Response(reply.stream).arrayBuffer());
+  } catch (error) {
+    throw upstreamFailure(error, upstream, signal, client);
+  }
+}
+
+/**
+ * The upstream model as a `ChatModel`, for the guard's own calls: the client's model name and
+ * credentials, the proxy's deadline, never retried (the client's request is waiting).
+ */
+export function upstreamChatModel(upstream: Upstream, headers: Headers, model: string | undefined, client?: AbortSignal): ChatModel {
+  return {
+    spec: 'guard-upstream',
+    provider: 'openai-compatible',
+    close: async () => undefined,
+    async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
+      const started = performance.now();
+      const body: Record<string, unknown> = { messages: request.messages, temperature: 0 };
+      if (model !== undefined) body['model'] = model;
+      if (request.tools?.length) body['tools'] = request.tools;
+      if (request.tool_choice !== undefined && request.tools?.length) body['tool_choice'] = request.tool_choice;
+      const facts = () => ({ latency_ms: Math.round(performance.now() - started), attempts: 1, request_params: { temperature: 0 } });
+      const deadline = callSignal(upstream.timeoutMs, client);
+      const combined = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
+      const sent = new Headers(headers);
+      sent.set('content-type', 'application/json');
+      try {
+        const response = await sendUpstream(upstream, '/chat/completions', { method: 'POST', headers: sent, body: JSON.stringify({ ...body, stream: false }) }, combined, client);
+        const text = new TextDecoder().decode(await readUpstreamBody(response, upstream, combined, client));
+        if (!response.ok) return { ok: false, error: { kind: kindForStatus(response.status), status: response.status, message: safeMessage(text), attempts: 1 }, ...facts() };
+        const parsed = JSON.parse(text) as { choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: string }[]; usage?: Record<string, number> };
+        const choice = parsed.choices?.[0];
+        if (choice?.message === undefined) return { ok: false, error: { kind: 'bad_response', status: response.status, message: 'no choices[0].message', attempts: 1 }, ...facts() };
+        const content = typeof choice.message.content === 'string' ? choice.message.content : null;
+        const calls = Array.isArray(choice.message.tool_calls) ? (choice.message.tool_calls as ToolCall[]) : undefined;
+        return {
+          ok: true,
+          message: { role: 'assistant', content, ...(calls?.length ? { tool_calls: calls } : {}) },
+          usage: { prompt_tokens: parsed.usage?.['prompt_tokens'] ?? 0, completion_tokens: parsed.usage?.['completion_tokens'] ?? 0, total_tokens: parsed.usage?.['total_tokens'] ?? 0 },
+          finish_reason: choice.finish_reason ?? null,
+          ...facts(),
+        };
+      } catch (error) {
+        const kind = error instanceof ProxyError ? (error.status === 504 ? 'timeout' : error.status === 499 ? 'aborted' : 'network') : 'bad_response';
+        return { ok: false, error: { kind, status: null, message: safeMessage(error instanceof Error ? error.message : String(error)), attempts: 1 }, ...facts() };
+      }
+    },
+  };
+}
