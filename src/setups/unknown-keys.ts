@@ -19,7 +19,7 @@ export const KNOWN_KEYS: Record<KeyLevel, readonly string[]> = {
 /** Words users write for a key, by level: the suggestion, written as the user should write it. */
 const WORDS: Record<KeyLevel, Record<string, string>> = {
   deployment: {
-    name: '"id"',
+    name: '"id" (the short key records name) or "title" (the name people read)',
     description: '"title"',
     functions: '"tools"',
     time_zone: '"timezone"',

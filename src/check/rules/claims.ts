@@ -150,7 +150,7 @@ export function completionClaims(sentences: readonly Sentence[], framed?: Readon
     const reports = actionReports(sentence);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ id: family.id, sentence, kind: family.kind, text: family.text, reports });
-    else for (const report of reports) findings.push({ id: 'reports an act', sentence, kind: 'action', text: report.text, reports: [report] });
+    else for (const report of reports) findings.push({ id: 'an act done', sentence, kind: 'action', text: report.text, reports: [report] });
   }
   return findings;
 }
