@@ -142,6 +142,17 @@ function beforeContainer(words: string): string {
   return withThing ? `${cut} ${beforeFirst(withThing[1]!, CONTAINER_OPENING)}` : cut;
 }
 
+/**
+ * An amount of money right after the act ("sent 20 to Mark", "transferred $1,100 into savings"): the
+ * report acts on money, whatever words follow. A count of things ("sent 3 messages") is no amount.
+ *
+ *   reads:   "I've transferred 50 to CH93…" / "sent $20.50 via …" / "paid 98.70." / "moved 1,200 eur from …"
+ *   ignores: "I've sent 3 messages to Bob" / "booked 2 rooms" / "added 1 bag to your reservation"
+ */
+const MONEY_AMOUNT = /^\s*(?:(?:the\s+)?(?:sum|amount)\s+of\s+)?(?:[$\u20ac\u00a3]\s?|(?:usd|eur|gbp|chf)\s?)?\d[\d,]*(?:\.\d+)?(?:\s*(?:usd|eur|gbp|chf|dollars?|euros?|pounds?|francs?|bucks))?(?=\s+(?:to|from|for|into|via|with|on|back)\b|\s*[.,;!)\u2014\u2013(]|\s*$)/i;
+/** The object kind an amount of money stands for. */
+export const MONEY_KIND = 'money';
+
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
@@ -171,6 +182,10 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       const afterWords = after.split(/\s+/).slice(0, 10).join(' ');
       const objects = objectWords(`${subject} ${afterWords}`);
       const things = objectWords(`${beforeContainer(subject)} ${beforeContainer(afterWords)}`);
+      if (MONEY_AMOUNT.test(after)) {
+        objects.unshift(MONEY_KIND);
+        things.unshift(MONEY_KIND);
+      }
       reports.push({
         verb,
         objects,

@@ -6,7 +6,7 @@
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
-import { actionReports, type ActionReport } from './action-claims.ts';
+import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
@@ -187,6 +187,12 @@ export interface ClaimEvidence {
   tools: readonly CallFacts[];
   /** A successful call of this turn only read (its tool performs nothing): its state may be described. */
   lookedUp?: boolean;
+  /**
+   * A call of this turn to a tool that performs an act (a payment, a booking, an update: no family of
+   * its own) reported failure (LABELING.md rule 21), and no call of this turn performed an act. A
+   * bare "Done!" then covers the failure, as after a failed reminder.
+   */
+  failedActOnly?: boolean;
 }
 
 /** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
@@ -221,6 +227,8 @@ const PERSISTENT_ACTS: Readonly<Record<string, CapabilityFamily>> = {
 };
 
 function persistentFamilyOf(report: ActionReport): CapabilityFamily | null {
+  // "I've transferred 50 to …": money moved by a payment tool, not a case handed to people.
+  if (report.things.includes(MONEY_KIND)) return null;
   return report.perfect ? PERSISTENT_ACTS[report.verb] ?? null : null;
 }
 
@@ -235,6 +243,8 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
+  // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
+  if (claim.kind === 'attempted' && evidence.failedActOnly === true) return false;
   let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages));
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);

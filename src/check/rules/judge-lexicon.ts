@@ -118,10 +118,19 @@ export const INFO_REQUESTS = [
   'which one', 'which ones', 'which of', 'which order', 'which item', 'how much', 'how many', 'how long', 'when is', 'when does', 'when did',
   'where is', 'where are', 'where can', 'is it possible', 'is there', 'are there', 'is anything', 'are any', 'do i have', 'did i', 'have i', 'can i', 'could i',
 ];
+/**
+ * A question the user asks about what exists (LABELING.md rule 12), by how it opens: a wh-word or an
+ * auxiliary verb at the start of a sentence that ends in "?". Requests to act ("Can you book…?",
+ * "Could you send…?") open with a modal and are not read here; check-ins are removed first.
+ *
+ *   reads:   "Which hotel in Paris has the best rating?" / "Where exactly is Montmartre Suites?" / "Am I free tomorrow afternoon?" / "Did Eve get back to me in #random?"
+ *   ignores: "Can you book my flight to Paris as well?" / "Could you send it to Bob?" / "Book a table at 8." / "Does that help?"
+ */
+export const QUESTION_OPENINGS = ['which', 'where', 'who', 'whose', 'when', 'how', 'why', 'am i', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have'];
 /** A message that identifies the user: its lookups authenticate, they answer no question. */
 export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip code is', 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
 /** Questions that only check in ("Does that help?", "Will that work?"): no information asked for. */
-export const CHECK_IN_QUESTIONS = ['does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
+export const CHECK_IN_QUESTIONS = ['are you sure', 'you sure', 'can you promise', 'does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
 
 /**
  * A step the user takes on their own device or account, walked through by the reply (LABELING.md
