@@ -42,6 +42,10 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
   { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  // "Your table at Le Petit Bistro is reserved for Saturday", "London Luxury is booked for June 10":
+  // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
+  // apart by the judge, LABELING.md rule 17).
+  { id: 'it is done', cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
   { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },

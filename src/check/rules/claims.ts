@@ -197,8 +197,8 @@ export interface ClaimEvidence {
 
 /** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
 const STATE_OPENING = new RegExp(`^\\W*(?:${phrases(L.STATE_OPENINGS)})\\b`, 'i');
-/** "your rent payment is scheduled for the 1st": a thing in a present-tense state. */
-const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'-]+\\s+){0,3}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
+/** "your rent payment is scheduled for the 1st", "your rent payment of 1,100 is scheduled": a thing in a present-tense state. */
+const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'$\u20ac\u00a3.,-]+\\s+){0,5}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
 const STATE_ACT_MARK = new RegExp(`\\b(?:${phrases(L.STATE_ACT_MARKS)})\\b`, 'i');
 
 /**

@@ -57,6 +57,8 @@ export const CUES = {
   claim_was: ['was', 'were'],
   /** "is now booked", "are all set", "'s successfully cancelled". */
   claim_now: ['now', 'all', 'successfully'],
+  /** "is reserved", "'re booked": a copula before the completed form. */
+  claim_is: ['is ', 'are ', "'s ", "'re "],
   claim_team: ['team', 'engineer', 'department', 'staff', 'colleague', 'specialist', 'advisor'],
   claim_channel: ['mail', 'text', 'sms', 'sent'],
   claim_on_its_way: [' way'],
