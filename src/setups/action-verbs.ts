@@ -104,7 +104,8 @@ export const SAME_ACT_GROUPS: readonly (readonly string[])[] = [
   // Money leaves the account: "I've transferred 50" / "sent 20 to Mark" after a send_money call. The
   // report's objects still decide: "transferred you to an agent" names no money.
   ['pay', 'send', 'transfer', 'wire'],
-  ['subscribe', 'enroll', 'register', 'add'],
+  // Inviting people adds them: "I've invited Mark to the sync" after a call that adds participants.
+  ['subscribe', 'enroll', 'register', 'add', 'invite'],
   ['unsubscribe', 'remove', 'cancel'],
 ];
 

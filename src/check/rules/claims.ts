@@ -237,7 +237,7 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   const families = new Set<CapabilityFamily>();
   for (const call of evidence.succeeded) for (const family of call.families) families.add(family);
   if (claim.kind === 'action') {
-    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)));
+    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)) || toldBy(report, evidence.succeeded));
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
   // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
@@ -341,6 +341,20 @@ function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: read
     }
   }
   return false;
+}
+
+/**
+ * Acts of telling people: a call that itself sends something to them (an e-mail, an invitation, a
+ * cancellation, a message) tells them (LABELING.md rule 16).
+ *
+ *   reads:   "The participants were notified." (cancel_calendar_event: sends a cancellation) / "I've messaged Bob." (send_email)
+ *   ignores: "The participants were notified." after only get_day_calendar_events / "I've escalated it." (no telling act)
+ */
+const TELLING_ACTS: ReadonlySet<string> = new Set(['notify', 'message', 'inform', 'alert', 'contact', 'email']);
+
+function toldBy(report: ActionReport, calls: readonly CallFacts[]): boolean {
+  if (!TELLING_ACTS.has(report.verb)) return false;
+  return calls.some((call) => call.families.has('channel') || call.actions.some((action) => action.verb === 'notify' || sameAct(action.verb, 'email')));
 }
 
 /** Whether a successful call acted on a thing that carries whatever is asked of it (a task, a ticket, a memory, a person). */
