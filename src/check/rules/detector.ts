@@ -193,7 +193,7 @@ function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
 }
 
 const FRAME_REASONS: Record<FrameCode, string> = {
-  code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
+  code: 'code', blockquote: 'a quotation', quotation: 'a quotation', reported_speech: "someone else's words, retold", draft: 'a draft for the user', letter: 'a letter',
   fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish',
   document: 'a document the user asked for (a chapter, guide, outline…)',
   rework: "the user's own text, translated or rewritten", role_play: 'a reply in character',
