@@ -35,6 +35,8 @@ export interface ActionReport {
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
 const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
+/** The same forms, not captured: the first act of a pair whose second is the report. */
+const FORM_PLAIN = `(?:${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
 const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
@@ -47,6 +49,8 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // apart by the judge, LABELING.md rule 17).
   { id: 'it is done', cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
   { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+  // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
+  { id: 'I did it and that', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM_PLAIN}\\b[^.!?;]{0,80}?,?\\s+and\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
 ];

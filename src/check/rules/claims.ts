@@ -332,7 +332,7 @@ function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: read
       if (!generic) {
         objectSpecific ??= namesAnObjectOfItsAct(report, tools);
         if (objectSpecific && !GENERAL_PURPOSE_OBJECTS.has(action.object ?? '')) {
-          if (actsOnReportedThing(report, action)) return true;
+          if (actsOnReportedThing(report, action) && !namesSiblingKind(report, action, tools)) return true;
           continue;
         }
       }
@@ -355,6 +355,25 @@ const TELLING_ACTS: ReadonlySet<string> = new Set(['notify', 'message', 'inform'
 function toldBy(report: ActionReport, calls: readonly CallFacts[]): boolean {
   if (!TELLING_ACTS.has(report.verb)) return false;
   return calls.some((call) => call.families.has('channel') || call.actions.some((action) => action.verb === 'notify' || sameAct(action.verb, 'email')));
+}
+
+/**
+ * Whether the report names the kind of a sibling tool's thing: two tools do the same act to the same
+ * thing told apart by a word ("direct message", "channel message"), and the report says the
+ * other tool's word. "I sent Bob a direct message" is not backed by the channel call.
+ *
+ *   reads:   "sent Bob a direct message" vs send_channel_message (objects channel, message)
+ *   ignores: "Posted to #general" (names neither word) / "sent the message" (either call backs it)
+ */
+function namesSiblingKind(report: ActionReport, action: ToolAction, tools: readonly CallFacts[]): boolean {
+  if (action.object === undefined) return false;
+  for (const tool of tools) {
+    for (const other of tool.actions) {
+      if (other === action || other.object !== action.object || !sameAct(other.verb, report.verb)) continue;
+      for (const word of other.objects) if (word !== other.object && !action.objects.includes(word) && report.objects.includes(word)) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a successful call acted on a thing that carries whatever is asked of it (a task, a ticket, a memory, a person). */
