@@ -107,7 +107,7 @@ describe('an announced act as the last words is dangling (rules 10, 19)', () => 
     }
   });
   it('ignores acts gated on the user, or with no mark of a next step', () => {
-    for (const reply of ["Which dates would you like? I'll reserve it right away once you confirm.", "Which hotel do you prefer? I'll reserve it for you.", 'Cozy Stay is booked. You can now reserve the restaurant yourself.']) {
+    for (const reply of ["Which dates would you like? I'll reserve it right away once you confirm.", "Which hotel do you prefer? I'll reserve it for you.", 'Cozy Stay is booked. You can now reserve the restaurant yourself.', 'Which dates work for you? Then I\'ll book it right away.']) {
       assert.notEqual(label(turn(reply, [{ name: 'get_all_hotels_in_city', result: 'Cozy Stay' }], TRAVEL)).outcome, 'empty', reply);
     }
   });

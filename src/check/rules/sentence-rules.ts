@@ -245,10 +245,14 @@ function nextActIn(folded: string): RegExpExecArray | null {
   return match;
 }
 
-export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFinding | null {
+/**
+ * `asksUser`: the reply asked the user something before this sentence ("Which dates work? I'll book
+ * it right away."): an announced act then waits for the answer (rule 7), it does not dangle.
+ */
+export function danglingCheckIn(sentence: Sentence, isLast: boolean, asksUser = false): SentenceFinding | null {
   if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;
   let match = MOMENT_CHECK.exec(sentence.folded);
-  if (!match && (match = nextActIn(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
+  if (!match && !asksUser && (match = nextActIn(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   // A next step announced as the last words, with no time of its own: nothing runs it before the user writes.
   if (!match && (match = NEXT_STEP.exec(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   if (!match) return null;
