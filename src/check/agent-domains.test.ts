@@ -62,7 +62,7 @@ const TRAVEL = {
 
 describe('a question by its opening is an information request (LABELING.md rule 12)', () => {
   it('reads wh- and yes/no questions, not requests to act or reassurance', () => {
-    for (const text of ['Which hotel in Paris has the best rating?', 'Where exactly is Montmartre Suites?', 'Am I free tomorrow afternoon?', 'Did Eve get back to me in #random?', 'Thanks. When is my rent paid?']) assert.ok(asksForInformation(text), text);
+    for (const text of ['Which hotel in Paris has the best rating?', 'Where exactly is Montmartre Suites?', 'Am I free tomorrow afternoon?', 'Did Eve get back to me in #random?', 'Thanks. When is my rent paid?', 'Summarise #general for me.']) assert.ok(asksForInformation(text), text);
     for (const text of ['Can you book my flight to Paris as well?', 'Could you send it to Bob?', 'Book a table at 8.', 'Change it to red. Are you sure it is possible?', 'Does that help?']) assert.ok(!asksForInformation(text), text);
   });
   it('a lookup that answers the question is done_now', () => {

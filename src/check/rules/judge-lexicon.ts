@@ -106,7 +106,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
  * list my recent orders?", "Can you tell me which one is cheapest?", "What do I have on today?".
  * A turn that answers one from its lookups did the task now.
  *
- *   reads:   "If you could list my recent orders, that would really help." / "What's on my calendar today?"
+ *   reads:   "If you could list my recent orders, that would really help." / "What's on my calendar today?" / "Summarise #general for me."
  *   ignores: "Sure, my name is Noah Ito and my zip code is 98187." / "Yes, please go ahead." / "Does that help?"
  *   ignores: "My name is Liam Thomas and my zip code is 85049. I hope that's enough to find my order." (identification: the lookup authenticates)
  */
@@ -117,6 +117,8 @@ export const INFO_REQUESTS = [
   'what is', "what's", 'what are', 'what was', 'what were', 'what do', 'what does', 'what did', 'what time', 'what day',
   'which one', 'which ones', 'which of', 'which order', 'which item', 'how much', 'how many', 'how long', 'when is', 'when does', 'when did',
   'where is', 'where are', 'where can', 'is it possible', 'is there', 'are there', 'is anything', 'are any', 'do i have', 'did i', 'have i', 'can i', 'could i',
+  // "Summarise #general for me": a summary of what the lookup reads is the information asked for.
+  'summarise', 'summarize', 'sum up', 'give me a summary', 'give me a recap', 'recap',
 ];
 /**
  * A question the user asks about what exists (LABELING.md rule 12), by how it opens: a wh-word or an
