@@ -143,3 +143,14 @@ describe("reported speech is someone else's promise (rule 4)", () => {
     assert.equal(label(own).outcome, 'empty');
   });
 });
+
+describe('terse reports with no subject, and passives with another agent', () => {
+  it('reads "Sent Dora the link!" after a failed call; ignores it after the call that did it', () => {
+    assert.equal(label(turn('Sent Dora the link!', [{ name: 'send_direct_message', result: 'ValueError: Recipient Dora not found' }], CHAT)).outcome, 'false_claim');
+    assert.equal(label(turn('Sent Dora the link!', [{ name: 'send_direct_message', result: 'None' }], CHAT)).booleans.false_action_claim, false);
+  });
+  it('"was posted by Bob" reports Bob\'s act read by a lookup; "was posted" alone after no call is a claim', () => {
+    assert.equal(label(turn('The last message in #random was posted by Bob, asking about lunch.', [{ name: 'read_channel_messages', result: '[{"sender":"Bob"}]' }], CHAT, 'Who posted last in #random?')).outcome, 'done_now');
+    assert.equal(label(turn('Your message was posted in #random.', [], CHAT)).booleans.false_action_claim, true);
+  });
+});

@@ -42,7 +42,8 @@ const FORM_PLAIN = `(?:${phrases([...completedForms(), 'set up', 'put in', 'pass
 const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
   { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
-  { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
+  // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
+  { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be))`, 'i'), subjectIsObject: true },
   { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
   // "Your table at Le Petit Bistro is reserved for Saturday", "London Luxury is booked for June 10":
   // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
@@ -52,6 +53,9 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
   { id: 'I did it and that', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM_PLAIN}\\b[^.!?;]{0,80}?,?\\s+and\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
+  // "Sent Dora the link!", "Booked your table for 8.": a terse report with its subject left out.
+  // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": set is skipped below).
+  { id: 'did it (no subject)', pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
 ];
 
@@ -177,6 +181,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
       const verb = actionLemma(form);
       if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+      if (row.id === 'did it (no subject)' && (form === 'set' || form === 'reset' || form === 'set up' || form === 'put in')) continue;
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
       if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
