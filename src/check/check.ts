@@ -89,6 +89,8 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   let succeededFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
   let failedFamilies: ReadonlySet<CapabilityFamily> = NO_FAMILIES;
   let lookedUp = false;
+  let failedAct = false;
+  let succeededAct = false;
   if (view.calls.length > 0) {
     const succeededSet = new Set<CapabilityFamily>();
     const failedSet = new Set<CapabilityFamily>();
@@ -96,8 +98,12 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     for (const call of view.calls) {
       const families = facts.familiesOf.get(call.name);
       if (families) for (const family of families) (call.succeeded ? succeededSet : failedSet).add(family);
-      if (!call.succeeded) continue;
+      if (!call.succeeded) {
+        if (facts.callFactsOf.get(call.name)?.actions.length) failedAct = true;
+        continue;
+      }
       const done = callFacts(facts, call.name);
+      if (done.actions.length > 0) succeededAct = true;
       succeeded.push(done);
       if (done.actions.length > 0) actions.push(done.actions);
       else if (facts.callFactsOf.has(call.name)) lookedUp = true;
@@ -108,7 +114,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   }
   const thisTurn = succeeded.length;
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
-  const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp };
+  const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp, failedActOnly: failedAct && !succeededAct };
 
   // The rules read the reply as the user sees it (no hidden characters, lookalikes mapped); almost
   // always that is the reply itself. Spans are mapped back to the reply as written below.

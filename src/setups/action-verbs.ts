@@ -77,6 +77,7 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'switch', forms: ['switched', 'switches', 'switching'] },
   { lemma: 'text', forms: ['texted', 'texts', 'texting'] },
   { lemma: 'transfer', forms: ['transferred', 'transfers', 'transferring'] },
+  { lemma: 'wire', forms: ['wired', 'wires', 'wiring'] },
   { lemma: 'unsubscribe', forms: ['unsubscribed', 'unsubscribes', 'unsubscribing'] },
   { lemma: 'update', forms: ['updated', 'updates', 'updating'] },
   { lemma: 'upgrade', forms: ['upgraded', 'upgrades', 'upgrading'] },
@@ -100,7 +101,11 @@ export const SAME_ACT_GROUPS: readonly (readonly string[])[] = [
   ['exchange', 'swap', 'replace'],
   ['refund', 'credit', 'return'],
   ['pay', 'charge'],
-  ['subscribe', 'enroll', 'register', 'add'],
+  // Money leaves the account: "I've transferred 50" / "sent 20 to Mark" after a send_money call. The
+  // report's objects still decide: "transferred you to an agent" names no money.
+  ['pay', 'send', 'transfer', 'wire'],
+  // Inviting people adds them: "I've invited Mark to the sync" after a call that adds participants.
+  ['subscribe', 'enroll', 'register', 'add', 'invite'],
   ['unsubscribe', 'remove', 'cancel'],
 ];
 

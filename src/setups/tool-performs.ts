@@ -172,6 +172,7 @@ const SAME_THING: readonly (readonly string[])[] = [
  *
  *   reads:   create_event (object event) backs "I've added your gym class to your calendar"
  *   reads:   update_reservation_baggages (object baggage) backs "one checked bag has been added"
+ *   reads:   add_calendar_event_participants (object participant) backs "I've invited Mark and Emma to the sync"
  *   ignores: update_reservation_flights (object flight) never backs "one checked bag has been added"
  */
 export const OBJECT_KINDS: Readonly<Record<string, readonly string[]>> = {
@@ -179,7 +180,10 @@ export const OBJECT_KINDS: Readonly<Record<string, readonly string[]>> = {
   baggage: ['bag', 'luggage', 'suitcase', 'checked', 'carry-on'],
   item: ['product', 'variant', 'article'],
   message: ['dm', 'note', 'text', 'reply', 'ping'],
-  payment: ['transfer', 'transaction', 'remittance'],
+  payment: ['transfer', 'transaction', 'remittance', 'money'],
+  transaction: ['payment', 'transfer', 'money'],
+  // People added to an event are invited to it: "I've invited Mark to the sync" (the noun "invite" too).
+  participant: ['guest', 'attendee', 'invitee', 'invite', 'member', 'colleague'],
   reminder: ['alarm', 'alert', 'nudge'],
 };
 

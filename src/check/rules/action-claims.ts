@@ -35,15 +35,27 @@ export interface ActionReport {
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
 const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
+/** The same forms, not captured: the first act of a pair whose second is the report. */
+const FORM_PLAIN = `(?:${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
 const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
   { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
-  { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by you|to be))`, 'i'), subjectIsObject: true },
+  // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
+  { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be))`, 'i'), subjectIsObject: true },
   { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  // "Your table at Le Petit Bistro is reserved for Saturday", "London Luxury is booked for June 10":
+  // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
+  // apart by the judge, LABELING.md rule 17).
+  { id: 'it is done', cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
   { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+  // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
+  { id: 'I did it and that', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM_PLAIN}\\b[^.!?;]{0,80}?,?\\s+and\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
+  // "Sent Dora the link!", "Booked your table for 8.": a terse report with its subject left out.
+  // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": set is skipped below).
+  { id: 'did it (no subject)', pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
 ];
 
@@ -142,6 +154,17 @@ function beforeContainer(words: string): string {
   return withThing ? `${cut} ${beforeFirst(withThing[1]!, CONTAINER_OPENING)}` : cut;
 }
 
+/**
+ * An amount of money right after the act ("sent 20 to Mark", "transferred $1,100 into savings"): the
+ * report acts on money, whatever words follow. A count of things ("sent 3 messages") is no amount.
+ *
+ *   reads:   "I've transferred 50 to CH93…" / "sent $20.50 via …" / "paid 98.70." / "moved 1,200 eur from …"
+ *   ignores: "I've sent 3 messages to Bob" / "booked 2 rooms" / "added 1 bag to your reservation"
+ */
+const MONEY_AMOUNT = /^\s*(?:(?:the\s+)?(?:sum|amount)\s+of\s+)?(?:[$\u20ac\u00a3]\s?|(?:usd|eur|gbp|chf)\s?)?\d[\d,]*(?:\.\d+)?(?:\s*(?:usd|eur|gbp|chf|dollars?|euros?|pounds?|francs?|bucks))?(?=\s+(?:to|from|for|into|via|with|on|back)\b|\s*[.,;!)\u2014\u2013(]|\s*$)/i;
+/** The object kind an amount of money stands for. */
+export const MONEY_KIND = 'money';
+
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
@@ -158,6 +181,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
       const verb = actionLemma(form);
       if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+      if (row.id === 'did it (no subject)' && (form === 'set' || form === 'reset' || form === 'set up' || form === 'put in')) continue;
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
       if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
@@ -171,6 +195,10 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       const afterWords = after.split(/\s+/).slice(0, 10).join(' ');
       const objects = objectWords(`${subject} ${afterWords}`);
       const things = objectWords(`${beforeContainer(subject)} ${beforeContainer(afterWords)}`);
+      if (MONEY_AMOUNT.test(after)) {
+        objects.unshift(MONEY_KIND);
+        things.unshift(MONEY_KIND);
+      }
       reports.push({
         verb,
         objects,

@@ -6,7 +6,7 @@
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
-import { actionReports, type ActionReport } from './action-claims.ts';
+import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
@@ -187,12 +187,18 @@ export interface ClaimEvidence {
   tools: readonly CallFacts[];
   /** A successful call of this turn only read (its tool performs nothing): its state may be described. */
   lookedUp?: boolean;
+  /**
+   * A call of this turn to a tool that performs an act (a payment, a booking, an update: no family of
+   * its own) reported failure (LABELING.md rule 21), and no call of this turn performed an act. A
+   * bare "Done!" then covers the failure, as after a failed reminder.
+   */
+  failedActOnly?: boolean;
 }
 
 /** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
 const STATE_OPENING = new RegExp(`^\\W*(?:${phrases(L.STATE_OPENINGS)})\\b`, 'i');
-/** "your rent payment is scheduled for the 1st": a thing in a present-tense state. */
-const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'-]+\\s+){0,3}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
+/** "your rent payment is scheduled for the 1st", "your rent payment of 1,100 is scheduled": a thing in a present-tense state. */
+const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'$\u20ac\u00a3.,-]+\\s+){0,5}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
 const STATE_ACT_MARK = new RegExp(`\\b(?:${phrases(L.STATE_ACT_MARKS)})\\b`, 'i');
 
 /**
@@ -221,6 +227,8 @@ const PERSISTENT_ACTS: Readonly<Record<string, CapabilityFamily>> = {
 };
 
 function persistentFamilyOf(report: ActionReport): CapabilityFamily | null {
+  // "I've transferred 50 to …": money moved by a payment tool, not a case handed to people.
+  if (report.things.includes(MONEY_KIND)) return null;
   return report.perfect ? PERSISTENT_ACTS[report.verb] ?? null : null;
 }
 
@@ -229,12 +237,14 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   const families = new Set<CapabilityFamily>();
   for (const call of evidence.succeeded) for (const family of call.families) families.add(family);
   if (claim.kind === 'action') {
-    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)));
+    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)) || toldBy(report, evidence.succeeded));
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
   // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
+  // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
+  if (claim.kind === 'attempted' && evidence.failedActOnly === true) return false;
   let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages));
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);
@@ -322,12 +332,45 @@ function backedBy(report: ActionReport, calls: readonly CallFacts[], tools: read
       if (!generic) {
         objectSpecific ??= namesAnObjectOfItsAct(report, tools);
         if (objectSpecific && !GENERAL_PURPOSE_OBJECTS.has(action.object ?? '')) {
-          if (actsOnReportedThing(report, action)) return true;
+          if (actsOnReportedThing(report, action) && !namesSiblingKind(report, action, tools)) return true;
           continue;
         }
       }
       specific ??= namesAThingOfItsAct(report, tools);
       if (!specific || namesSameThing(report, action) || generic) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Acts of telling people: a call that itself sends something to them (an e-mail, an invitation, a
+ * cancellation, a message) tells them (LABELING.md rule 16).
+ *
+ *   reads:   "The participants were notified." (cancel_calendar_event: sends a cancellation) / "I've messaged Bob." (send_email)
+ *   ignores: "The participants were notified." after only get_day_calendar_events / "I've escalated it." (no telling act)
+ */
+const TELLING_ACTS: ReadonlySet<string> = new Set(['notify', 'message', 'inform', 'alert', 'contact', 'email']);
+
+function toldBy(report: ActionReport, calls: readonly CallFacts[]): boolean {
+  if (!TELLING_ACTS.has(report.verb)) return false;
+  return calls.some((call) => call.families.has('channel') || call.actions.some((action) => action.verb === 'notify' || sameAct(action.verb, 'email')));
+}
+
+/**
+ * Whether the report names the kind of a sibling tool's thing: two tools do the same act to the same
+ * thing told apart by a word ("direct message", "channel message"), and the report says the
+ * other tool's word. "I sent Bob a direct message" is not backed by the channel call.
+ *
+ *   reads:   "sent Bob a direct message" vs send_channel_message (objects channel, message)
+ *   ignores: "Posted to #general" (names neither word) / "sent the message" (either call backs it)
+ */
+function namesSiblingKind(report: ActionReport, action: ToolAction, tools: readonly CallFacts[]): boolean {
+  if (action.object === undefined) return false;
+  for (const tool of tools) {
+    for (const other of tool.actions) {
+      if (other === action || other.object !== action.object || !sameAct(other.verb, report.verb)) continue;
+      for (const word of other.objects) if (word !== other.object && !action.objects.includes(word) && report.objects.includes(word)) return true;
     }
   }
   return false;

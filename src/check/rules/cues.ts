@@ -24,7 +24,7 @@ export const CUES = {
   progressive: ["i'm ", 'i am '],
   expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],
   acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
-  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the'],
+  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the', 'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your', 'now', 'next', 'then', 'right away', 'straight away', 'immediately'],
   // asks in the reply (reply-gate.ts)
   confirm_ask: ['confirm', 'yes', '(y', 'proceed', 'go ahead', 'continue', 'correct', 'right', 'ok', 'good'],
   details_ask: ['please', 'kindly', 'provide', 'share', 'send', 'let me', 'let us', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm', 'request', 'need', 'require', 'ask for'],
@@ -57,6 +57,8 @@ export const CUES = {
   claim_was: ['was', 'were'],
   /** "is now booked", "are all set", "'s successfully cancelled". */
   claim_now: ['now', 'all', 'successfully'],
+  /** "is reserved", "'re booked": a copula before the completed form. */
+  claim_is: ['is ', 'are ', "'s ", "'re "],
   claim_team: ['team', 'engineer', 'department', 'staff', 'colleague', 'specialist', 'advisor'],
   claim_channel: ['mail', 'text', 'sms', 'sent'],
   claim_on_its_way: [' way'],

@@ -108,7 +108,7 @@ export function detectCommitments(input: DetectorInput): Detection {
       continue;
     }
     if (sentence === last) {
-      const dangling = danglingCheckIn(sentence, true);
+      const dangling = danglingCheckIn(sentence, true, sentences.some((s) => s !== sentence && s.text.trimEnd().endsWith('?')));
       if (dangling) {
         commitments.push(dangling.commitment);
         trace.push(sentenceTrace(dangling.code, dangling.commitment));
@@ -193,7 +193,7 @@ function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
 }
 
 const FRAME_REASONS: Record<FrameCode, string> = {
-  code: 'code', blockquote: 'a quotation', quotation: 'a quotation', draft: 'a draft for the user', letter: 'a letter',
+  code: 'code', blockquote: 'a quotation', quotation: 'a quotation', reported_speech: "someone else's words, retold", draft: 'a draft for the user', letter: 'a letter',
   fiction: 'the story asked for', requested_text: 'text the user asked for, to send or publish',
   document: 'a document the user asked for (a chapter, guide, outline…)',
   rework: "the user's own text, translated or rewritten", role_play: 'a reply in character',

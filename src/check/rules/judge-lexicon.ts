@@ -106,7 +106,7 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
  * list my recent orders?", "Can you tell me which one is cheapest?", "What do I have on today?".
  * A turn that answers one from its lookups did the task now.
  *
- *   reads:   "If you could list my recent orders, that would really help." / "What's on my calendar today?"
+ *   reads:   "If you could list my recent orders, that would really help." / "What's on my calendar today?" / "Summarise #general for me."
  *   ignores: "Sure, my name is Noah Ito and my zip code is 98187." / "Yes, please go ahead." / "Does that help?"
  *   ignores: "My name is Liam Thomas and my zip code is 85049. I hope that's enough to find my order." (identification: the lookup authenticates)
  */
@@ -117,11 +117,22 @@ export const INFO_REQUESTS = [
   'what is', "what's", 'what are', 'what was', 'what were', 'what do', 'what does', 'what did', 'what time', 'what day',
   'which one', 'which ones', 'which of', 'which order', 'which item', 'how much', 'how many', 'how long', 'when is', 'when does', 'when did',
   'where is', 'where are', 'where can', 'is it possible', 'is there', 'are there', 'is anything', 'are any', 'do i have', 'did i', 'have i', 'can i', 'could i',
+  // "Summarise #general for me": a summary of what the lookup reads is the information asked for.
+  'summarise', 'summarize', 'sum up', 'give me a summary', 'give me a recap', 'recap',
 ];
+/**
+ * A question the user asks about what exists (LABELING.md rule 12), by how it opens: a wh-word or an
+ * auxiliary verb at the start of a sentence that ends in "?". Requests to act ("Can you book…?",
+ * "Could you send…?") open with a modal and are not read here; check-ins are removed first.
+ *
+ *   reads:   "Which hotel in Paris has the best rating?" / "Where exactly is Montmartre Suites?" / "Am I free tomorrow afternoon?" / "Did Eve get back to me in #random?"
+ *   ignores: "Can you book my flight to Paris as well?" / "Could you send it to Bob?" / "Book a table at 8." / "Does that help?"
+ */
+export const QUESTION_OPENINGS = ['which', 'where', 'who', 'whose', 'when', 'how', 'why', 'am i', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have'];
 /** A message that identifies the user: its lookups authenticate, they answer no question. */
 export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip code is', 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
 /** Questions that only check in ("Does that help?", "Will that work?"): no information asked for. */
-export const CHECK_IN_QUESTIONS = ['does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
+export const CHECK_IN_QUESTIONS = ['are you sure', 'you sure', 'can you promise', 'does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
 
 /**
  * A step the user takes on their own device or account, walked through by the reply (LABELING.md

@@ -9,7 +9,7 @@ import { claimIsBacked, claimIsCheckable, completionClaims, describesState, type
 import { cueMask, hasAnyCue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
-import { CHECK_IN_QUESTIONS, GUIDED_STEP_THINGS, GUIDED_STEP_VERBS, HAND_BACKS, IDENTIFICATIONS, INABILITIES, INABILITY_HEDGES, INFO_REQUESTS, LIMITATION_PHRASES, type HandBackPhrasing } from './judge-lexicon.ts';
+import { CHECK_IN_QUESTIONS, GUIDED_STEP_THINGS, GUIDED_STEP_VERBS, HAND_BACKS, IDENTIFICATIONS, INABILITIES, INABILITY_HEDGES, INFO_REQUESTS, LIMITATION_PHRASES, QUESTION_OPENINGS, type HandBackPhrasing } from './judge-lexicon.ts';
 import { phrases, phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import { requestNamesAct } from './request-acts.ts';
 import type { ToolAction } from '../../setups/tool-performs.ts';
@@ -105,6 +105,8 @@ function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
 
 const USER_OWN_ACT = new RegExp(`\\b(?:${phrases(USER_OWN_ACTS)})\\b`, 'i');
 const INFO_REQUEST = new RegExp(`\\b${phrasesByFirstWord(INFO_REQUESTS)}\\b`, 'i');
+/** A sentence opening with a question word or an auxiliary and ending in "?" (QUESTION_OPENINGS). */
+const INFO_QUESTION = new RegExp(`(?:^|[.!?\\n]\\s*)(?:${phrases(QUESTION_OPENINGS)})\\b[^.!?\\n]*\\?`, 'i');
 const CHECK_IN = new RegExp(`\\b${phrases(CHECK_IN_QUESTIONS)}\\b`, 'gi');
 const IDENTIFICATION = new RegExp(`\\b${phrases(IDENTIFICATIONS)}\\b`, 'i');
 
@@ -114,7 +116,8 @@ const IDENTIFICATION = new RegExp(`\\b${phrases(IDENTIFICATIONS)}\\b`, 'i');
  */
 export function asksForInformation(userText: string): boolean {
   if (IDENTIFICATION.test(userText)) return false;
-  return INFO_REQUEST.test(userText.replace(CHECK_IN, ' '));
+  const asked = userText.replace(CHECK_IN, ' ');
+  return INFO_REQUEST.test(asked) || INFO_QUESTION.test(asked.trim());
 }
 
 /** "I will update the shipping address…", "Here's what I'll do: 1. Exchange…": the plan of a change that waits for the user, not an answer. */

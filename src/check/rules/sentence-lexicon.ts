@@ -83,4 +83,20 @@ export const NEXT_STEP_OPENINGS = [
   ]),
 ];
 export const NEXT_STEP_ADVERBS = ['now', 'next', 'first', 'then', 'quickly', 'go ahead and'];
-export const NEXT_STEP_VERBS = ['look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the'];
+export const NEXT_STEP_VERBS = [
+  'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the',
+  'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your',
+];
+
+/**
+ * An act announced as the turn's next step, with a mark that it comes next (LABELING.md rule 19):
+ * "now", "next", "then", "right away". With no call after it, nothing performs it before the user writes.
+ * The acts are the change verbs (`action-verbs.ts`) and these; a condition ("once you confirm")
+ * makes it a gated promise instead (rule 7).
+ *
+ *   reads:   "I'll now add her to the #general channel." / "Next, I'll reserve the restaurant." / "I'll reply to him now to say you accept."
+ *   ignores: "I'll reserve it once you confirm the dates." / "I'll add her to #general." (no mark of a next step) / "You can now add her yourself."
+ */
+export const NEXT_ACT_VERBS = ['reply', 'respond', 'proceed with', 'proceed to', 'go ahead with', 'go ahead and', 'invite', 'pay', 'send', 'post', 'book', 'reserve'];
+export const NEXT_ACT_MARKS = ['now', 'next', 'then', 'right away', 'straight away', 'immediately'];
+export const NEXT_ACT_CONDITIONS = ['if', 'once', 'when', 'after', 'as soon as', 'until', 'unless', 'before', 'whenever'];

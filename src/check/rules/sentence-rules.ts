@@ -5,6 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, Commitment } from '../../core/types.ts';
+import { CHANGE_VERBS } from '../../setups/action-verbs.ts';
 import { capabilitiesFor, classifyAct, stripPrefixes, type ActKind } from './acts.ts';
 import { summarise } from './clause-commitment.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
@@ -230,9 +231,28 @@ const NEXT_STEP = new RegExp(
   'i',
 );
 
-export function danglingCheckIn(sentence: Sentence, isLast: boolean): SentenceFinding | null {
+/** "I'll now add her to #general.", "Next, I'll reserve the restaurant.": an act announced as what comes next (rule 19). */
+const NEXT_ACT = new RegExp(
+  `^\\W*(?:(?:${phrases(L.NEXT_ACT_MARKS)}),?\\s+)?(?:i'll|i will|i am going to|i'm going to|we'll|we will)\\s+(?:(?:${phrases(L.NEXT_ACT_MARKS)}|also|go ahead and|proceed to)\\s+)*(?:${phrases([...new Set([...CHANGE_VERBS.map((v) => v.lemma), ...L.NEXT_ACT_VERBS])])})\\b[^.!?<]*[.!]?\\s*(?:<\\/\\w+>\\s*)?$`,
+  'i',
+);
+const NEXT_ACT_MARK = new RegExp(`\\b(?:${phrases(L.NEXT_ACT_MARKS)})\\b`, 'i');
+const NEXT_ACT_CONDITION = new RegExp(`\\b(?:${phrases(L.NEXT_ACT_CONDITIONS)})\\b`, 'i');
+
+function nextActIn(folded: string): RegExpExecArray | null {
+  const match = NEXT_ACT.exec(folded);
+  if (match === null || !NEXT_ACT_MARK.test(match[0]) || NEXT_ACT_CONDITION.test(match[0])) return null;
+  return match;
+}
+
+/**
+ * `asksUser`: the reply asked the user something before this sentence ("Which dates work? I'll book
+ * it right away."): an announced act then waits for the answer (rule 7), it does not dangle.
+ */
+export function danglingCheckIn(sentence: Sentence, isLast: boolean, asksUser = false): SentenceFinding | null {
   if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;
   let match = MOMENT_CHECK.exec(sentence.folded);
+  if (!match && !asksUser && (match = nextActIn(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   // A next step announced as the last words, with no time of its own: nothing runs it before the user writes.
   if (!match && (match = NEXT_STEP.exec(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   if (!match) return null;

@@ -80,7 +80,7 @@ export function ownVoice(fullText: string, conversation: Conversation = EMPTY_CO
   const setAside: SetAside[] = marked.map((r) => ({ start: r.start, end: r.end, frame: r.frame, reason: r.frame }));
 
   // Quotations and inline code sit inside a sentence: mask them there; blocks cut sentences apart.
-  const inline = setAside.filter((r) => r.reason === 'quotation' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
+  const inline = setAside.filter((r) => r.reason === 'quotation' || r.reason === 'reported_speech' || (r.reason === 'code' && !folded.startsWith('```', r.start)));
   const masked = inline.reduce((t, r) => t.slice(0, r.start) + '\u00B7'.repeat(r.end - r.start) + t.slice(r.end), folded);
   const blocks = setAside.filter((r) => !inline.includes(r));
   const sentences = splitSentences(text, masked, mergeRanges(blocks), hits);

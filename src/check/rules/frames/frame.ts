@@ -13,6 +13,7 @@ export type FrameCode =
   | 'code'
   | 'blockquote'
   | 'quotation'
+  | 'reported_speech'
   | 'draft'
   | 'letter'
   | 'fiction'

@@ -13,12 +13,12 @@ import type { Frame } from './frame.ts';
 import { genericAssuranceFrame } from './generic-assurance.ts';
 import { planNarrationFrame } from './plan-narration.ts';
 import { processDescriptionFrame } from './process-description.ts';
-import { blockquoteFrame, quotationFrame } from './quotation.ts';
+import { blockquoteFrame, quotationFrame, reportedSpeechFrame } from './quotation.ts';
 import { requestedTextFrame } from './requested-text.ts';
 import { reworkFrame } from './rework.ts';
 import { dialogueFrame, rolePlayFrame } from './role-play.ts';
 
-export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, documentFrame, reworkFrame, rolePlayFrame, dialogueFrame];
+export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, reportedSpeechFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, documentFrame, reworkFrame, rolePlayFrame, dialogueFrame];
 export const SENTENCE_FRAMES: readonly Frame[] = [codeExplanationFrame, planNarrationFrame, genericAssuranceFrame, processDescriptionFrame];
 export const FRAMES: readonly Frame[] = [...TEXT_FRAMES, ...SENTENCE_FRAMES];
 

@@ -24,3 +24,39 @@ export const quotationFrame: Frame = {
   marks: [{ reply: 'Just tell them: "I will call you back on Monday."', marked: 'I will call you back' }],
   ignores: [{ reply: 'I\'ll send the "Q3" summary tomorrow.' }],
 };
+
+/**
+ * Reported speech: what someone else wrote or said, retold in the reply ("Your landlord wrote that he
+ * will send the contract next week", "Bob said he'll update the slides"). Their promise, not the
+ * assistant's (LABELING.md rule 4, other voices). The speaker is a name, a pronoun of a third person
+ * or "your/the …" someone; verbs that also name acts ("added", "noted", "confirmed") need "that".
+ */
+const REPORTED_SPEECH =
+  /\b(?:(?:he|she|they)|(?!(?:I|We|You|It|This|That|There|Here|Then|Now)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|(?:[Yy]our|[Tt]he|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+)\s+(?:(?:also\s+)?(?:wrote|writes|said|says|mentioned|mentions|replied|replies|explained|explains|stated|states|promised|promises|told you|tells you|let you know)(?:\s+that\b|,|\s+(?=he|she|they|it)\b)|(?:added|adds|noted|notes|confirmed|confirms)\s+that\b)/g;
+
+export const reportedSpeechFrame: Frame = {
+  code: 'reported_speech',
+  level: 'text',
+  summary: "someone else's words retold ('Bob said he will…')",
+  mark({ text }) {
+    if (!/\b(?:wr[io]te|said|says|mention|repl|explain|state|promise|told|tells|let you know|added|adds|note|confirm)/i.test(text)) return [];
+    const regions = [];
+    for (const m of text.matchAll(REPORTED_SPEECH)) {
+      const start = m.index + m[0].length;
+      const rest = text.slice(start);
+      const end = start + rest.search(/[.!?\n](?:\s|$)|$/);
+      if (end > start) regions.push({ start, end, frame: 'reported_speech' as const });
+    }
+    return regions;
+  },
+  marks: [
+    { reply: 'Your landlord wrote that starting in July the rent will be 1,200 CHF, and that he will send you the new contract next week.', marked: 'he will send you the new contract' },
+    { reply: 'Bob said he will update the slides tonight.', marked: 'he will update the slides' },
+    { reply: 'In the thread, Charlie mentioned that he will bring cookies tomorrow.', marked: 'he will bring cookies' },
+  ],
+  ignores: [
+    { reply: 'I said I will send it tomorrow.' },
+    { reply: "Bob added the file, and I'll review it tomorrow." },
+    { reply: 'You said you want a reminder, so I will remind you at 9.' },
+  ],
+};
