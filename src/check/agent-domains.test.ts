@@ -111,6 +111,20 @@ describe('an announced act as the last words is dangling (rules 10, 19)', () => 
       assert.notEqual(label(turn(reply, [{ name: 'get_all_hotels_in_city', result: 'Cozy Stay' }], TRAVEL)).outcome, 'empty', reply);
     }
   });
+  it('reads "next" as a next step only where it marks one, and remembering as a promise kept over time', () => {
+    // "the next time we talk" names a later occasion; "Now I'll remember it" is a recall promise that memory_write anchors.
+    for (const reply of ["Saved. I'll remember that the next time we talk.", "Saved. I'll remember that next time we talk.", "Saved. Now I'll remember it."]) {
+      const result = check({ id: 'recall', setup: 'C3', messages: [
+        { role: 'user', content: "Remember that my sister's birthday is May 3." },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'm1', type: 'function', function: { name: 'memory_write', arguments: '{"key":"birthday","value":"May 3"}' } }] },
+        { role: 'tool', tool_call_id: 'm1', content: '{"status":"saved"}' },
+        { role: 'assistant', content: reply },
+      ] });
+      assert.equal(result.outcome, 'anchored', reply);
+    }
+    // Still dangling: "next" in the step's own place.
+    assert.equal(label(turn("Cozy Stay is booked. I'll next reserve the restaurant.", [{ name: 'reserve_hotel' }], TRAVEL)).outcome, 'empty');
+  });
 });
 
 describe('telling and inviting people', () => {

@@ -231,12 +231,17 @@ const NEXT_STEP = new RegExp(
   'i',
 );
 
+// Remembering is kept across time, not done as a step of this turn: "Now I'll remember it" is a recall promise.
+const KEPT_IN_MIND = new Set(['remember', 'memorise', 'memorize', 'note']);
+
 /** "I'll now add her to #general.", "Next, I'll reserve the restaurant.": an act announced as what comes next (rule 19). */
 const NEXT_ACT = new RegExp(
-  `^\\W*(?:(?:${phrases(L.NEXT_ACT_MARKS)}),?\\s+)?(?:i'll|i will|i am going to|i'm going to|we'll|we will)\\s+(?:(?:${phrases(L.NEXT_ACT_MARKS)}|also|go ahead and|proceed to)\\s+)*(?:${phrases([...new Set([...CHANGE_VERBS.map((v) => v.lemma), ...L.NEXT_ACT_VERBS])])})\\b[^.!?<]*[.!]?\\s*(?:<\\/\\w+>\\s*)?$`,
+  `^\\W*(?:(?:${phrases(L.NEXT_ACT_MARKS)}),?\\s+)?(?:i'll|i will|i am going to|i'm going to|we'll|we will)\\s+(?:(?:${phrases(L.NEXT_ACT_MARKS)}|also|go ahead and|proceed to)\\s+)*(?:${phrases([...new Set([...CHANGE_VERBS.map((v) => v.lemma).filter((v) => !KEPT_IN_MIND.has(v)), ...L.NEXT_ACT_VERBS])])})\\b[^.!?<]*[.!]?\\s*(?:<\\/\\w+>\\s*)?$`,
   'i',
 );
-const NEXT_ACT_MARK = new RegExp(`\\b(?:${phrases(L.NEXT_ACT_MARKS)})\\b`, 'i');
+// "next" marks a next step only where the regex puts it ("Next, I'll…", "I'll next…"); elsewhere it
+// names a later occasion ("I'll remember that the next time we talk", "next week"), not this turn's step.
+const NEXT_ACT_MARK = new RegExp(`^\\W*next\\b|^\\W*(?:i'll|i will|i am going to|i'm going to|we'll|we will)\\s+next\\b|\\b(?:${phrases(L.NEXT_ACT_MARKS.filter((m) => m !== 'next'))})\\b`, 'i');
 const NEXT_ACT_CONDITION = new RegExp(`\\b(?:${phrases(L.NEXT_ACT_CONDITIONS)})\\b`, 'i');
 
 function nextActIn(folded: string): RegExpExecArray | null {
