@@ -25,6 +25,8 @@ export const CUES = {
   expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],
   acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
   dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the', 'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your', 'now', 'next', 'then', 'right away', 'straight away', 'immediately'],
+  // someone else's words retold (frames/quotation.ts)
+  reported_speech: ['wrote', 'writes', 'said', 'says', 'mentioned', 'mentions', 'replied', 'replies', 'explained', 'explains', 'stated', 'states', 'promised', 'promises', 'told you', 'tells you', 'let you know', 'added', 'adds', 'noted', 'notes', 'confirmed', 'confirms'],
   // asks in the reply (reply-gate.ts)
   confirm_ask: ['confirm', 'yes', '(y', 'proceed', 'go ahead', 'continue', 'correct', 'right', 'ok', 'good'],
   details_ask: ['please', 'kindly', 'provide', 'share', 'send', 'let me', 'let us', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm', 'request', 'need', 'require', 'ask for'],

@@ -1,3 +1,4 @@
+import { cueMask, hasAnyCue } from '../cues.ts';
 import type { Frame } from './frame.ts';
 
 /** Block quotes and quoted speech of a few words or more: someone else's words, or the user's own. */
@@ -38,12 +39,14 @@ const REPORTING_VERB =
 const SPEAKER_BEFORE =
   /(?:\b(?:he|she|they)|\b(?!(?:I|We|You|It|This|That|There|Here|Then|Now)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|\b(?:[Yy]our|[Tt]he|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+)\s*$/;
 const SPEAKER_WINDOW = 80;
+const REPORTED_SPEECH_CUE = cueMask('reported_speech');
 
 export const reportedSpeechFrame: Frame = {
   code: 'reported_speech',
   level: 'text',
   summary: "someone else's words retold ('Bob said he will…')",
-  mark({ text }) {
+  mark({ text, cues }) {
+    if (!hasAnyCue(cues, REPORTED_SPEECH_CUE)) return [];
     const regions = [];
     for (const m of text.matchAll(REPORTING_VERB)) {
       const from = Math.max(0, m.index - SPEAKER_WINDOW);
