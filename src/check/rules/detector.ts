@@ -108,7 +108,7 @@ export function detectCommitments(input: DetectorInput): Detection {
       continue;
     }
     if (sentence === last) {
-      const dangling = danglingCheckIn(sentence, true, sentences.some((s) => s !== sentence && s.text.trimEnd().endsWith('?')));
+      const dangling = danglingCheckIn(sentence, true, () => sentences.some((s) => s !== sentence && s.text.trimEnd().endsWith('?')));
       if (dangling) {
         commitments.push(dangling.commitment);
         trace.push(sentenceTrace(dangling.code, dangling.commitment));

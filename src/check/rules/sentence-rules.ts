@@ -251,11 +251,12 @@ function nextActIn(folded: string): RegExpExecArray | null {
 }
 
 /**
- * `asksUser`: the reply asked the user something before this sentence ("Which dates work? I'll book
+ * `asksUserFirst`: whether the reply asked the user something before this sentence ("Which dates work? I'll book
  * it right away."): an announced act then waits for the answer (rule 7), it does not dangle.
  */
-export function danglingCheckIn(sentence: Sentence, isLast: boolean, asksUser = false): SentenceFinding | null {
+export function danglingCheckIn(sentence: Sentence, isLast: boolean, asksUserFirst: () => boolean = () => false): SentenceFinding | null {
   if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;
+  const asksUser = asksUserFirst();
   let match = MOMENT_CHECK.exec(sentence.folded);
   if (!match && !asksUser && (match = nextActIn(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   // A next step announced as the last words, with no time of its own: nothing runs it before the user writes.
