@@ -1,0 +1,67 @@
+/**
+ * The narrow database interface the work queue and the worker use: one `query` with PostgreSQL
+ * `$n` placeholders. A `pg.Pool` and a `pg.PoolClient` both satisfy it, and so will the store's
+ * transaction handle, so the backend can be swapped without touching the queue.
+ */
+import type PgModule from 'pg';
+import { requireOptional } from '../optional-packages.ts';
+
+export interface QueryResult {
+  // Rows are typed by each caller at the query site.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  rows: any[];
+  rowCount: number | null;
+}
+
+export interface SqlQueryable {
+  query(sql: string, params?: unknown[]): Promise<QueryResult>;
+}
+
+/** Something that hands out one connection for a transaction (a `pg.Pool`). */
+export interface SqlPool extends SqlQueryable {
+  connect(): Promise<SqlQueryable & { release(error?: Error | boolean): void }>;
+}
+
+/**
+ * Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it
+ * throws. A connection whose rollback failed is destroyed rather than returned to the pool.
+ */
+export async function withTransaction<T>(pool: SqlPool, fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+export function isPostgresUrl(text: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(text);
+}
+
+/** The URL with its password replaced by `***`, for messages: a secret is never printed. */
+export function redactedUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return text.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
+/** A pg Pool on `url`; its errors on idle connections are passed to `onIdleError`, not thrown. */
+export function openPostgresPool(url: string, options: { max?: number; onIdleError?: (error: Error) => void } = {}): SqlPool & { end(): Promise<void> } {
+  const pg = requireOptional<typeof PgModule>('pg', 'a PostgreSQL database (--db postgres://…)');
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
+  // Without a listener an idle connection dropped by the server would crash the process.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
+}
