@@ -192,7 +192,7 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
     }
     const failed = row.error !== null;
     const fix = out.fix_steps && { response_id: row.response_id, ...out.fix_steps };
-    const saved = await options.save(runId, row, judgment, fix, (tx) => queue.complete(tx, runId, row.response_id, me, failed));
+    const saved = await options.save(runId, row, judgment, fix, (tx) => queue.complete(tx, runId, row.response_id, me));
     held.delete(row.response_id);
     if (!saved) {
       // Another worker took this tuple (this one stalled past its lease): it writes the response.

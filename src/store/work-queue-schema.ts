@@ -4,6 +4,10 @@
  * Both dialects, so a SQLite database and a PostgreSQL one stay at the same schema versions; only
  * PostgreSQL runs workers (they need a database every machine reaches).
  *
+ * A worker's counts (done, errors, claimed) are read from run_tuples, which keeps who wrote each
+ * tuple, not kept as counters in run_workers: a counter would make every save of a worker wait on
+ * one row.
+ *
  * Times are epoch milliseconds of the DATABASE clock (see work-queue.ts), so machines whose
  * clocks disagree still agree on when a lease ends.
  */
@@ -47,8 +51,6 @@ function ddl(big: string): string {
         lease_ms INTEGER NOT NULL,
         concurrency INTEGER NOT NULL,
         state TEXT NOT NULL DEFAULT 'running' CHECK (state IN ('running', 'finished', 'stopped', 'lost')),
-        done INTEGER NOT NULL DEFAULT 0,
-        errors INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (run_id, worker)
       );
     `;

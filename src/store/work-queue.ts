@@ -43,7 +43,9 @@ export interface WorkerProgress {
   pid: number;
   /** running, or how it ended; `stale` when running but its heartbeat is older than its lease (killed or hung). */
   status: 'running' | 'stale' | WorkerEnd;
+  /** Tuples it wrote the current response of (a tuple redone later counts for the worker that redid it). */
   done: number;
+  /** Of `done`, responses that hold an error. */
   errors: number;
   /** Tuples it holds right now: in flight or about to start. */
   claimed: number;
@@ -167,18 +169,17 @@ export class WorkQueue {
 
   /**
    * The precondition of a response's write, run in its transaction: marks the tuple done if this
-   * worker still holds its claim (and counts it to the worker), else returns false and changes
-   * nothing. The row lock it takes keeps a concurrent claimer off the tuple until the commit.
+   * worker still holds its claim, else returns false and changes nothing. The row lock it takes
+   * keeps a concurrent claimer off the tuple until the commit. It locks nothing else: a per-worker
+   * counter updated here would serialise every save of a worker on one row.
    */
-  async complete(tx: SqlQueryable, runId: number, responseId: string, worker: string, failed = false): Promise<boolean> {
+  async complete(tx: SqlQueryable, runId: number, responseId: string, worker: string): Promise<boolean> {
     const result = await tx.query(
       `UPDATE run_tuples SET state = 'done', lease_until = NULL
        WHERE run_id = $1 AND response_id = $2 AND worker = $3 AND state = 'claimed'`,
       [runId, responseId, worker],
     );
-    if (result.rowCount !== 1) return false;
-    await tx.query(`UPDATE run_workers SET done = done + 1, errors = errors + $3 WHERE run_id = $1 AND worker = $2`, [runId, worker, failed ? 1 : 0]);
-    return true;
+    return result.rowCount === 1;
   }
 
   /** Gives tuples this worker claimed but will not run back to pending (a stop, a run it cannot execute). */
@@ -220,10 +221,17 @@ export class WorkQueue {
       [runId],
     );
     const workers = await this.db.query(
-      `SELECT w.worker, w.host, w.pid, w.state, w.done, w.errors, w.concurrency, w.lease_ms,
+      `SELECT w.worker, w.host, w.pid, w.state, w.concurrency, w.lease_ms,
               (${NOW_MS} - w.heartbeat_at) AS heartbeat_age, (${NOW_MS} - w.started_at) AS running_for,
-              (SELECT count(*)::int FROM run_tuples t WHERE t.run_id = w.run_id AND t.worker = w.worker AND t.state = 'claimed') AS claimed
-       FROM run_workers w WHERE w.run_id = $1 ORDER BY w.started_at, w.worker`,
+              coalesce(c.done, 0) AS done, coalesce(c.errors, 0) AS errors, coalesce(c.claimed, 0) AS claimed
+       FROM run_workers w
+       LEFT JOIN (SELECT t.worker,
+                         count(*) FILTER (WHERE t.state = 'done')::int AS done,
+                         count(*) FILTER (WHERE t.state = 'done' AND r.error IS NOT NULL)::int AS errors,
+                         count(*) FILTER (WHERE t.state = 'claimed')::int AS claimed
+                  FROM run_tuples t LEFT JOIN responses r ON r.run_id = t.run_id AND r.response_id = t.response_id
+                  WHERE t.run_id = $1 AND t.worker IS NOT NULL GROUP BY t.worker) c ON c.worker = w.worker
+       WHERE w.run_id = $1 ORDER BY w.started_at, w.worker`,
       [runId],
     );
     const t = totals.rows[0];
