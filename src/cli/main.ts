@@ -39,6 +39,7 @@ const COMMANDS = {
   dailydialog: async () => (await import('./dailydialog.ts')).dailydialogCommand(),
   view: async () => (await import('./view.ts')).viewCommand(),
   guard: async () => (await import('./guard.ts')).guardCommand(),
+  status: async () => (await import('./status.ts')).statusCommand(),
 };
 // `--version` wherever commander takes it prints and exits here, before any command is loaded:
 // the program's own options are parsed the same way with or without its commands added.

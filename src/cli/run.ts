@@ -70,6 +70,8 @@ export function runCommand() {
     .option('--summary-json <file>', 'also write the run\'s outcome counts (with --judge), errors and time as JSON (schema in the README)')
     .option('--verbose', 'print the full id of the judging engine')
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
+    .option('--worker', 'be one of several processes sharing the run through --db postgres://… (start each with the same command; see `felicity status`)')
+    .option('--lease-ms <ms>', "with --worker: how long a worker's claims last without a heartbeat (a killed worker's come back after this)", integerAtLeast(100))
     .addHelpText('after', SETUPS_HELP)
     .addHelpText(
       'after',
@@ -81,6 +83,10 @@ export function runCommand() {
       guarded('run', async (options, command) => {
         // Which flags were typed: those override the settings file; the others' defaults do not.
         const given = new Set(command.options.map((o) => o.attributeName()).filter((name) => command.getOptionValueSource(name) === 'cli'));
+        if (options.worker) {
+          await (await import('./run-worker-action.ts')).executeRunWorker(options, given);
+          return;
+        }
         await (await import('./run-action.ts')).executeRun(options, given);
       }),
     );

@@ -1,0 +1,118 @@
+/**
+ * `felicity run --worker`: one of several processes, on one machine or many, that cooperate on one
+ * run through its work queue in a shared PostgreSQL database (src/benchmark/worker.ts). Every worker
+ * is started with the same command; each plans the same run, adds its tuples (idempotently) and
+ * claims them a few at a time. Thin: wiring models, the database, progress and Ctrl-C.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { codeVersion } from '../benchmark/code-version.ts';
+import { checkEndpoint } from '../benchmark/endpoint-check.ts';
+import { createEngine } from '../benchmark/engines.ts';
+import { labellerFor } from '../benchmark/judge.ts';
+import { progressReporter } from '../benchmark/progress.ts';
+import { turnExecutor } from '../benchmark/turn-executor.ts';
+import { runWorker, type WorkerSummary } from '../benchmark/worker.ts';
+import { openRunInPostgres } from '../benchmark/worker-run.ts';
+import type { ChatModel } from '../llm/chat-model.ts';
+import { createChatModel } from '../llm/create-chat-model.ts';
+import { RunLeaseHeldError } from '../store/errors.ts';
+import { postgresSaveResponse } from '../store/pg-save-response.ts';
+import { redactedUrl, type SqlQueryable } from '../store/sql-queryable.ts';
+import { WorkQueue } from '../store/work-queue.ts';
+import { UsageError } from './bench-errors.ts';
+import { EXIT } from './usage-exit.ts';
+import type { RunFlags } from './run-action.ts';
+import { planRun } from './run-plan.ts';
+import { openWorkerDatabase } from './worker-database.ts';
+
+export const DEFAULT_LEASE_MS = 30_000;
+
+export interface WorkerFlags extends RunFlags {
+  worker?: true;
+  /** How long a worker's claims last without a heartbeat. */
+  leaseMs?: number;
+}
+
+/** The single-process runner's lease (run_leases, client clock) is this old at most while it runs. */
+const RUNNER_STALE_MS = 30_000;
+
+/** A `felicity run` without --worker holding the run would make every call it makes twice. */
+async function refuseIfRunnerHolds(db: SqlQueryable, run: string): Promise<void> {
+  const { rows } = await db.query('SELECT host, pid, started_at, heartbeat_at FROM run_leases WHERE run_name = $1', [run]);
+  const held = rows[0] as { host: string; pid: number; started_at: string; heartbeat_at: string } | undefined;
+  if (held === undefined) return;
+  const age = Date.now() - Number(held.heartbeat_at);
+  if (age <= RUNNER_STALE_MS) throw new RunLeaseHeldError(run, { host: held.host, pid: held.pid, startedAt: held.started_at }, age);
+}
+
+function printSummary(s: WorkerSummary, name: string, db: string): void {
+  const finished = s.skipped + s.done;
+  process.stderr.write(
+    `felicity run --worker: ${s.worker} on run "${name}": ${s.done} responses by this worker (${s.errors} errors), ` +
+      `${finished}/${s.total} finished in ${redactedUrl(db)}\n`,
+  );
+  if (s.labelFailures > 0) process.stderr.write(`felicity run --worker: ${s.labelFailures} responses could not be labelled (see above)\n`);
+}
+
+export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
+  const leaseMs = flags.leaseMs ?? DEFAULT_LEASE_MS;
+  // The URL is checked before anything else is read: a SQLite file cannot be shared by workers.
+  const pool = await openWorkerDatabase(flags.db, '--worker', Math.max(4, flags.concurrency + 2));
+  const models = new Map<string, ChatModel>();
+  const stop = new AbortController();
+  const abandon = new AbortController();
+  const onSigint = () => {
+    if (!stop.signal.aborted) {
+      stop.abort();
+      process.stderr.write('\nfelicity run --worker: stopping — letting in-flight responses finish (Ctrl-C again to abandon them)\n');
+    } else abandon.abort();
+  };
+  const progress = progressReporter();
+  try {
+    const plan = await planRun(flags, given, 'run --worker');
+    const { options, config, name } = plan;
+    if (options.judge !== undefined && options.judge !== 'rules') {
+      throw new UsageError(`--worker labels with --judge rules as responses land; label with ${options.judge} once the run is done (felicity judge)`);
+    }
+    for (const [identity, spec] of plan.endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
+    for (const model of models.values()) await checkEndpoint(model, stop.signal);
+    await refuseIfRunnerHolds(pool, name);
+    const runId = await openRunInPostgres(pool, name, config, codeVersion(), plan.coversEarlier);
+    const engine = options.judge === 'rules' ? await createEngine('rules') : undefined;
+    const host = os.hostname();
+    const worker = { worker: `${host}/${process.pid}/${randomBytes(2).toString('hex')}`, host, pid: process.pid, concurrency: options.concurrency };
+    process.stderr.write(`felicity run --worker: ${worker.worker} joins run "${name}" (lease ${leaseMs} ms)\n`);
+    process.on('SIGINT', onSigint);
+    const queue = new WorkQueue(pool);
+    const summary = await runWorker({
+      queue,
+      runId,
+      worker,
+      requests: plan.requests,
+      grid: config.grid,
+      execute: turnExecutor(models, config.sampling, { deployments: plan.deployments }),
+      ...(engine === undefined ? {} : { label: labellerFor(engine, plan.deployments) }),
+      save: postgresSaveResponse(pool),
+      leaseMs,
+      retryErrors: options.retryErrors ?? false,
+      stop: stop.signal,
+      abandon: abandon.signal,
+      onProgress: (p) => progress.update(p),
+    });
+    progress.stop();
+    printSummary(summary, name, options.db);
+    if (summary.stoppedBecause !== undefined) {
+      process.stderr.write(`felicity run --worker: stopped: ${summary.stoppedBecause}\n`);
+      process.exitCode = EXIT.failed;
+    } else if (summary.interrupted) {
+      process.stderr.write(`felicity run --worker: interrupted; its unfinished tuples are back in the queue for the other workers (start it again to help)\n`);
+      process.exitCode = EXIT.interrupted;
+    } else if ((await queue.progress(runId)).totals.errors > 0) process.exitCode = EXIT.failed;
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onSigint);
+    await Promise.all([...models.values()].map((m) => m.close()));
+    await pool.end();
+  }
+}
