@@ -51,7 +51,11 @@ export interface WorkerOptions<R extends RunnerRequest> {
   heartbeatMs?: number;
   /** How often to look again when every open tuple is held by other workers. Default: min(250 ms, lease / 4). */
   pollMs?: number;
-  /** Tuples claimed beyond the concurrency, so a finished slot starts its next at once. Default: concurrency / 2. */
+  /**
+   * Tuples claimed beyond the concurrency, so a finished slot starts its next at once; claims are
+   * made in batches of about this many. Default: the concurrency. A killed worker's claims wait
+   * for its lease to end, but only those in flight were called.
+   */
   prefetch?: number;
   retryErrors?: boolean;
   stop?: AbortSignal;
@@ -88,7 +92,7 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
   const { queue, runId, leaseMs } = options;
   const me = options.worker.worker;
   const concurrency = Math.max(1, options.worker.concurrency);
-  const prefetch = options.prefetch ?? Math.ceil(concurrency / 2);
+  const prefetch = Math.max(1, options.prefetch ?? concurrency);
   const pollMs = options.pollMs ?? Math.min(250, Math.max(10, leaseMs / 4));
   const abandon = options.abandon ?? new AbortController().signal;
   setMaxListeners(Math.max(10, 8 * concurrency + 2), abandon);

@@ -23,9 +23,12 @@ export function postgresSaveResponse(pool: SqlPool): SaveResponse {
     withTransaction(pool, async (tx) => {
       if (precondition !== undefined && !(await precondition(tx))) return false;
       const now = new Date().toISOString();
-      await tx.query('DELETE FROM judgments WHERE run_id = $1 AND response_id = $2', [runId, row.response_id]);
+      // One statement (one round trip) drops the old judgments and fix steps and upserts the
+      // response; fix steps and the label, when there are any, follow.
       await tx.query(
-        `INSERT INTO responses (run_id, response_id, request_id, model, setup, variant, persona, fix, sample, category,
+        `WITH dropped_judgments AS (DELETE FROM judgments WHERE run_id = $1 AND response_id = $2),
+              dropped_fix AS (DELETE FROM fix_steps WHERE run_id = $1 AND response_id = $2 AND $16::boolean)
+         INSERT INTO responses (run_id, response_id, request_id, model, setup, variant, persona, fix, sample, category,
                                 messages, usage, latency_ms, error, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (run_id, response_id) DO UPDATE SET
@@ -34,10 +37,10 @@ export function postgresSaveResponse(pool: SqlPool): SaveResponse {
         [
           runId, row.response_id, row.request_id, row.model, row.setup, row.variant, row.persona, row.fix, row.sample, row.category,
           JSON.stringify(row.messages), row.usage === null ? null : JSON.stringify(row.usage), row.latency_ms, row.error, now,
+          fix === undefined,
         ],
       );
-      if (fix === undefined) await tx.query('DELETE FROM fix_steps WHERE run_id = $1 AND response_id = $2', [runId, row.response_id]);
-      else {
+      if (fix !== undefined) {
         await tx.query(
           `INSERT INTO fix_steps (run_id, response_id, fix, action, extra_calls, steps, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (run_id, response_id) DO UPDATE SET fix = excluded.fix, action = excluded.action,

@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:workers`: the same run (100 requests × 4 conditions = 400 tuples) done by 1, 2 and
+ * 4 `felicity run --worker` processes sharing one PostgreSQL queue, against a loopback scripted
+ * model that answers every turn after a fixed 50 ms; per-worker concurrency 4. Prints tuples/s and
+ * the ratio to 1 worker, measured in this run (the baseline), and the ideal (no overhead) rate.
+ *
+ * Process start-up (tsx compiling the command line) is kept out of the timing: the model holds
+ * every turn until all N workers have joined the run, and the clock runs from that moment until
+ * the last response is stored. Needs FELICITY_TEST_POSTGRES_URL (scripts/test-postgres.sh).
+ */
+import type PgModule from 'pg';
+import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
+import { requireOptional } from '../src/optional-packages.ts';
+import { freshPostgresDatabase, postgresSkip } from '../src/store/testing/postgres.ts';
+import { createWorkerTables } from '../src/store/testing/worker-tables.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeBenchRequests } from '../test/helpers/bench-requests.ts';
+import { startWorker } from '../test/helpers/worker-processes.ts';
+import { tuples, type Grid } from '../src/benchmark/conditions.ts';
+import { runWorker } from '../src/benchmark/worker.ts';
+import { openRunInPostgres } from '../src/benchmark/worker-run.ts';
+import type { RunnerRequest } from '../src/benchmark/runner.ts';
+import { postgresSaveResponse } from '../src/store/pg-save-response.ts';
+import { WorkQueue } from '../src/store/work-queue.ts';
+
+const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 100);
+const CONDITIONS = 4; // C0 × inferred, stated × generic, support
+const TUPLES = REQUESTS * CONDITIONS;
+const DELAY_MS = Number(process.env['BENCH_DELAY_MS'] ?? 50);
+const CONCURRENCY = 4;
+const WORKER_COUNTS = [1, 2, 4];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU ms a process has used so far (Linux /proc; 0 where there is none). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+async function measure(workers: number, requestsFile: string): Promise<{ rate: number; cpuPerTuple: number }> {
+  const database = await freshPostgresDatabase('felicity_bench');
+  const pool = new (requireOptional<typeof PgModule>('pg', 'the bench').Pool)({ connectionString: database.url, max: 2 });
+  let go!: () => void;
+  const started = new Promise<void>((resolve) => (go = resolve));
+  const server = await startScriptedServer(
+    async (request) => {
+      // The pre-run endpoint check (no system prompt) passes at once; turns wait for the start.
+      if (request.body.messages[0]?.role === 'system') await started;
+      await sleep(DELAY_MS);
+      return reply.text("I can't do that once this chat ends; set an alarm on your phone.");
+    },
+    { record: false },
+  );
+  try {
+    await createWorkerTables(pool);
+    const args = ['--db', database.url, '--model', `openai-compatible:${server.url}#bench`, '--requests', requestsFile, '--setups', 'C0',
+      '--name', 'bench', '--concurrency', String(CONCURRENCY)];
+    const processes = Array.from({ length: workers }, () => startWorker(args));
+    const count = async (sql: string) => Number((await pool.query(sql)).rows[0].n);
+    while ((await count('SELECT count(*)::int AS n FROM run_workers')) < workers) await sleep(10);
+    const cpu = () => processes.reduce((ms, p) => ms + cpuMs(p.child.pid), 0);
+    const cpu0 = cpu();
+    const t0 = performance.now();
+    go();
+    while ((await count('SELECT count(*)::int AS n FROM responses')) < TUPLES) await sleep(5);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpuPerTuple = (cpu() - cpu0) / TUPLES;
+    for (const end of await Promise.all(processes.map((p) => p.done))) {
+      if (end.code !== 0) throw new Error(`a worker failed (exit ${end.code}): ${end.stderr}`);
+    }
+    return { rate: TUPLES / seconds, cpuPerTuple };
+  } finally {
+    await server.close();
+    await pool.end();
+    await database.drop();
+  }
+}
+
+/**
+ * The queue alone: N runWorker loops in this process sharing one PostgreSQL queue, each with its
+ * own pool, over an executor that only waits DELAY_MS (no HTTP, no prompt): what is left is the
+ * claims, heartbeats and saves, so this shows whether the queue itself scales.
+ */
+async function measureQueue(workers: number): Promise<number> {
+  const database = await freshPostgresDatabase('felicity_benchq');
+  const Pool = requireOptional<typeof PgModule>('pg', 'the bench').Pool;
+  const pools = Array.from({ length: workers }, () => new Pool({ connectionString: database.url, max: CONCURRENCY + 2 }));
+  try {
+    await createWorkerTables(pools[0]!);
+    const requests: RunnerRequest[] = Array.from({ length: REQUESTS }, (_, i) => ({ id: `rq-${i}`, category: 'reminder' }));
+    const grid: Grid = { models: ['m'], setups: ['C0'], variants: ['inferred', 'stated'], personas: ['generic', 'support'], fixes: ['none'], samples: 1 };
+    const config = { grid, requests: { hash: 'h', count: REQUESTS, limit: null }, sampling: { temperature: 0, max_tokens: null, seed: null, thinking: false } };
+    const runId = await openRunInPostgres(pools[0]!, 'bench', config, 'bench');
+    // Enqueued before the clock starts, as the process bench keeps start-up out of its timing.
+    await new WorkQueue(pools[0]!).enqueue(runId, [...tuples(requests, grid)].map((t) => t.responseId));
+    const t0 = performance.now();
+    const summaries = await Promise.all(
+      pools.map((pool, i) =>
+        runWorker({
+          queue: new WorkQueue(pool), runId, worker: { worker: `w${i}`, host: 'bench', pid: i, concurrency: CONCURRENCY }, requests, grid,
+          execute: async () => {
+            await sleep(DELAY_MS);
+            return { messages: [{ role: 'assistant', content: 'no' }], usage: null, latency_ms: DELAY_MS };
+          },
+          save: postgresSaveResponse(pool), leaseMs: 30_000,
+        }),
+      ),
+    );
+    const done = summaries.reduce((n, s) => n + s.done, 0);
+    if (done !== TUPLES) throw new Error(`queue bench: ${done} of ${TUPLES} done`);
+    return TUPLES / ((performance.now() - t0) / 1000);
+  } finally {
+    await Promise.all(pools.map((p) => p.end()));
+    await database.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  const skip = await postgresSkip();
+  if (skip) {
+    process.stderr.write(`bench:workers: ${skip}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const requestsFile = writeBenchRequests(fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-bench-workers-')), REQUESTS);
+  const ideal = (CONCURRENCY * 1000) / DELAY_MS;
+  process.stdout.write(
+    `bench:workers — ${TUPLES} tuples (BENCH_REQUESTS × ${CONDITIONS}), scripted model ${DELAY_MS} ms per turn, concurrency ${CONCURRENCY} per worker (ideal ${ideal} tuples/s per worker), ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}\n` +
+      '  (BENCH_DELAY_MS sets the delay; with fewer idle cores than the workers need, the rate is bound by CPU, not by the queue)\n',
+  );
+  process.stdout.write('  queue alone (runWorker loops in this process, an executor that only waits; no HTTP, no prompts):\n');
+  let queueBaseline = 0;
+  for (const n of WORKER_COUNTS) {
+    const rate = await measureQueue(n);
+    queueBaseline ||= rate;
+    process.stdout.write(`  ${n} worker${n === 1 ? ' ' : 's'}  ${rate.toFixed(1).padStart(6)} tuples/s   ×${(rate / queueBaseline).toFixed(2)} of 1 worker (linear ×${n})   ${((100 * rate) / (ideal * n)).toFixed(0)}% of ideal\n`);
+  }
+  process.stdout.write('  felicity run --worker processes (the scripted model over loopback HTTP):\n');
+  let baseline = 0;
+  for (const n of WORKER_COUNTS) {
+    const { rate, cpuPerTuple } = await measure(n, requestsFile);
+    baseline ||= rate;
+    process.stdout.write(
+      `  ${n} worker${n === 1 ? ' ' : 's'}  ${rate.toFixed(1).padStart(6)} tuples/s   ×${(rate / baseline).toFixed(2)} of 1 worker (linear ×${n})   ` +
+        `${((100 * rate) / (ideal * n)).toFixed(0)}% of ideal   worker CPU ${cpuPerTuple.toFixed(1)} ms/tuple (${((rate * cpuPerTuple) / 1000).toFixed(2)} cores)\n`,
+    );
+  }
+}
+
+await main();
