@@ -128,3 +128,45 @@ test('three workers, one killed with SIGKILL mid-run and restarted: every tuple 
     await database.drop();
   }
 });
+
+/** `felicity ARGS` from source; its exit code and output. */
+function felicityFromSource(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: REPO });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('run --worker on a SQLite file: one line saying workers need a shared postgres:// database, exit 2', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-workers-'));
+  const r = await felicityFromSource(['run', '--worker', '--db', path.join(dir, 'run.db'), '--model', 'openai-compatible:http://127.0.0.1:9/v1#m']);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /^felicity run: --worker needs a database every worker shares: --db postgres:\/\/… \(got .*run\.db\)\n$/);
+  assert.equal(fs.existsSync(path.join(dir, 'run.db')), false, 'no SQLite file was created');
+});
+
+test('status: an unknown run lists the runs; a refused password is never printed', { skip }, async () => {
+  const database = await freshPostgresDatabase('felicity_status');
+  const pool = new (requireOptional<typeof PgModule>('pg', 'tests').Pool)({ connectionString: database.url, max: 1 });
+  try {
+    await createWorkerTables(pool);
+    await pool.query(`INSERT INTO runs (name, config, request_set_hash, code_version, created_at, updated_at) VALUES ('a-run', '{}', 'h', 'v', 'now', 'now')`);
+    const unknown = await felicityFromSource(['status', 'nope', '--db', database.url]);
+    assert.equal(unknown.code, 2, unknown.stderr);
+    assert.match(unknown.stderr, /no run named "nope" .*\(runs: a-run\)/);
+    assert.doesNotMatch(unknown.stderr, /felicity-test-secret/);
+    const wrong = new URL(database.url);
+    wrong.password = 'not-the-password-42';
+    const refused = await felicityFromSource(['status', 'a-run', '--db', wrong.toString()]);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /^felicity status: cannot use the database at postgres:\/\/felicity:\*\*\*@/);
+    assert.doesNotMatch(refused.stderr, /not-the-password-42/);
+  } finally {
+    await pool.end();
+    await database.drop();
+  }
+});

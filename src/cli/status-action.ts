@@ -14,7 +14,10 @@ function seconds(ms: number): string {
 
 function pad(cells: string[][]): string {
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
-  return cells.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()).join('\n');
+  // Names left, numbers right, the last column (free text) as it is.
+  const last = widths.length - 1;
+  const cell = (text: string, i: number) => (i === last ? text : i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
+  return cells.map((row) => row.map(cell).join('  ').trimEnd()).join('\n');
 }
 
 const STATUS_TEXT: Record<WorkerProgress['status'], string> = {
