@@ -58,7 +58,9 @@ function printSummary(s: WorkerSummary, name: string, db: string): void {
 export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
   const leaseMs = flags.leaseMs ?? DEFAULT_LEASE_MS;
   // The URL is checked before anything else is read: a SQLite file cannot be shared by workers.
-  const pool = await openWorkerDatabase(flags.db, '--worker', Math.max(4, flags.concurrency + 2));
+  // A save holds a connection for a few ms: a few connections serve many slots, and many workers
+  // must stay under the server's max_connections (100 by default).
+  const pool = await openWorkerDatabase(flags.db, '--worker', Math.min(flags.concurrency, 8) + 2);
   const models = new Map<string, ChatModel>();
   const stop = new AbortController();
   const abandon = new AbortController();
