@@ -67,9 +67,12 @@ test('three workers, one killed with SIGKILL mid-run and restarted: every tuple 
       }
     }
     victim.child.kill('SIGKILL');
-    const callsAtKill = server.requests.length;
     const killed = await victim.done;
     assert.equal(killed.signal, 'SIGKILL');
+    // A request the victim had sent reaches the server's log a moment after the kill. No other
+    // worker can call the victim's tuples before its lease ends, seconds later.
+    await sleep(200);
+    const callsAtKill = server.requests.length;
     const claimedAtKill = new Set((await pool.query(`SELECT response_id FROM run_tuples WHERE worker = $1 AND state = 'claimed'`, [killedWorker])).rows.map((r) => r.response_id as string));
     const doneAtKill = await count(`SELECT count(*)::int AS n FROM run_tuples WHERE state = 'done'`);
     assert.ok(doneAtKill < expected.size, `killed mid-run: ${doneAtKill} of ${expected.size} done`);
@@ -106,6 +109,8 @@ test('three workers, one killed with SIGKILL mid-run and restarted: every tuple 
     for (const id of repeated) {
       assert.ok(inFlightAtKill.has(id), `${id} was called twice (requests ${where(id)}, kill at ${callsAtKill}) but was not in flight at the kill; claimed at kill: ${[...claimedAtKill]}; reclaimed: ${JSON.stringify(attempts)}`);
     }
+    // And each of those was called again: its response had not been written.
+    assert.deepEqual(new Set(repeated), inFlightAtKill);
     assert.ok(inFlightAtKill.size <= CONCURRENCY, `in flight at the kill: ${inFlightAtKill.size}`);
     t.diagnostic(`killed with ${doneAtKill}/${expected.size} done; ${claimedAtKill.size} claimed, ${inFlightAtKill.size} in flight; ${repeated.length} calls repeated`);
 
