@@ -134,4 +134,35 @@ describe('runWorker (PostgreSQL)', { skip }, () => {
     assert.equal(bodies.rows[0].n, TUPLES);
     assert.equal((await queue.progress(runId)).workers.find((w) => w.worker === 'slow')?.status, 'lost');
   });
+
+  test('endpoints that stop answering stop the worker after N unreachable responses in a row; the rest go back to the queue', async () => {
+    const runId = await openRunInPostgres(pool, `down-${++runs}`, config(), 'v');
+    const calls: string[] = [];
+    const down: TurnExecutor<RunnerRequest> = async (tuple) => {
+      calls.push(tuple.responseId);
+      return { messages: [], usage: null, latency_ms: 1, error: { kind: 'network', message: 'ECONNREFUSED' } };
+    };
+    const summary = await runWorker(worker(runId, 'w', calls, { execute: down, maxConsecutiveUnreachable: 5 }));
+    assert.match(summary.stoppedBecause ?? '', /responses in a row could not reach the model \(last: network: ECONNREFUSED\)/);
+    assert.ok(summary.done >= 5 && summary.done < TUPLES, `done ${summary.done}`);
+    const progress = await queue.progress(runId);
+    assert.deepEqual([progress.totals.claimed, progress.totals.errors, progress.workers[0]?.status], [0, summary.done, 'stopped']);
+    // A worker started once the server is back redoes them: they never reached the model.
+    const again: string[] = [];
+    assert.equal((await runWorker(worker(runId, 'w2', again))).done, TUPLES);
+  });
+
+  test('abandoned in-flight tuples are not stored and go back to the queue', async () => {
+    const runId = await openRunInPostgres(pool, `abandon-${++runs}`, config(), 'v');
+    const abandon = new AbortController();
+    const hanging: TurnExecutor<RunnerRequest> = (_tuple, signal) =>
+      new Promise((resolve) => {
+        signal.addEventListener('abort', () => resolve({ messages: [], usage: null, latency_ms: 0, error: { kind: 'aborted', message: 'abandoned' } }));
+        setTimeout(() => abandon.abort(), 20);
+      });
+    const summary = await runWorker(worker(runId, 'w', [], { execute: hanging, abandon: abandon.signal }));
+    assert.deepEqual([summary.done, summary.interrupted], [0, true]);
+    assert.equal((await stored(runId)).length, 0);
+    assert.equal((await queue.progress(runId)).totals.pending, TUPLES);
+  });
 });
