@@ -117,11 +117,9 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
   const maxUnreachable = options.maxConsecutiveUnreachable ?? DEFAULT_MAX_CONSECUTIVE_UNREACHABLE;
   const stopping = () => options.stop?.aborted === true || abandon.aborted || fatal !== undefined || stoppedBecause !== undefined || lost;
 
-  let beating = false;
+  let beating: Promise<void> | undefined;
   const beat = setInterval(() => {
-    if (beating) return;
-    beating = true;
-    queue
+    beating ??= queue
       .heartbeat(runId, me, leaseMs, [...held])
       .then(async (kept) => {
         if (!kept) lost = true;
@@ -133,7 +131,7 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
       // A failed beat (the database restarting) is tried again next time; if the lease runs out
       // meanwhile, complete() refuses the writes and the worker stops.
       .catch(() => {})
-      .finally(() => (beating = false));
+      .finally(() => (beating = undefined));
   }, options.heartbeatMs ?? Math.max(10, Math.floor(leaseMs / 3)));
   beat.unref();
 
@@ -151,7 +149,7 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
       }
       if (unknown.length > 0) {
         await queue.unclaim(runId, me, unknown);
-        stoppedBecause = `the run holds ${unknown.length}+ tuples this worker's command does not make (the run was extended): start every worker with the same command`;
+        stoppedBecause = "the run holds tuples this worker's command does not make (a later command extended it): start every worker with the same command";
       }
     })()
       .catch((error: unknown) => void (fatal ??= { error }))
@@ -228,12 +226,13 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
   };
 
   report();
-  let end: 'finished' | 'stopped' | 'lost' = 'finished';
+  let end: 'finished' | 'stopped' | 'lost';
   try {
     await Promise.all(Array.from({ length: concurrency }, slot));
     await refilling;
   } finally {
     clearInterval(beat);
+    await beating;
     const interrupted = options.stop?.aborted === true || abandon.aborted;
     end = lost ? 'lost' : interrupted || fatal !== undefined || stoppedBecause !== undefined ? 'stopped' : 'finished';
     await queue.release(runId, me, end);
