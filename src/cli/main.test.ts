@@ -14,9 +14,10 @@ import { requestsCommand } from './requests.ts';
 import { runCommand } from './run.ts';
 import { validateCommand } from './validate.ts';
 import { viewCommand } from './view.ts';
+import { statusCommand } from './status.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const COMMANDS = [checkCommand, chatCommand, deploymentCommand, runCommand, exportCommand, judgeCommand, reportCommand, requestsCommand, validateCommand, viewCommand].map((make) => make());
+const COMMANDS = [checkCommand, chatCommand, deploymentCommand, runCommand, exportCommand, judgeCommand, reportCommand, requestsCommand, validateCommand, viewCommand, statusCommand].map((make) => make());
 
 describe('felicity dispatch: --version before any command is loaded', () => {
   test('--version and -V print the version and exit 0', async () => {

@@ -71,7 +71,7 @@ export function runCommand() {
     .option('--verbose', 'print the full id of the judging engine')
     .option('--retry-errors', 'redo responses whose model call failed, replacing them')
     .option('--worker', 'be one of several processes sharing the run through --db postgres://… (start each with the same command; see `felicity status`)')
-    .option('--lease-ms <ms>', "with --worker: how long a worker's claims last without a heartbeat (a killed worker's come back after this)", integerAtLeast(100))
+    .option('--lease-ms <ms>', "with --worker: how long a worker's claims last without a heartbeat, default 30000 (a killed worker's come back after this)", integerAtLeast(100))
     .addHelpText('after', SETUPS_HELP)
     .addHelpText(
       'after',
