@@ -46,15 +46,21 @@ export function isPostgresUrl(text: string): boolean {
   return /^postgres(ql)?:\/\//i.test(text);
 }
 
-/** The URL with its password replaced by `***`, for messages: a secret is never printed. */
+/**
+ * The URL with its password (and any `password=` parameter) replaced by `***`, for messages: a
+ * secret is never printed. Text that is not a URL is shown up to its scheme only.
+ */
 export function redactedUrl(text: string): string {
+  if (!isPostgresUrl(text)) return text;
+  let url: URL;
   try {
-    const url = new URL(text);
-    if (url.password !== '') url.password = '***';
-    return url.toString();
+    url = new URL(text);
   } catch {
-    return text.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+    return `${text.slice(0, text.indexOf('://') + 3)}***`;
   }
+  if (url.password !== '') url.password = '***';
+  for (const key of [...url.searchParams.keys()]) if (/pass/i.test(key)) url.searchParams.set(key, '***');
+  return url.toString().replaceAll('%2A%2A%2A', '***');
 }
 
 /** A pg Pool on `url`; its errors on idle connections are passed to `onIdleError`, not thrown. */

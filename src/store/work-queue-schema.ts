@@ -28,13 +28,18 @@ export type TupleState = (typeof TUPLE_STATES)[number];
 
 const states = TUPLE_STATES.map((s) => `'${s}'`).join(', ');
 
-function ddl(big: string): string {
+/**
+ * `text` is the type of the ids on this dialect: on PostgreSQL `TEXT COLLATE "C"`, as in the
+ * store's own tables (ids order byte by byte, as in SQLite, and comparing run_tuples.response_id
+ * with responses.response_id needs the same collation on both sides).
+ */
+function ddl(text: string, big: string): string {
   return `
       CREATE TABLE run_tuples (
-        run_id ${big} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-        response_id TEXT NOT NULL,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        response_id ${text} NOT NULL,
         state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN (${states})),
-        worker TEXT,
+        worker ${text},
         lease_until ${big},
         attempts INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (run_id, response_id)
@@ -42,8 +47,8 @@ function ddl(big: string): string {
       CREATE INDEX run_tuples_open ON run_tuples (run_id, response_id) WHERE state <> 'done';
       CREATE INDEX run_tuples_worker ON run_tuples (run_id, worker) WHERE state = 'claimed';
       CREATE TABLE run_workers (
-        run_id ${big} NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-        worker TEXT NOT NULL,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        worker ${text} NOT NULL,
         host TEXT NOT NULL,
         pid INTEGER NOT NULL,
         started_at ${big} NOT NULL,
@@ -59,6 +64,6 @@ function ddl(big: string): string {
 export const WORK_QUEUE_MIGRATION: DualMigration = {
   version: 5,
   name: 'work queue',
-  sql: ddl('INTEGER'),
-  postgres: ddl('BIGINT'),
+  sql: ddl('TEXT', 'INTEGER'),
+  postgres: ddl('TEXT COLLATE "C"', 'BIGINT'),
 };
