@@ -69,7 +69,7 @@ async function measure(workers: number, requestsFile: string): Promise<{ rate: n
     const cpu0 = cpu();
     const t0 = performance.now();
     go();
-    while ((await count('SELECT count(*)::int AS n FROM responses')) < TUPLES) await sleep(5);
+    while ((await count('SELECT count(*)::int AS n FROM responses')) < TUPLES) await sleep(20);
     const seconds = (performance.now() - t0) / 1000;
     const cpuPerTuple = (cpu() - cpu0) / TUPLES;
     for (const end of await Promise.all(processes.map((p) => p.done))) {

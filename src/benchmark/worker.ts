@@ -135,11 +135,12 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
   }, options.heartbeatMs ?? Math.max(10, Math.floor(leaseMs / 3)));
   beat.unref();
 
-  let refilling: Promise<void> | undefined;
-  const refill = (): Promise<void> =>
+  /** Claims up to the target; resolves to how many tuples the claim returned (0: none claimable now). */
+  let refilling: Promise<number> | undefined;
+  const refill = (): Promise<number> =>
     (refilling ??= (async () => {
       const want = concurrency + prefetch - held.size;
-      if (want <= 0 || stopping()) return;
+      if (want <= 0 || stopping()) return want <= 0 ? 1 : 0;
       const ids = await queue.claim(runId, me, want, leaseMs);
       const unknown = ids.filter((id) => !byId.has(id));
       for (const id of ids) {
@@ -151,8 +152,12 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
         await queue.unclaim(runId, me, unknown);
         stoppedBecause = "the run holds tuples this worker's command does not make (a later command extended it): start every worker with the same command";
       }
+      return ids.length;
     })()
-      .catch((error: unknown) => void (fatal ??= { error }))
+      .catch((error: unknown) => {
+        fatal ??= { error };
+        return 0;
+      })
       .finally(() => (refilling = undefined)));
 
   // Nothing to claim now. Done when every open tuple is this worker's own (running in other slots);
@@ -174,8 +179,8 @@ export async function runWorker<R extends RunnerRequest>(options: WorkerOptions<
         if (buffer.length <= prefetch / 2) void refill();
         return byId.get(id)!;
       }
-      await refill();
-      if (buffer.length > 0) continue;
+      // Tuples claimed but taken by other slots first: claim again rather than wait.
+      if ((await refill()) > 0 || buffer.length > 0) continue;
       if (stopping() || (await nothingLeft())) return undefined;
     }
   };
