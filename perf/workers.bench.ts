@@ -7,6 +7,12 @@
  * Process start-up (tsx compiling the command line) is kept out of the timing: the model holds
  * every turn until all N workers have joined the run, and the clock runs from that moment until
  * the last response is stored. Needs FELICITY_TEST_POSTGRES_URL (scripts/test-postgres.sh).
+ *
+ * Reading it: each line gives the CPU per tuple of the workers, the PostgreSQL backends and the
+ * scripted model, and how often the worker processes were runnable (on a CPU or queued for one)
+ * rather than asleep waiting for the database or the model. When they are runnable nearly all
+ * the time, the machine's CPU, not the queue, sets the rate; the "queue alone" lines (no HTTP, no
+ * prompts, little CPU per tuple) then show how the queue itself scales.
  */
 import type PgModule from 'pg';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
@@ -44,7 +50,23 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-async function measure(workers: number, requestsFile: string): Promise<{ rate: number; cpuPerTuple: number }> {
+/** Whether a process is runnable (on a CPU or waiting for one) rather than sleeping on I/O. */
+function runnable(pid: number | undefined): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] === 'R';
+  } catch {
+    return false;
+  }
+}
+
+interface ProcessRun {
+  rate: number;
+  cpuPerTuple: { workers: number; postgres: number; model: number };
+  /** Share of samples in which a worker process was runnable: near 1, the workers wait for CPU, not for the queue. */
+  runnable: number;
+}
+
+async function measure(workers: number, requestsFile: string): Promise<ProcessRun> {
   const database = await freshPostgresDatabase('felicity_bench');
   const pool = new (requireOptional<typeof PgModule>('pg', 'the bench').Pool)({ connectionString: database.url, max: 2 });
   let go!: () => void;
@@ -66,16 +88,33 @@ async function measure(workers: number, requestsFile: string): Promise<{ rate: n
     const count = async (sql: string) => Number((await pool.query(sql)).rows[0].n);
     while ((await count('SELECT count(*)::int AS n FROM run_workers')) < workers) await sleep(10);
     const cpu = () => processes.reduce((ms, p) => ms + cpuMs(p.child.pid), 0);
-    const cpu0 = cpu();
+    // The server processes serving this database (the workers' connections are open by now).
+    const backends = (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid as number);
+    const serverCpu = () => backends.reduce((ms, pid) => ms + cpuMs(pid), 0);
+    const [cpu0, server0, here0] = [cpu(), serverCpu(), process.cpuUsage()];
+    let samples = 0;
+    let running = 0;
+    const sampler = setInterval(() => {
+      for (const p of processes) {
+        samples++;
+        if (runnable(p.child.pid)) running++;
+      }
+    }, 5);
     const t0 = performance.now();
     go();
     while ((await count('SELECT count(*)::int AS n FROM responses')) < TUPLES) await sleep(20);
     const seconds = (performance.now() - t0) / 1000;
-    const cpuPerTuple = (cpu() - cpu0) / TUPLES;
+    clearInterval(sampler);
+    const here = process.cpuUsage(here0);
+    const cpuPerTuple = {
+      workers: (cpu() - cpu0) / TUPLES,
+      postgres: (serverCpu() - server0) / TUPLES,
+      model: (here.user + here.system) / 1000 / TUPLES,
+    };
     for (const end of await Promise.all(processes.map((p) => p.done))) {
       if (end.code !== 0) throw new Error(`a worker failed (exit ${end.code}): ${end.stderr}`);
     }
-    return { rate: TUPLES / seconds, cpuPerTuple };
+    return { rate: TUPLES / seconds, cpuPerTuple, runnable: samples === 0 ? 0 : running / samples };
   } finally {
     await server.close();
     await pool.end();
@@ -145,11 +184,13 @@ async function main(): Promise<void> {
   process.stdout.write('  felicity run --worker processes (the scripted model over loopback HTTP):\n');
   let baseline = 0;
   for (const n of WORKER_COUNTS) {
-    const { rate, cpuPerTuple } = await measure(n, requestsFile);
+    const { rate, cpuPerTuple: c, runnable: busy } = await measure(n, requestsFile);
     baseline ||= rate;
+    const total = c.workers + c.postgres + c.model;
     process.stdout.write(
       `  ${n} worker${n === 1 ? ' ' : 's'}  ${rate.toFixed(1).padStart(6)} tuples/s   ×${(rate / baseline).toFixed(2)} of 1 worker (linear ×${n})   ` +
-        `${((100 * rate) / (ideal * n)).toFixed(0)}% of ideal   worker CPU ${cpuPerTuple.toFixed(1)} ms/tuple (${((rate * cpuPerTuple) / 1000).toFixed(2)} cores)\n`,
+        `${((100 * rate) / (ideal * n)).toFixed(0)}% of ideal   CPU ms/tuple: workers ${c.workers.toFixed(1)} + postgres ${c.postgres.toFixed(1)} + model server ${c.model.toFixed(1)}` +
+        ` = ${total.toFixed(1)} (${((rate * total) / 1000).toFixed(2)} cores busy); workers runnable in ${(100 * busy).toFixed(0)}% of samples\n`,
     );
   }
 }
