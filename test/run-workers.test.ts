@@ -175,3 +175,23 @@ test('status: an unknown run lists the runs; a refused password is never printed
     await database.drop();
   }
 });
+
+test('a worker refuses a run that a `felicity run` without --worker is running: every call would be made twice', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-workers-'));
+  const database = await freshPostgresDatabase('felicity_held');
+  const pool = new (requireOptional<typeof PgModule>('pg', 'tests').Pool)({ connectionString: database.url, max: 1 });
+  const server = await startScriptedServer(() => reply.text('ok'), { record: false });
+  try {
+    await createWorkerTables(pool);
+    await pool.query(`INSERT INTO run_leases (run_name, host, pid, started_at, heartbeat_at) VALUES ('held', 'elsewhere', 4242, '2026-01-01T00:00:00Z', $1)`, [Date.now()]);
+    const worker = startWorker(['--db', database.url, '--model', `openai-compatible:${server.url}#m`, '--requests', writeBenchRequests(dir, 2), '--setups', 'C0', '--name', 'held']);
+    const end = await worker.done;
+    assert.equal(end.code, 1, end.stderr);
+    assert.match(end.stderr, /run "held" is already running: elsewhere, pid 4242/);
+    assert.equal(Number((await pool.query('SELECT count(*)::int AS n FROM run_tuples')).rows[0].n), 0, 'it queued nothing');
+  } finally {
+    await server.close();
+    await pool.end();
+    await database.drop();
+  }
+});
