@@ -45,7 +45,7 @@ export function formatStatus(run: string, p: RunProgress): string {
 }
 
 export async function showStatus(run: string, options: { db: string; json?: true }): Promise<void> {
-  const pool = await openWorkerDatabase(options.db, 'status', 2);
+  const pool = await openWorkerDatabase(options.db, 'per-worker status', 2);
   try {
     const runId = await findRunId(pool, run);
     if (runId === undefined) throw new RunNotFoundError(run, redactedUrl(options.db), await runNames(pool));
