@@ -1,0 +1,190 @@
+/**
+ * A large `felicity prevalence` audit shared by many workers through a database, with the SAME
+ * estimate as the single-process command on the same file, options and seed.
+ *
+ * Why two passes. The two-stage design is global: each stratum's sample quota comes from every
+ * stratum's non-cue count (`allocate`), one seeded generator draws the strata in turn, a
+ * conversation that uses tools on any line leaves all its turns out, and the clustered bootstrap
+ * groups turns by conversation across the whole file. So no range can choose its turns alone.
+ *  1. Pass 1, per byte range of whole lines (chunked-ranges.ts): compact facts per turn (stratum,
+ *     conversation, cue word, tool use; no text), line count, first bad lines (chunked-passes.ts).
+ *  2. Design, once (the first worker to find pass 1 done, under the audit row's lock): the facts put
+ *     together in file order are the very turn list `planPrevalence` builds, so `selectFromFacts`
+ *     leaves out the same conversations and selects the same turns with the same seed; each
+ *     range gets a pass-2 row with its first global line and the positions of its selected turns.
+ *  3. Pass 2, per range holding selected turns: read again, label those turns (rules engine),
+ *     store their compact values (turn-values.ts).
+ *  4. Collect: pass-1 facts and pass-2 values give `prevalenceReport` exactly the inputs
+ *     `runPrevalence` gives it (chunked-plan.ts), hence the same numbers and the same output.
+ * Line numbers: a range counts its lines from 1; the design adds the lines of the ranges before it,
+ * so bad lines and `line-N` ids of id-less records get their global numbers. The collecting worker
+ * holds the facts of every turn (a few numbers and the conversation id each, no text) in memory,
+ * as the estimate's clustered bootstrap needs them; labels and texts never leave their range.
+ *
+ * Any worker may be killed: its row's lease (database time) runs out and another worker takes the
+ * row over; a result is written only under a claim still held (chunked-store.ts). Every worker must
+ * read the same file at the same path; its size and a hash of its first and last MiB are checked
+ * against the audit's, and a different file is refused.
+ */
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileChunkRanges, fileIdentity } from './chunked-file.ts';
+import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from './chunked-errors.ts';
+import { chunkFacts, chunkValues, type ChunkFacts, type ChunkValue } from './chunked-passes.ts';
+import { planFromFacts, reportFromValues, type ChunkedPlan } from './chunked-plan.ts';
+import {
+  auditProgress,
+  claimChunk,
+  completeChunk,
+  createOrFindAudit,
+  findAudit,
+  passResults,
+  renewLease,
+  storeDesign,
+  type AuditProgress,
+  type AuditRow,
+  type Claim,
+  type SqlPool,
+  type StoredOptions,
+} from './chunked-store.ts';
+import type { Labeller, PrevalenceOptions, PrevalenceReport } from './prevalence-run.ts';
+
+export interface AuditWorkerOptions {
+  pool: SqlPool;
+  file: string;
+  /** The audit's name (default: the file's name and a hash of its identity and the options). */
+  name?: string;
+  /** Bytes per range when this worker creates the audit. */
+  chunkBytes: number;
+  options: PrevalenceOptions;
+  label: Labeller;
+  /** This worker as rows name it (host:pid). */
+  worker: string;
+  leaseSeconds: number;
+  /** How long to wait before looking again when no row is open but the audit is not done. */
+  pollMs: number;
+  /** Progress; awaited, so a test can hold the worker at a point. */
+  onEvent?: (event: AuditEvent) => void | Promise<void>;
+}
+
+export type AuditEvent =
+  | { kind: 'created' | 'joined'; audit: string; chunks: number }
+  | { kind: 'claimed'; pass: 1 | 2; chunk: number; takenOver: boolean }
+  | { kind: 'done'; pass: 1 | 2; chunk: number }
+  | { kind: 'lost'; pass: 1 | 2; chunk: number }
+  | { kind: 'designed'; judged: number; rows: number };
+
+export type AuditOutcome =
+  | { finished: false; audit: AuditRow; progress: AuditProgress }
+  | { finished: true; audit: AuditRow; plan: ChunkedPlan; failure: string; report?: undefined; unlabelled?: undefined }
+  | { finished: true; audit: AuditRow; plan: ChunkedPlan; failure?: undefined; report: PrevalenceReport; unlabelled: { id: string; error: string }[] };
+
+export function storedOptions(options: PrevalenceOptions): StoredOptions {
+  return {
+    sample: Number.isFinite(options.sample) ? options.sample : 'all',
+    seed: options.seed,
+    strata: options.strata,
+    only: Object.fromEntries(Object.entries(options.only).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    cue: options.cue.source,
+    cueFlags: options.cue.flags,
+    reps: options.reps,
+    level: options.level,
+    setup: options.setup,
+  };
+}
+
+export function optionsOf(stored: StoredOptions): PrevalenceOptions {
+  return { ...stored, sample: stored.sample === 'all' ? Infinity : stored.sample, cue: new RegExp(stored.cue, stored.cueFlags) };
+}
+
+/** The name every worker running the same command on the same file derives. */
+export function defaultAuditName(file: string, hash: string, options: StoredOptions): string {
+  return `${basename(file)}-${createHash('sha256').update(hash).update(JSON.stringify(options)).digest('hex').slice(0, 12)}`;
+}
+
+function checkSameAudit(audit: AuditRow, file: string, identity: { size: number; hash: string }, options: StoredOptions): void {
+  if (audit.fileSize !== identity.size) throw new AuditFileChangedError(audit.name, file, 'size', `${audit.fileSize} bytes`, `${identity.size} bytes`);
+  if (audit.fileHash !== identity.hash) throw new AuditFileChangedError(audit.name, file, 'hash', audit.fileHash.slice(0, 16), identity.hash.slice(0, 16));
+  for (const key of Object.keys(options) as (keyof StoredOptions)[]) {
+    const expected = JSON.stringify(audit.options[key]);
+    const got = JSON.stringify(options[key]);
+    if (expected !== got) throw new AuditOptionsError(audit.name, key, expected, got);
+  }
+}
+
+/** Runs one worker until the audit is done, then collects it. */
+export async function runAuditWorker(o: AuditWorkerOptions): Promise<AuditOutcome> {
+  const identity = await fileIdentity(o.file);
+  const stored = storedOptions(o.options);
+  const name = o.name ?? defaultAuditName(o.file, identity.hash, stored);
+  const { audit, created } = await createOrFindAudit(o.pool, { name, file: o.file, identity, options: stored, chunkBytes: o.chunkBytes }, () => fileChunkRanges(o.file, identity.size, o.chunkBytes));
+  checkSameAudit(audit, o.file, identity, stored);
+  await o.onEvent?.({ kind: created ? 'created' : 'joined', audit: audit.name, chunks: audit.chunks });
+  const options = optionsOf(audit.options);
+  for (;;) {
+    const claim = await claimChunk(o.pool, audit.id, o.worker, o.leaseSeconds);
+    if (claim) {
+      await work(o, options, claim);
+      continue;
+    }
+    const progress = await auditProgress(o.pool, audit.id);
+    if (!progress.designed && progress.pass1.done === progress.pass1.rows) {
+      let judged = 0;
+      let rows = 0;
+      const stored = await storeDesign(o.pool, audit.id, (pass1) => {
+        const plan = planFromFacts(audit.file, pass1.map((r) => r.result as ChunkFacts), options);
+        const next = plan.selected.flatMap((selected, chunk) => (selected.length === 0 ? [] : [{ chunk, start: pass1[chunk]!.start, end: pass1[chunk]!.end, firstLine: plan.firstLines[chunk]!, turns: plan.rangeTurns[chunk]!, selected }]));
+        judged = plan.judged.length;
+        rows = next.length;
+        return { summary: { records: plan.records, turnsRead: plan.turns, kept: plan.keptTurns, judged, problems: plan.problemCount, rows }, rows: next };
+      });
+      if (stored) await o.onEvent?.({ kind: 'designed', judged, rows });
+      continue;
+    }
+    if (progress.designed && progress.pass2.done === progress.pass2.rows) return collect(o.pool, audit);
+    await sleep(o.pollMs);
+  }
+}
+
+async function work(o: AuditWorkerOptions, options: PrevalenceOptions, claim: Claim): Promise<void> {
+  await o.onEvent?.({ kind: 'claimed', pass: claim.pass, chunk: claim.chunk, takenOver: claim.earlierClaims > 0 });
+  let renewing = Promise.resolve(true);
+  const heartbeat = setInterval(() => {
+    renewing = renewing.then(() => renewLease(o.pool, claim, o.leaseSeconds)).catch(() => false);
+  }, (o.leaseSeconds * 1000) / 3);
+  let result: unknown;
+  try {
+    result =
+      claim.pass === 1
+        ? await chunkFacts(o.file, claim, options)
+        : await chunkValues(o.file, { start: claim.start, end: claim.end, firstLine: claim.firstLine! }, claim.selected!.selected, claim.selected!.turns, options, o.label);
+  } finally {
+    clearInterval(heartbeat);
+    await renewing;
+  }
+  const written = await completeChunk(o.pool, claim, result);
+  await o.onEvent?.({ kind: written ? 'done' : 'lost', pass: claim.pass, chunk: claim.chunk });
+}
+
+/** The estimate from the database, once every row of both passes is done. */
+export async function collectAudit(pool: SqlPool, name: string): Promise<AuditOutcome> {
+  const audit = await findAudit(pool, name);
+  if (!audit) throw new AuditNotFoundError(name);
+  return collect(pool, audit);
+}
+
+async function collect(pool: SqlPool, audit: AuditRow): Promise<AuditOutcome> {
+  const progress = await auditProgress(pool, audit.id);
+  if (!progress.designed || progress.pass2.done < progress.pass2.rows) return { finished: false, audit, progress };
+  const options = optionsOf(audit.options);
+  const pass1 = await passResults(pool, audit.id, 1);
+  const facts = Array.from({ length: audit.chunks }, (_, chunk) => pass1.get(chunk) as ChunkFacts);
+  const plan = planFromFacts(audit.file, facts, options);
+  if (plan.records === 0) return { finished: true, audit, plan, failure: `${audit.file}: no chat log record in a known format (OpenAI "messages", ShareGPT "conversations", WildChat "conversation")` };
+  if (plan.keptTurns === 0) return { finished: true, audit, plan, failure: `${audit.file}: no assistant turn left to estimate from (${plan.turns} read, ${plan.filteredOut} left out by --only, ${plan.excluded.turns} tool-using)` };
+  const pass2 = await passResults(pool, audit.id, 2);
+  const values = plan.selected.map((selected, chunk) => (selected.length === 0 ? [] : (pass2.get(chunk) as ChunkValue[])));
+  const { report, unlabelled } = reportFromValues(plan, options, values);
+  return { finished: true, audit, plan, report, unlabelled };
+}
