@@ -41,6 +41,18 @@ export async function withTransaction<T>(pool: SqlPool, work: (tx: SqlQueryable)
   }
 }
 
+/**
+ * Creates the audit tables when the database lacks them (one worker, under an advisory lock). A
+ * stand-in until the store's PostgreSQL migrations apply AUDIT_CHUNKS_MIGRATION themselves.
+ */
+export async function ensureAuditTables(pool: SqlPool, ddl: string): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('felicity audit tables'))");
+    const { rows } = await tx.query("SELECT to_regclass('audit_chunks') IS NOT NULL AS present");
+    if (rows[0]?.present !== true) await tx.query(ddl);
+  });
+}
+
 /** The options an audit was created with, as stored (the cue as its source). */
 export interface StoredOptions {
   sample: number | 'all';

@@ -1,0 +1,78 @@
+/**
+ * `felicity prevalence --db … --worker` as a user runs it: two worker processes on the same file
+ * print the estimate the single-process command prints; `--collect` prints it again from the
+ * database; the database password never appears; usage mistakes are one line and exit code 2.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { postgresSkip } from '../store/testing/postgres.ts';
+import { generateLog } from '../audit/testing/generate-log.ts';
+import { redactedUrl } from './prevalence-worker-action.ts';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const skip = (await postgresSkip()) || false;
+
+function felicity(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** The printed estimate without its timing line. */
+const estimate = (stdout: string): string => stdout.replace(/\ntime: .*\n$/, '\n');
+
+test('the URL as shown has no password', () => {
+  assert.equal(redactedUrl('postgres://felicity:s3cret@db.example:5432/audits'), 'postgres://felicity:***@db.example:5432/audits');
+  assert.equal(redactedUrl('postgres://db.example/audits'), 'postgres://db.example/audits');
+  assert.equal(redactedUrl('not a url s3cret'), '(not a URL)');
+});
+
+test('usage mistakes are one line and exit code 2', async () => {
+  const r = await felicity(['prevalence', '--db', 'postgres://u:pw-not-shown@127.0.0.1:1/x', '--collect']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--collect needs --name AUDIT/);
+  const s = await felicity(['prevalence', 'logs.jsonl', '--db', 'postgres://u:pw-not-shown@127.0.0.1:1/x', '--worker', '--engine', 'llm']);
+  assert.equal(s.code, 2);
+  assert.match(s.stderr, /workers label with the rules engine only/);
+  assert.ok(!`${r.stderr}${s.stderr}`.includes('pw-not-shown'));
+});
+
+test('two worker processes print the single-process estimate; --collect prints it again; the password is never printed', { skip }, async () => {
+  const { freshPostgresDatabase } = await import('../store/testing/postgres.ts');
+  const db = await freshPostgresDatabase('felicity_audit_cli');
+  try {
+    const file = join(mkdtempSync(join(tmpdir(), 'felicity-audit-cli-')), 'logs.jsonl');
+    writeFileSync(file, generateLog(1500, 5));
+    const common = ['--sample', '200', '--reps', '200', '--jobs', '1'];
+    const [single, a, b] = await Promise.all([
+      felicity(['prevalence', file, ...common]),
+      felicity(['prevalence', file, ...common, '--db', db.url, '--worker', '--name', 'cli', '--chunk-bytes', '8000']),
+      felicity(['prevalence', file, ...common, '--db', db.url, '--worker', '--name', 'cli', '--chunk-bytes', '8000']),
+    ]);
+    assert.equal(single.code, 2, 'the log has bad lines');
+    for (const worker of [a, b]) {
+      assert.equal(worker.code, 2, worker.stderr);
+      assert.equal(estimate(worker.stdout), estimate(single.stdout));
+      assert.match(worker.stdout, /audit "cli" in \d+ ranges/);
+      // The same bad lines, at the same line numbers.
+      assert.deepEqual(worker.stderr.split('\n').filter((l) => l.startsWith(file)), single.stderr.split('\n').filter((l) => l.startsWith(file)));
+    }
+    const collected = await felicity(['prevalence', '--db', db.url, '--name', 'cli', '--collect']);
+    assert.equal(estimate(collected.stdout), estimate(single.stdout));
+    const password = new URL(db.url).password;
+    for (const r of [a, b, collected]) assert.ok(!`${r.stdout}${r.stderr}`.includes(password));
+    const missing = await felicity(['prevalence', '--db', db.url, '--name', 'nope', '--collect']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /no audit named "nope"/);
+  } finally {
+    await db.drop();
+  }
+});
