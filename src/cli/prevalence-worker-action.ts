@@ -80,7 +80,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
           label,
           worker: `${hostname()}:${process.pid}`,
           leaseSeconds: flags.lease,
-          pollMs: 1000,
+          pollMs: 250,
           onEvent: (event) => {
             const line = eventLine(event);
             if (line) process.stderr.write(`felicity prevalence: ${line}\n`);

@@ -46,9 +46,9 @@ export function prevalenceCommand() {
         '  $ npx felicity prevalence /shared/logs.jsonl --db postgres://host/felicity --worker   (on each machine)\n' +
         '  $ npx felicity prevalence --db postgres://host/felicity --name AUDIT --collect',
     )
-    .action(async (logs, options) => {
+    .action(async (logs, options, command) => {
       if (options.db !== undefined || options.worker || options.collect) return (await import('./prevalence-worker-action.ts')).runPrevalenceWorkerCommand(logs, options);
-      if (logs === undefined) throw new InvalidArgumentError('missing argument LOGS');
+      if (logs === undefined) return command.error("error: missing required argument 'logs'", { exitCode: 2, code: 'commander.missingArgument' });
       return (await import('./prevalence-action.ts')).runPrevalenceCommand(logs, options);
     });
 }

@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:audit-chunks`: a generated chat log (BENCH_TURNS, default 200,000 turns) audited
+ * by `felicity prevalence` three ways, each as separate processes and timed from outside: the
+ * single-process command (the baseline, same run), one chunked worker, two chunked workers at once
+ * (a fresh PostgreSQL database each; FELICITY_TEST_POSTGRES_URL names the server). All use the
+ * rules engine on one thread per process (--jobs 1), so two workers can use at most two cores:
+ * expect at best 2× the one-worker rate, less for the shared pass 1, the design and the database.
+ * Also checks the chunked estimates are the baseline's.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateLog } from '../src/audit/testing/generate-log.ts';
+import { freshPostgresDatabase, postgresSkip } from '../src/store/testing/postgres.ts';
+
+const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+const TURNS = Number(process.env['BENCH_TURNS'] ?? 200_000);
+const CHUNK_BYTES = Number(process.env['BENCH_CHUNK_BYTES'] ?? 2 * 1024 * 1024);
+
+function felicity(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'prevalence', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const estimate = (stdout: string): string => stdout.replace(/\ntime: .*\n$/, '\n');
+
+async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  return { seconds: (performance.now() - started) / 1000, result };
+}
+
+const skip = await postgresSkip();
+if (skip) {
+  console.log(`bench:audit-chunks skipped: ${skip}`);
+  process.exit(0);
+}
+const file = join(mkdtempSync(join(tmpdir(), 'felicity-bench-audit-')), 'logs.jsonl');
+const bytes = generateLog(TURNS, 1);
+writeFileSync(file, bytes);
+const common = ['--reps', '200', '--jobs', '1'];
+console.log(`log: ${TURNS} turns, ${(bytes.length / 1e6).toFixed(1)} MB; ranges of ${(CHUNK_BYTES / 1e6).toFixed(1)} MB; ${common.join(' ')}`);
+
+const baseline = await timed(() => felicity([file, ...common]));
+const rows: [string, number, boolean][] = [['single process (baseline)', baseline.seconds, true]];
+for (const workers of [1, 2]) {
+  const db = await freshPostgresDatabase('felicity_bench_audit');
+  try {
+    const run = await timed(() => Promise.all(Array.from({ length: workers }, () => felicity([file, ...common, '--db', db.url, '--worker', '--name', 'bench', '--chunk-bytes', String(CHUNK_BYTES)]))));
+    const same = run.result.every((r) => estimate(r.stdout) === estimate(baseline.result.stdout));
+    rows.push([`${workers} chunked worker${workers > 1 ? 's' : ''}`, run.seconds, same]);
+  } finally {
+    await db.drop();
+  }
+}
+console.log('how                          wall s   turns/s   vs baseline   same estimate');
+for (const [how, seconds, same] of rows) {
+  console.log(`${how.padEnd(28)} ${seconds.toFixed(1).padStart(6)}  ${Math.round(TURNS / seconds).toString().padStart(8)}   ${(baseline.seconds / seconds).toFixed(2).padStart(10)}×   ${same ? 'yes' : 'NO'}`);
+}
