@@ -9,7 +9,7 @@ import { checkMany } from '../check/check-many.ts';
 import { postgresSkip } from '../store/testing/postgres.ts';
 import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome, type AuditWorkerOptions } from './chunked-audit.ts';
 import { AuditFileChangedError, AuditOptionsError } from './chunked-errors.ts';
-import { claimChunk, completeChunk, createOrFindAudit } from './chunked-store.ts';
+import { claimChunk, completeChunk, createOrFindAudit, releaseChunk, renewLease } from './chunked-store.ts';
 import { DEFAULT_CUE } from './cue.ts';
 import { planPrevalence, runPrevalence, type Labeller, type PrevalenceOptions } from './prevalence-run.ts';
 import { auditDatabase } from './testing/audit-db.ts';
@@ -133,6 +133,30 @@ test('a result is written only under the claim still held: a worker whose row wa
     assert.equal(await completeChunk(db.pool, second, { by: 'b again' }), false);
     const { rows } = await db.pool.query('SELECT state, result, worker FROM audit_chunks');
     assert.deepEqual(rows, [{ state: 'done', result: { by: 'b' }, worker: 'b' }]);
+  } finally {
+    await db.drop();
+  }
+});
+
+test('a held lease is renewed in database time; a row given back after a failure is open to the next worker at once', { skip }, async () => {
+  const db = await auditDatabase();
+  try {
+    const { audit } = await createOrFindAudit(
+      db.pool,
+      { name: 'renew', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
+      async () => [{ start: 0, end: 10 }],
+    );
+    const claim = (await claimChunk(db.pool, audit.id, 'a', 1))!;
+    const short = await db.pool.query(`SELECT lease_until < now() + interval '2 seconds' AS short FROM audit_chunks`);
+    assert.equal(short.rows[0].short, true);
+    assert.equal(await renewLease(db.pool, claim, 600), true);
+    const renewed = await db.pool.query(`SELECT lease_until > now() + interval '500 seconds' AS long FROM audit_chunks`);
+    assert.equal(renewed.rows[0].long, true);
+    await releaseChunk(db.pool, claim);
+    assert.equal(await renewLease(db.pool, claim, 600), false, 'a released claim is not held');
+    const next = (await claimChunk(db.pool, audit.id, 'b', 60))!;
+    assert.equal(next.chunk, 0);
+    assert.equal(next.earlierClaims, 1);
   } finally {
     await db.drop();
   }

@@ -40,6 +40,7 @@ import {
   createOrFindAudit,
   findAudit,
   passResults,
+  releaseChunk,
   renewLease,
   storeDesign,
   type AuditProgress,
@@ -159,10 +160,15 @@ async function work(o: AuditWorkerOptions, options: PrevalenceOptions, claim: Cl
       claim.pass === 1
         ? await chunkFacts(o.file, claim, options)
         : await chunkValues(o.file, { start: claim.start, end: claim.end, firstLine: claim.firstLine! }, claim.selected!.selected, claim.selected!.turns, options, o.label);
-  } finally {
+  } catch (error) {
     clearInterval(heartbeat);
     await renewing;
+    // Another worker (one that can read the file, say) may take the row at once.
+    await releaseChunk(o.pool, claim).catch(() => {});
+    throw error;
   }
+  clearInterval(heartbeat);
+  await renewing;
   const written = await completeChunk(o.pool, claim, result);
   await o.onEvent?.({ kind: written ? 'done' : 'lost', pass: claim.pass, chunk: claim.chunk });
 }

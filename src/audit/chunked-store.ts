@@ -200,6 +200,15 @@ export async function completeChunk(pool: SqlPool, claim: Claim, result: unknown
   });
 }
 
+/** Gives a claimed row back (this worker failed on it), so another worker can take it now. */
+export async function releaseChunk(db: SqlQueryable, claim: Claim): Promise<void> {
+  await db.query(
+    `UPDATE audit_chunks SET state = 'pending', worker = NULL, claim = NULL, lease_until = NULL
+     WHERE audit_id = $1 AND pass = $2 AND chunk = $3 AND claim = $4 AND state = 'claimed'`,
+    [claim.auditId, claim.pass, claim.chunk, claim.token],
+  );
+}
+
 export interface AuditProgress {
   /** Rows per pass: all, done. */
   pass1: { rows: number; done: number };
