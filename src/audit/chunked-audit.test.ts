@@ -166,10 +166,13 @@ test('a worker refuses a changed file and other options for an existing audit, n
   const db = await auditDatabase();
   try {
     const file = logFile(300);
-    await worker(db.pool, file, { name: 'same' });
-    await assert.rejects(worker(db.pool, file, { name: 'same', options: { ...options, seed: 12 } }), (e: unknown) => AuditOptionsError.isInstance(e) && e.field === 'seed' && e.expected === '11' && e.got === '12');
+    // JSONB keeps its own key order: joining with the same --only fields in any order is the same audit.
+    const only = { language: 'English', model: 'gpt-4' };
+    await worker(db.pool, file, { name: 'same', options: { ...options, only } });
+    await worker(db.pool, file, { name: 'same', options: { ...options, only: { model: 'gpt-4', language: 'English' } } });
+    await assert.rejects(worker(db.pool, file, { name: 'same', options: { ...options, only, seed: 12 } }), (e: unknown) => AuditOptionsError.isInstance(e) && e.field === 'seed' && e.expected === '11' && e.got === '12');
     appendFileSync(file, '{"messages": []}\n');
-    await assert.rejects(worker(db.pool, file, { name: 'same' }), (e: unknown) => AuditFileChangedError.isInstance(e) && e.field === 'size' && /not the file the audit was created over/.test(e.message));
+    await assert.rejects(worker(db.pool, file, { name: 'same', options: { ...options, only } }), (e: unknown) => AuditFileChangedError.isInstance(e) && e.field === 'size' && /not the file the audit was created over/.test(e.message));
   } finally {
     await db.drop();
   }

@@ -86,7 +86,7 @@ export function storedOptions(options: PrevalenceOptions): StoredOptions {
     sample: Number.isFinite(options.sample) ? options.sample : 'all',
     seed: options.seed,
     strata: options.strata,
-    only: Object.fromEntries(Object.entries(options.only).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    only: options.only,
     cue: options.cue.source,
     cueFlags: options.cue.flags,
     reps: options.reps,
@@ -101,17 +101,24 @@ export function optionsOf(stored: StoredOptions): PrevalenceOptions {
 
 /** The name every worker running the same command on the same file derives. */
 export function defaultAuditName(file: string, hash: string, options: StoredOptions): string {
-  return `${basename(file)}-${createHash('sha256').update(hash).update(JSON.stringify(options)).digest('hex').slice(0, 12)}`;
+  return `${basename(file)}-${createHash('sha256').update(hash).update(canonical(options)).digest('hex').slice(0, 12)}`;
 }
 
 function checkSameAudit(audit: AuditRow, file: string, identity: { size: number; hash: string }, options: StoredOptions): void {
   if (audit.fileSize !== identity.size) throw new AuditFileChangedError(audit.name, file, 'size', `${audit.fileSize} bytes`, `${identity.size} bytes`);
   if (audit.fileHash !== identity.hash) throw new AuditFileChangedError(audit.name, file, 'hash', audit.fileHash.slice(0, 16), identity.hash.slice(0, 16));
   for (const key of Object.keys(options) as (keyof StoredOptions)[]) {
-    const expected = JSON.stringify(audit.options[key]);
-    const got = JSON.stringify(options[key]);
+    const expected = canonical(audit.options[key]);
+    const got = canonical(options[key]);
     if (expected !== got) throw new AuditOptionsError(audit.name, key, expected, got);
   }
+}
+
+/** JSON with object keys sorted: the database's JSONB keeps its own key order. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return JSON.stringify(value) ?? 'undefined';
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
 }
 
 /** Runs one worker until the audit is done, then collects it. */
@@ -133,14 +140,14 @@ export async function runAuditWorker(o: AuditWorkerOptions): Promise<AuditOutcom
     if (!progress.designed && progress.pass1.done === progress.pass1.rows) {
       let judged = 0;
       let rows = 0;
-      const stored = await storeDesign(o.pool, audit.id, (pass1) => {
+      const designedNow = await storeDesign(o.pool, audit.id, (pass1) => {
         const plan = planFromFacts(audit.file, pass1.map((r) => r.result as ChunkFacts), options);
         const next = plan.selected.flatMap((selected, chunk) => (selected.length === 0 ? [] : [{ chunk, start: pass1[chunk]!.start, end: pass1[chunk]!.end, firstLine: plan.firstLines[chunk]!, turns: plan.rangeTurns[chunk]!, selected }]));
         judged = plan.judged.length;
         rows = next.length;
         return { summary: { records: plan.records, turnsRead: plan.turns, kept: plan.keptTurns, judged, problems: plan.problemCount, rows }, rows: next };
       });
-      if (stored) await o.onEvent?.({ kind: 'designed', judged, rows });
+      if (designedNow) await o.onEvent?.({ kind: 'designed', judged, rows });
       continue;
     }
     if (progress.designed && progress.pass2.done === progress.pass2.rows) return collect(o.pool, audit);
