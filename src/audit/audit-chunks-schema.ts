@@ -4,7 +4,8 @@
  * `postgres` the PostgreSQL one (the one the workers use: claims need `FOR UPDATE SKIP LOCKED`).
  *
  * `audits`: one row per audit, named; the file it reads (path, size, hash of its first and last
- * MiB), its options, and the design summary once pass 1 is done. `audit_chunks`: one row per byte
+ * MiB), its options, the design summary once pass 1 is done, and the estimate once pass 2 is
+ * (computed by one worker, `collector`, under a lease like a row's). `audit_chunks`: one row per byte
  * range and pass; a worker claims a row with a lease in database time and writes its result once.
  * Pass-2 rows appear with the design, holding the range's first line and selected turns.
  */
@@ -23,6 +24,9 @@ export const AUDIT_CHUNKS_MIGRATION = {
       chunk_bytes INTEGER NOT NULL,
       chunks INTEGER NOT NULL,
       design TEXT,
+      estimate TEXT,
+      collector TEXT,
+      collect_until TEXT,
       created_at TEXT NOT NULL
     );
     CREATE TABLE audit_chunks (
@@ -56,6 +60,9 @@ export const AUDIT_CHUNKS_MIGRATION = {
       chunk_bytes BIGINT NOT NULL,
       chunks INTEGER NOT NULL,
       design JSON,
+      estimate TEXT,
+      collector TEXT,
+      collect_until TIMESTAMPTZ,
       created_at TIMESTAMPTZ NOT NULL DEFAULT now()
     );
     CREATE TABLE audit_chunks (

@@ -39,8 +39,8 @@ function assertSameAsSingle(outcome: AuditOutcome, single: Awaited<ReturnType<ty
   assert.ok(outcome.finished && outcome.report, 'the audit finished with an estimate');
   assert.deepEqual(outcome.report, single.report);
   assert.deepEqual(outcome.unlabelled, single.unlabelled);
-  assert.deepEqual(outcome.plan.problems, single.plan.problems.slice(0, 20));
-  assert.equal(outcome.plan.problemCount, single.plan.problems.length);
+  assert.deepEqual(outcome.problems, single.plan.problems.slice(0, 20));
+  assert.equal(outcome.problemCount, single.plan.problems.length);
 }
 
 test('one worker over many ranges gives the single-process estimate, with tool-using conversations left out and bad lines at their global line numbers', { skip }, async () => {
@@ -67,8 +67,11 @@ test('three concurrent workers on small ranges give the single-process estimate;
   try {
     const file = logFile();
     const single = await singleProcess(file);
-    const outcomes = await Promise.all([1, 2, 3].map((k) => worker(db.pool, file, { name: 'three', chunkBytes: 4_000, worker: `w${k}` })));
+    const events: AuditEvent[][] = [[], [], []];
+    const outcomes = await Promise.all([0, 1, 2].map((k) => worker(db.pool, file, { name: 'three', chunkBytes: 4_000, worker: `w${k}`, onEvent: (e) => void events[k]!.push(e) })));
     for (const outcome of outcomes) assertSameAsSingle(outcome, single);
+    assert.equal(events.flat().filter((e) => e.kind === 'estimated').length, 1, 'one worker computes the estimate, the others print it');
+    assert.equal(events.flat().filter((e) => e.kind === 'designed').length, 1);
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n, max(claims) AS most, count(*) FILTER (WHERE state <> 'done' OR result IS NULL)::int AS open FROM audit_chunks`);
     assert.ok(rows[0].n > 50, `${rows[0].n} rows`);
     assert.equal(rows[0].most, 1);

@@ -26,30 +26,35 @@
  * read the same file at the same path; its size and a hash of its first and last MiB are checked
  * against the audit's, and a different file is refused.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileChunkRanges, fileIdentity } from './chunked-file.ts';
 import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from './chunked-errors.ts';
 import { chunkFacts, chunkValues, type ChunkFacts, type ChunkValue } from './chunked-passes.ts';
-import { planFromFacts, reportFromValues, type ChunkedPlan } from './chunked-plan.ts';
+import { decodeEstimate, encodeEstimate, type AuditEstimate } from './chunked-estimate.ts';
+import { planFromFacts, reportFromValues } from './chunked-plan.ts';
 import {
   auditProgress,
   claimChunk,
+  claimEstimate,
   completeChunk,
   createOrFindAudit,
   findAudit,
   passResults,
   releaseChunk,
+  renewEstimateLease,
   renewLease,
   storeDesign,
+  storedEstimate,
+  storeEstimate,
   type AuditProgress,
   type AuditRow,
   type Claim,
   type SqlPool,
   type StoredOptions,
 } from './chunked-store.ts';
-import type { Labeller, PrevalenceOptions, PrevalenceReport } from './prevalence-run.ts';
+import type { Labeller, PrevalenceOptions } from './prevalence-run.ts';
 
 export interface AuditWorkerOptions {
   pool: SqlPool;
@@ -74,12 +79,10 @@ export type AuditEvent =
   | { kind: 'claimed'; pass: 1 | 2; chunk: number; takenOver: boolean }
   | { kind: 'done'; pass: 1 | 2; chunk: number }
   | { kind: 'lost'; pass: 1 | 2; chunk: number }
-  | { kind: 'designed'; judged: number; rows: number };
+  | { kind: 'designed'; judged: number; rows: number }
+  | { kind: 'estimated' };
 
-export type AuditOutcome =
-  | { finished: false; audit: AuditRow; progress: AuditProgress }
-  | { finished: true; audit: AuditRow; plan: ChunkedPlan; failure: string; report?: undefined; unlabelled?: undefined }
-  | { finished: true; audit: AuditRow; plan: ChunkedPlan; failure?: undefined; report: PrevalenceReport; unlabelled: { id: string; error: string }[] };
+export type AuditOutcome = { finished: false; audit: AuditRow; progress: AuditProgress } | ({ finished: true; audit: AuditRow } & AuditEstimate);
 
 export function storedOptions(options: PrevalenceOptions): StoredOptions {
   return {
@@ -150,54 +153,84 @@ export async function runAuditWorker(o: AuditWorkerOptions): Promise<AuditOutcom
       if (designedNow) await o.onEvent?.({ kind: 'designed', judged, rows });
       continue;
     }
-    if (progress.designed && progress.pass2.done === progress.pass2.rows) return collect(o.pool, audit);
+    if (progress.designed && progress.pass2.done === progress.pass2.rows) {
+      const estimate = await estimateOnce(o, audit);
+      if (estimate) return { finished: true, audit, ...estimate };
+    }
     await sleep(o.pollMs);
+  }
+}
+
+/** Runs `task` while renewing a lease every third of it; the renewals are over when it returns. */
+async function withHeartbeat<T>(renew: () => Promise<boolean>, leaseSeconds: number, task: () => Promise<T>): Promise<T> {
+  let renewing = Promise.resolve(true);
+  const heartbeat = setInterval(() => {
+    renewing = renewing.then(renew).catch(() => false);
+  }, (leaseSeconds * 1000) / 3);
+  try {
+    return await task();
+  } finally {
+    clearInterval(heartbeat);
+    await renewing;
   }
 }
 
 async function work(o: AuditWorkerOptions, options: PrevalenceOptions, claim: Claim): Promise<void> {
   await o.onEvent?.({ kind: 'claimed', pass: claim.pass, chunk: claim.chunk, takenOver: claim.earlierClaims > 0 });
-  let renewing = Promise.resolve(true);
-  const heartbeat = setInterval(() => {
-    renewing = renewing.then(() => renewLease(o.pool, claim, o.leaseSeconds)).catch(() => false);
-  }, (o.leaseSeconds * 1000) / 3);
   let result: unknown;
   try {
-    result =
-      claim.pass === 1
-        ? await chunkFacts(o.file, claim, options)
-        : await chunkValues(o.file, { start: claim.start, end: claim.end, firstLine: claim.firstLine! }, claim.selected!.selected, claim.selected!.turns, options, o.label);
+    result = await withHeartbeat<unknown>(
+      () => renewLease(o.pool, claim, o.leaseSeconds),
+      o.leaseSeconds,
+      () =>
+        claim.pass === 1
+          ? chunkFacts(o.file, claim, options)
+          : chunkValues(o.file, { start: claim.start, end: claim.end, firstLine: claim.firstLine! }, claim.selected!.selected, claim.selected!.turns, options, o.label),
+    );
   } catch (error) {
-    clearInterval(heartbeat);
-    await renewing;
     // Another worker (one that can read the file, say) may take the row at once.
     await releaseChunk(o.pool, claim).catch(() => {});
     throw error;
   }
-  clearInterval(heartbeat);
-  await renewing;
   const written = await completeChunk(o.pool, claim, result);
   await o.onEvent?.({ kind: written ? 'done' : 'lost', pass: claim.pass, chunk: claim.chunk });
 }
 
-/** The estimate from the database, once every row of both passes is done. */
+/**
+ * The stored estimate; or, when no other worker is computing it, computed here and stored;
+ * undefined while another worker computes it.
+ */
+async function estimateOnce(o: AuditWorkerOptions, audit: AuditRow): Promise<AuditEstimate | undefined> {
+  const stored = await storedEstimate(o.pool, audit.id);
+  if (stored !== undefined) return decodeEstimate(stored);
+  const token = `${o.worker}/${randomUUID()}`;
+  if (!(await claimEstimate(o.pool, audit.id, token, o.leaseSeconds))) return undefined;
+  const estimate = await withHeartbeat(() => renewEstimateLease(o.pool, audit.id, token, o.leaseSeconds), o.leaseSeconds, () => computeEstimate(o.pool, audit));
+  const encoded = encodeEstimate(estimate);
+  if (await storeEstimate(o.pool, audit.id, token, encoded)) await o.onEvent?.({ kind: 'estimated' });
+  // What every other worker prints: the stored form.
+  return decodeEstimate(encoded);
+}
+
+/** The estimate from the database, once every row of both passes is done: the stored one, or computed. */
 export async function collectAudit(pool: SqlPool, name: string): Promise<AuditOutcome> {
   const audit = await findAudit(pool, name);
   if (!audit) throw new AuditNotFoundError(name);
-  return collect(pool, audit);
-}
-
-async function collect(pool: SqlPool, audit: AuditRow): Promise<AuditOutcome> {
   const progress = await auditProgress(pool, audit.id);
   if (!progress.designed || progress.pass2.done < progress.pass2.rows) return { finished: false, audit, progress };
+  const stored = await storedEstimate(pool, audit.id);
+  return { finished: true, audit, ...(stored !== undefined ? decodeEstimate(stored) : decodeEstimate(encodeEstimate(await computeEstimate(pool, audit)))) };
+}
+
+async function computeEstimate(pool: SqlPool, audit: AuditRow): Promise<AuditEstimate> {
   const options = optionsOf(audit.options);
   const pass1 = await passResults(pool, audit.id, 1);
   const facts = Array.from({ length: audit.chunks }, (_, chunk) => pass1.get(chunk) as ChunkFacts);
   const plan = planFromFacts(audit.file, facts, options);
-  if (plan.records === 0) return { finished: true, audit, plan, failure: `${audit.file}: no chat log record in a known format (OpenAI "messages", ShareGPT "conversations", WildChat "conversation")` };
-  if (plan.keptTurns === 0) return { finished: true, audit, plan, failure: `${audit.file}: no assistant turn left to estimate from (${plan.turns} read, ${plan.filteredOut} left out by --only, ${plan.excluded.turns} tool-using)` };
+  const lines = { problems: plan.problems, problemCount: plan.problemCount };
+  if (plan.records === 0) return { ...lines, failure: `${audit.file}: no chat log record in a known format (OpenAI "messages", ShareGPT "conversations", WildChat "conversation")` };
+  if (plan.keptTurns === 0) return { ...lines, failure: `${audit.file}: no assistant turn left to estimate from (${plan.turns} read, ${plan.filteredOut} left out by --only, ${plan.excluded.turns} tool-using)` };
   const pass2 = await passResults(pool, audit.id, 2);
   const values = plan.selected.map((selected, chunk) => (selected.length === 0 ? [] : (pass2.get(chunk) as ChunkValue[])));
-  const { report, unlabelled } = reportFromValues(plan, options, values);
-  return { finished: true, audit, plan, report, unlabelled };
+  return { ...lines, ...reportFromValues(plan, options, values) };
 }

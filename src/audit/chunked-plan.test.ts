@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { checkMany } from '../check/check-many.ts';
 import { fileChunkRanges } from './chunked-file.ts';
 import { chunkFacts, chunkValues } from './chunked-passes.ts';
+import { decodeEstimate, encodeEstimate } from './chunked-estimate.ts';
 import { planFromFacts, reportFromValues } from './chunked-plan.ts';
 import { DEFAULT_CUE } from './cue.ts';
 import { planPrevalence, runPrevalence, type Labeller, type PrevalenceOptions } from './prevalence-run.ts';
@@ -47,4 +48,15 @@ test('the ranges put together select the same turns and give the same report as 
     assert.deepEqual(got.plan.problems, plan.problems.slice(0, 20), what);
     assert.equal(got.plan.problemCount, plan.problems.length, what);
   }
+});
+
+test('the stored estimate keeps non-finite numbers, which plain JSON turns into null, and "NaN" strings stay strings', async () => {
+  const bytes = generateLog(60, 2);
+  const file = join(mkdtempSync(join(tmpdir(), 'felicity-plan-')), 'logs.jsonl');
+  writeFileSync(file, bytes);
+  const got = await chunked(file, bytes.length, 1_000, base);
+  const report = { ...got.report, estimate: { ...got.report.estimate, eitherWithoutCue: Number.NaN } };
+  const estimate = { problems: got.plan.problems, problemCount: got.plan.problemCount, report, unlabelled: [{ id: 'NaN', error: 'Infinity' }] };
+  assert.deepEqual(decodeEstimate(encodeEstimate(estimate)), estimate);
+  assert.deepEqual(decodeEstimate(encodeEstimate({ problems: [], problemCount: 0, failure: 'x', extra: [Infinity, -Infinity, null] } as never)), { problems: [], problemCount: 0, failure: 'x', extra: [Infinity, -Infinity, null] });
 });

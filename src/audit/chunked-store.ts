@@ -200,6 +200,35 @@ export async function completeChunk(pool: SqlPool, claim: Claim, result: unknown
   });
 }
 
+/**
+ * Takes the computing of the estimate (once every row is done) for `leaseSeconds`; false when it is
+ * stored already or another worker's lease on it runs.
+ */
+export async function claimEstimate(db: SqlQueryable, auditId: number, token: string, leaseSeconds: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE audits SET collector = $2, collect_until = now() + make_interval(secs => $3)
+     WHERE id = $1 AND estimate IS NULL AND (collect_until IS NULL OR collect_until < now())`,
+    [auditId, token, leaseSeconds],
+  );
+  return rowCount === 1;
+}
+
+export async function renewEstimateLease(db: SqlQueryable, auditId: number, token: string, leaseSeconds: number): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE audits SET collect_until = now() + make_interval(secs => $3) WHERE id = $1 AND collector = $2 AND estimate IS NULL`, [auditId, token, leaseSeconds]);
+  return rowCount === 1;
+}
+
+/** Stores the estimate if this worker still holds its computing; false, storing nothing, if not. */
+export async function storeEstimate(db: SqlQueryable, auditId: number, token: string, estimate: string): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE audits SET estimate = $3, collect_until = NULL WHERE id = $1 AND collector = $2 AND estimate IS NULL`, [auditId, token, estimate]);
+  return rowCount === 1;
+}
+
+export async function storedEstimate(db: SqlQueryable, auditId: number): Promise<string | undefined> {
+  const { rows } = await db.query('SELECT estimate FROM audits WHERE id = $1', [auditId]);
+  return rows[0]?.estimate ?? undefined;
+}
+
 /** Gives a claimed row back (this worker failed on it), so another worker can take it now. */
 export async function releaseChunk(db: SqlQueryable, claim: Claim): Promise<void> {
   await db.query(

@@ -90,16 +90,15 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
       const p = outcome.progress;
       return fail(`audit "${outcome.audit.name}" is not finished: pass 1 ${p.pass1.done}/${p.pass1.rows} ranges done, pass 2 ${p.designed ? `${p.pass2.done}/${p.pass2.rows}` : 'not started'}`, EXIT.failed);
     }
-    const { plan } = outcome;
-    for (const p of plan.problems) process.stderr.write(`${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
-    if (plan.problemCount > plan.problems.length) process.stderr.write(`felicity prevalence: … and ${plan.problemCount - plan.problems.length} more bad lines\n`);
+    for (const p of outcome.problems) process.stderr.write(`${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
+    if (outcome.problemCount > outcome.problems.length) process.stderr.write(`felicity prevalence: … and ${outcome.problemCount - outcome.problems.length} more bad lines\n`);
     if (outcome.failure !== undefined) return fail(outcome.failure);
     for (const u of outcome.unlabelled.slice(0, 20)) process.stderr.write(`felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
     const seconds = (performance.now() - started) / 1000;
     const report = outcome.report;
     process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged, engine rules, audit "${outcome.audit.name}" in ${outcome.audit.chunks} ranges)\n`);
     if (!(await writePrevalenceOutputs(report, flags, seconds))) return;
-    if (plan.problemCount > 0) process.exitCode = EXIT.badInput;
+    if (outcome.problemCount > 0) process.exitCode = EXIT.badInput;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (AuditFileChangedError.isInstance(error) || AuditOptionsError.isInstance(error) || AuditNotFoundError.isInstance(error) || error instanceof ChunkChangedError) return fail(error.message);
