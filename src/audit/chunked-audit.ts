@@ -14,12 +14,15 @@
  *     range gets a pass-2 row with its first global line and the positions of its selected turns.
  *  3. Pass 2, per range holding selected turns: read again, label those turns (rules engine),
  *     store their compact values (turn-values.ts).
- *  4. Collect: pass-1 facts and pass-2 values give `prevalenceReport` exactly the inputs
- *     `runPrevalence` gives it (chunked-plan.ts), hence the same numbers and the same output.
+ *  4. Estimate: pass-1 facts and pass-2 values give `prevalenceReport` exactly the inputs
+ *     `runPrevalence` gives it (chunked-plan.ts), hence the same numbers and the same output. One
+ *     worker computes it (the bootstrap costs about as much as the labelling) under a lease and
+ *     stores it (chunked-estimate.ts); the others print the stored one.
  * Line numbers: a range counts its lines from 1; the design adds the lines of the ranges before it,
- * so bad lines and `line-N` ids of id-less records get their global numbers. The collecting worker
- * holds the facts of every turn (a few numbers and the conversation id each, no text) in memory,
- * as the estimate's clustered bootstrap needs them; labels and texts never leave their range.
+ * so bad lines and `line-N` ids of id-less records get their global numbers. The worker that designs
+ * and the one that estimates hold the facts of every turn in memory (no text: some 100 bytes a turn
+ * besides the stored results, measured at a million turns), as the global design and the clustered
+ * bootstrap need them; labels and texts never leave their range.
  *
  * Any worker may be killed: its row's lease (database time) runs out and another worker takes the
  * row over; a result is written only under a claim still held (chunked-store.ts). Every worker must
