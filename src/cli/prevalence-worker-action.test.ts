@@ -72,6 +72,18 @@ test('two worker processes print the single-process estimate; --collect prints i
     const missing = await felicity(['prevalence', '--db', db.url, '--name', 'nope', '--collect']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /no audit named "nope"/);
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`INSERT INTO audits (name, file, file_size, file_hash, file_mtime_ms, options, chunk_bytes, chunks) VALUES ('half', 'f', 1, 'h', 0, '{}', 1, 2) RETURNING id`);
+      await client.query(`INSERT INTO audit_chunks (audit_id, pass, chunk, start_byte, end_byte, state) VALUES ($1, 1, 0, 0, 1, 'done'), ($1, 1, 1, 1, 2, 'pending')`, [rows[0].id]);
+    } finally {
+      await client.end();
+    }
+    const half = await felicity(['prevalence', '--db', db.url, '--name', 'half', '--collect']);
+    assert.equal(half.code, 1);
+    assert.match(half.stderr, /audit "half" is not finished: pass 1 1\/2 ranges done, pass 2 not started/);
   } finally {
     await db.drop();
   }
