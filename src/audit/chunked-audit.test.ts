@@ -117,6 +117,26 @@ test('a worker killed holding a row: another takes the row over when its lease r
   }
 });
 
+test('a worker that fails on a range gives it back: the next worker takes it at once, not after the lease', { skip, timeout: 120_000 }, async () => {
+  const db = await auditDatabase();
+  try {
+    const file = logFile(600);
+    const single = await singleProcess(file);
+    const failing: Labeller = async () => {
+      throw new Error('labelling failed');
+    };
+    // A lease far longer than the test may run: only the release lets the second worker in.
+    await assert.rejects(worker(db.pool, file, { name: 'fails', label: failing, leaseSeconds: 3600 }), /labelling failed/);
+    const held = await db.pool.query(`SELECT count(*)::int AS n FROM audit_chunks WHERE state = 'claimed'`);
+    assert.equal(held.rows[0].n, 0);
+    assertSameAsSingle(await worker(db.pool, file, { name: 'fails', leaseSeconds: 3600 }), single);
+    const retried = await db.pool.query(`SELECT count(*)::int AS n FROM audit_chunks WHERE claims = 2`);
+    assert.equal(retried.rows[0].n, 1, 'the range the first worker failed on was claimed again');
+  } finally {
+    await db.drop();
+  }
+});
+
 test('a result is written only under the claim still held: a worker whose row was taken over writes nothing', { skip }, async () => {
   const db = await auditDatabase();
   try {
