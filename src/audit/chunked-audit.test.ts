@@ -31,7 +31,7 @@ async function singleProcess(file: string) {
 }
 
 function worker(pool: AuditWorkerOptions['pool'], file: string, more: Partial<AuditWorkerOptions> = {}): Promise<AuditOutcome> {
-  return runAuditWorker({ pool, file, chunkBytes: 20_000, options, label, worker: `test:${process.pid}`, leaseSeconds: 30, pollMs: 20, ...more });
+  return runAuditWorker({ pool, file, chunkBytes: 20_000, options, label, labelledBy: 'rules', worker: `test:${process.pid}`, leaseSeconds: 30, pollMs: 20, ...more });
 }
 
 /** The chunked outcome says what the single process says: report, unlabelled turns, bad lines. */
@@ -142,7 +142,7 @@ test('a result is written only under the claim still held: a worker whose row wa
   try {
     const { audit } = await createOrFindAudit(
       db.pool,
-      { name: 'race', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
+      { name: 'race', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { labelledBy: 'rules', sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
       async () => [{ start: 0, end: 10 }],
     );
     const first = (await claimChunk(db.pool, audit.id, 'a', 60))!;
@@ -166,7 +166,7 @@ test('a held lease is renewed in database time; a row given back after a failure
   try {
     const { audit } = await createOrFindAudit(
       db.pool,
-      { name: 'renew', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
+      { name: 'renew', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { labelledBy: 'rules', sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
       async () => [{ start: 0, end: 10 }],
     );
     const claim = (await claimChunk(db.pool, audit.id, 'a', 1))!;
@@ -194,6 +194,7 @@ test('a worker refuses a changed file and other options for an existing audit, n
     await worker(db.pool, file, { name: 'same', options: { ...options, only } });
     await worker(db.pool, file, { name: 'same', options: { ...options, only: { model: 'gpt-4', language: 'English' } } });
     await assert.rejects(worker(db.pool, file, { name: 'same', options: { ...options, only, seed: 12 } }), (e: unknown) => AuditOptionsError.isInstance(e) && e.field === 'seed' && e.expected === '11' && e.got === '12');
+    await assert.rejects(worker(db.pool, file, { name: 'same', options: { ...options, only }, labelledBy: 'llm, judge sha256:0123' }), (e: unknown) => AuditOptionsError.isInstance(e) && e.field === 'labelledBy');
     appendFileSync(file, '{"messages": []}\n');
     await assert.rejects(worker(db.pool, file, { name: 'same', options: { ...options, only } }), (e: unknown) => AuditFileChangedError.isInstance(e) && e.field === 'size' && /not the file the audit was created over/.test(e.message));
   } finally {

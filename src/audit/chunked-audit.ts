@@ -68,6 +68,11 @@ export interface AuditWorkerOptions {
   chunkBytes: number;
   options: PrevalenceOptions;
   label: Labeller;
+  /**
+   * What labels (an engine and its judge, no secret): part of the audit's options, so workers
+   * labelling differently cannot mix their labels in one audit.
+   */
+  labelledBy: string;
   /** This worker as rows name it (host:pid). */
   worker: string;
   leaseSeconds: number;
@@ -87,8 +92,9 @@ export type AuditEvent =
 
 export type AuditOutcome = { finished: false; audit: AuditRow; progress: AuditProgress } | ({ finished: true; audit: AuditRow } & AuditEstimate);
 
-export function storedOptions(options: PrevalenceOptions): StoredOptions {
+export function storedOptions(options: PrevalenceOptions, labelledBy: string): StoredOptions {
   return {
+    labelledBy,
     sample: Number.isFinite(options.sample) ? options.sample : 'all',
     seed: options.seed,
     strata: options.strata,
@@ -102,7 +108,8 @@ export function storedOptions(options: PrevalenceOptions): StoredOptions {
 }
 
 export function optionsOf(stored: StoredOptions): PrevalenceOptions {
-  return { ...stored, sample: stored.sample === 'all' ? Infinity : stored.sample, cue: new RegExp(stored.cue, stored.cueFlags) };
+  const { labelledBy: _labelledBy, ...options } = stored;
+  return { ...options, sample: stored.sample === 'all' ? Infinity : stored.sample, cue: new RegExp(stored.cue, stored.cueFlags) };
 }
 
 /** The name every worker running the same command on the same file derives. */
@@ -130,7 +137,7 @@ function canonical(value: unknown): string {
 /** Runs one worker until the audit is done, then collects it. */
 export async function runAuditWorker(o: AuditWorkerOptions): Promise<AuditOutcome> {
   const identity = await fileIdentity(o.file);
-  const stored = storedOptions(o.options);
+  const stored = storedOptions(o.options, o.labelledBy);
   const name = o.name ?? defaultAuditName(o.file, identity.hash, stored);
   const { audit, created } = await createOrFindAudit(o.pool, { name, file: o.file, identity, options: stored, chunkBytes: o.chunkBytes }, () => fileChunkRanges(o.file, identity.size, o.chunkBytes));
   checkSameAudit(audit, o.file, identity, stored);

@@ -55,6 +55,8 @@ export async function ensureAuditTables(pool: SqlPool, ddl: string): Promise<voi
 
 /** The options an audit was created with, as stored (the cue as its source). */
 export interface StoredOptions {
+  /** The engine (and a hash of its judge model) that labels. */
+  labelledBy: string;
   sample: number | 'all';
   seed: number;
   strata: string;
@@ -100,8 +102,11 @@ function auditOf(row: Record<string, unknown>): AuditRow {
   };
 }
 
+/** The columns an AuditRow reads (not the estimate, which can be large). */
+const AUDIT_COLUMNS = 'id, name, file, file_size, file_hash, options, chunk_bytes, chunks, design';
+
 export async function findAudit(db: SqlQueryable, name: string): Promise<AuditRow | undefined> {
-  const { rows } = await db.query('SELECT * FROM audits WHERE name = $1', [name]);
+  const { rows } = await db.query(`SELECT ${AUDIT_COLUMNS} FROM audits WHERE name = $1`, [name]);
   return rows[0] ? auditOf(rows[0]) : undefined;
 }
 
@@ -116,7 +121,7 @@ export async function createOrFindAudit(pool: SqlPool, audit: NewAudit, ranges: 
   const created = await withTransaction(pool, async (tx) => {
     const { rows } = await tx.query(
       `INSERT INTO audits (name, file, file_size, file_hash, file_mtime_ms, options, chunk_bytes, chunks)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING RETURNING *`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING RETURNING ${AUDIT_COLUMNS}`,
       [audit.name, audit.file, audit.identity.size, audit.identity.hash, audit.identity.mtimeMs, JSON.stringify(audit.options), audit.chunkBytes, cut.length],
     );
     if (!rows[0]) return undefined;

@@ -3,7 +3,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { checkMany } from '../check/check-many.ts';
-import type { EngineKind } from '../check/engines/engine.ts';
+import type { CheckEngine, EngineKind } from '../check/engines/engine.ts';
 import { mapOrdered } from '../check/engines/map-ordered.ts';
 import { JudgmentFailedError } from '../check/llm/judgment-failed-error.ts';
 import { CheckInputError } from '../check/check-input-error.ts';
@@ -42,6 +42,24 @@ async function written(option: string, file: string, data: string | Buffer): Pro
     process.exitCode = EXIT.badInput;
     return false;
   }
+}
+
+/** Labels records with the engine: the rules on `jobs` threads, or the engine's own concurrency. */
+export function labellerOf(engine: CheckEngine, jobs: number | undefined): Labeller {
+  if (engine.kind === 'rules') return async (records) => (await checkMany(records, { jobs, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message }));
+  return async (records) => {
+    const out = [];
+    for await (const r of mapOrdered(records, engine.concurrency, async (record) => {
+      try {
+        return (await engine.label(record, {})).label;
+      } catch (error) {
+        if (JudgmentFailedError.isInstance(error) || CheckInputError.isInstance(error)) return { error: (error as Error).message };
+        throw error;
+      }
+    }))
+      out.push(r);
+    return out;
+  };
 }
 
 /** The estimate's options from the flags, or what is wrong with them. */
@@ -122,22 +140,7 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
       return;
     }
     const engine = opened.engine;
-    const label: Labeller =
-      engine.kind === 'rules'
-        ? async (records) => (await checkMany(records, { jobs: flags.jobs, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message }))
-        : async (records) => {
-            const out = [];
-            for await (const r of mapOrdered(records, engine.concurrency, async (record) => {
-              try {
-                return (await engine.label(record, {})).label;
-              } catch (error) {
-                if (JudgmentFailedError.isInstance(error) || CheckInputError.isInstance(error)) return { error: (error as Error).message };
-                throw error;
-              }
-            }))
-              out.push(r);
-            return out;
-          };
+    const label = labellerOf(engine, flags.jobs);
     const { report, unlabelled } = await runPrevalence(plan, options, label, calibration ? { file: flags.calibration!, items: calibration.items } : undefined);
     for (const u of unlabelled.slice(0, 20)) process.stderr.write(`felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
     const seconds = (performance.now() - started) / 1000;

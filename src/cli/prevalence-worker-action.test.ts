@@ -12,7 +12,9 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { postgresSkip } from '../store/testing/postgres.ts';
 import { generateLog } from '../audit/testing/generate-log.ts';
-import { redactedUrl } from './prevalence-worker-action.ts';
+import { labelledBy, redactedUrl } from './prevalence-worker-action.ts';
+import { scriptedJudge } from '../check/llm/testing/scripted-judge.ts';
+import { startScriptedServer } from '../llm/testing/scripted-chat-server.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const skip = (await postgresSkip()) || false;
@@ -35,13 +37,20 @@ test('the URL as shown has no password', () => {
   assert.equal(redactedUrl('not a url s3cret'), '(not a URL)');
 });
 
+test('an audit records the judge model only hashed', () => {
+  assert.equal(labelledBy('rules', undefined), 'rules');
+  const id = labelledBy('llm', 'openai-compatible:http://u:s3cret@127.0.0.1:9/v1#judge');
+  assert.match(id, /^llm, judge sha256:[0-9a-f]{16}$/);
+  assert.notEqual(id, labelledBy('llm', 'ollama:qwen3:8b'));
+});
+
 test('usage mistakes are one line and exit code 2', async () => {
   const r = await felicity(['prevalence', '--db', 'postgres://u:pw-not-shown@127.0.0.1:1/x', '--collect']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--collect needs --name AUDIT/);
   const s = await felicity(['prevalence', 'logs.jsonl', '--db', 'postgres://u:pw-not-shown@127.0.0.1:1/x', '--worker', '--engine', 'llm']);
   assert.equal(s.code, 2);
-  assert.match(s.stderr, /workers label with the rules engine only/);
+  assert.match(s.stderr, /--engine llm needs --judge-model/);
   assert.ok(!`${r.stderr}${s.stderr}`.includes('pw-not-shown'));
 });
 
@@ -85,6 +94,31 @@ test('two worker processes print the single-process estimate; --collect prints i
     assert.equal(half.code, 1);
     assert.match(half.stderr, /audit "half" is not finished: pass 1 1\/2 ranges done, pass 2 not started/);
   } finally {
+    await db.drop();
+  }
+});
+
+test('--engine llm: a worker labels with the judge and prints the single-process estimate', { skip }, async () => {
+  const { freshPostgresDatabase } = await import('../store/testing/postgres.ts');
+  const db = await freshPostgresDatabase('felicity_audit_llm');
+  // The judge finds a promise to follow up later in every reply, whatever the rules would say.
+  const server = await startScriptedServer(
+    scriptedJudge({
+      detector: { commitments: [{ span: 'later', action: 'follow up', performer: 'self', trigger_type: 'unspecified_future', time_expression: null, required_capabilities: ['run_later', 'notify_user_later'], is_offer: false, confidence: 0.9 }] },
+    }),
+  );
+  try {
+    const file = join(mkdtempSync(join(tmpdir(), 'felicity-audit-llm-')), 'logs.jsonl');
+    writeFileSync(file, generateLog(60, 9));
+    const common = ['--sample', '10', '--reps', '100', '--engine', 'llm', '--judge-model', `openai-compatible:${server.url}#judge`, '--no-cache'];
+    const single = await felicity(['prevalence', file, ...common]);
+    const worker = await felicity(['prevalence', file, ...common, '--db', db.url, '--worker', '--chunk-bytes', '2000']);
+    assert.equal(worker.code, single.code, worker.stderr);
+    assert.match(single.stdout, /pooled/);
+    assert.equal(estimate(worker.stdout), estimate(single.stdout));
+    assert.match(worker.stdout, /engine llm, audit "logs.jsonl-[0-9a-f]{12}" in \d+ ranges/);
+  } finally {
+    await server.close();
     await db.drop();
   }
 });

@@ -1,20 +1,20 @@
 /**
  * `felicity prevalence LOGS --db URL --worker` and `felicity prevalence --db URL --name AUDIT
  * --collect`: a large audit shared by workers through PostgreSQL (src/audit/chunked-audit.ts).
- * Workers label with the rules engine only. The URL's password is never printed.
+ * Workers label with any engine (each with its own judge cache). The URL's password is never printed.
  */
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type PgModule from 'pg';
-import { checkMany } from '../check/check-many.ts';
 import { AUDIT_CHUNKS_MIGRATION } from '../audit/audit-chunks-schema.ts';
 import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome } from '../audit/chunked-audit.ts';
 import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from '../audit/chunked-errors.ts';
 import { ChunkChangedError } from '../audit/chunked-passes.ts';
 import { ensureAuditTables } from '../audit/chunked-store.ts';
 import { formatPrevalence } from '../audit/prevalence-format.ts';
-import type { Labeller } from '../audit/prevalence-run.ts';
 import { requireOptional } from '../optional-packages.ts';
-import { prevalenceOptions, writePrevalenceOutputs, type PrevalenceFlags } from './prevalence-action.ts';
+import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
+import { labellerOf, prevalenceOptions, writePrevalenceOutputs, type PrevalenceFlags } from './prevalence-action.ts';
 import { EXIT } from './usage-exit.ts';
 
 export interface WorkerFlags extends PrevalenceFlags {
@@ -37,6 +37,11 @@ export function redactedUrl(url: string): string {
   }
 }
 
+/** The engine and its judge model as an audit records them: the spec only hashed (a URL in it may hold a password). */
+export function labelledBy(engine: string, judgeModel: string | undefined): string {
+  return engine === 'rules' || judgeModel === undefined ? engine : `${engine}, judge sha256:${createHash('sha256').update(judgeModel).digest('hex').slice(0, 16)}`;
+}
+
 function eventLine(event: AuditEvent): string | undefined {
   if (event.kind === 'created') return `audit "${event.audit}" created: ${event.chunks} ranges`;
   if (event.kind === 'joined') return `audit "${event.audit}" joined: ${event.chunks} ranges`;
@@ -56,11 +61,16 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
   if (flags.worker === flags.collect) return fail('with --db, give either --worker (to work on the audit of LOGS) or --collect (to print a finished audit)');
   if (flags.worker && logs === undefined) return fail('--worker needs LOGS, the file every worker reads at the same path');
   if (flags.collect && flags.name === undefined) return fail('--collect needs --name AUDIT');
-  if (flags.engine !== undefined && flags.engine !== 'rules') return fail(`--engine ${flags.engine}: workers label with the rules engine only`);
   for (const [given, option] of [[flags.calibration, '--calibration'], [flags.dryRun, '--dry-run']] as const) if (given) return fail(`${option} is not available with --db`);
   const options = prevalenceOptions(flags);
   if (typeof options === 'string') return fail(options);
 
+  let opened: OpenedEngine;
+  try {
+    opened = await openEngine({ engine: flags.engine, judgeModel: flags.judgeModel, cache: flags.cache });
+  } catch (error) {
+    return fail((error as Error).message.split('\n').join('; '));
+  }
   const pg = requireOptional<typeof PgModule>('pg', 'a shared audit (--db)');
   const pool = new pg.Pool({ connectionString: flags.db, max: 4 });
   // An idle connection dropped by the server must not crash the worker; the next query reports it.
@@ -68,7 +78,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
   const started = performance.now();
   try {
     await ensureAuditTables(pool, AUDIT_CHUNKS_MIGRATION.postgres);
-    const label: Labeller = async (records) => (await checkMany(records, { jobs: flags.jobs, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message }));
+    const label = labellerOf(opened.engine, flags.jobs);
     const outcome: AuditOutcome = flags.collect
       ? await collectAudit(pool, flags.name!)
       : await runAuditWorker({
@@ -78,6 +88,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
           chunkBytes: flags.chunkBytes,
           options,
           label,
+          labelledBy: labelledBy(opened.engine.kind, flags.judgeModel),
           worker: `${hostname()}:${process.pid}`,
           leaseSeconds: flags.lease,
           pollMs: 250,
@@ -96,7 +107,8 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     for (const u of outcome.unlabelled.slice(0, 20)) process.stderr.write(`felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
     const seconds = (performance.now() - started) / 1000;
     const report = outcome.report;
-    process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged, engine rules, audit "${outcome.audit.name}" in ${outcome.audit.chunks} ranges)\n`);
+    process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged, engine ${opened.engine.kind}, audit "${outcome.audit.name}" in ${outcome.audit.chunks} ranges)\n`);
+    for (const line of judgingSummary('prevalence', opened)) process.stderr.write(`${line}\n`);
     if (!(await writePrevalenceOutputs(report, flags, seconds))) return;
     if (outcome.problemCount > 0) process.exitCode = EXIT.badInput;
   } catch (error) {
@@ -107,5 +119,6 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     throw error;
   } finally {
     await pool.end();
+    await opened.close();
   }
 }

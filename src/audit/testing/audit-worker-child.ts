@@ -16,6 +16,7 @@ await runAuditWorker({
   name: name!,
   chunkBytes: Number(chunkBytes),
   options: { sample: 300, seed: 11, strata: 'model', only: {}, cue: DEFAULT_CUE, reps: 200, level: 0.95, setup: 'C0' },
+  labelledBy: 'rules',
   label: async (records) => (await checkMany(records, { jobs: 1, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message })),
   worker: `child:${process.pid}`,
   leaseSeconds: 1,
