@@ -56,19 +56,63 @@ export interface PrevalenceReport {
   calibration?: { file: string; items: number; leftOut: number; correction: CorrectionResult };
 }
 
+/** What the design needs of one turn (after `--only`): its stratum, cue, conversation and tool use. */
+export interface TurnFacts {
+  stratum: string;
+  cue: boolean;
+  conversation: string;
+  toolUsing: boolean;
+}
+
+export interface Selection {
+  /** Indices (into the facts) of the turns kept: not in a tool-using conversation. */
+  kept: number[];
+  excluded: { conversations: number; turns: number };
+  /** The design over the kept turns (its indices are into `kept`). */
+  design: ReturnType<typeof selectTurns>;
+  judged: number[];
+}
+
+/**
+ * Leaves out tool-using conversations and selects the turns to judge. The single-process and the
+ * chunked audit (chunked-plan.ts) both select through this, so they select the same turns.
+ */
+export function selectFromFacts(filtered: readonly TurnFacts[], sample: number, seed: number): Selection {
+  const toolConversations = new Set<string>();
+  for (const t of filtered) if (t.toolUsing) toolConversations.add(t.conversation);
+  const kept: number[] = [];
+  filtered.forEach((t, i) => {
+    if (!toolConversations.has(t.conversation)) kept.push(i);
+  });
+  const design = selectTurns(
+    kept.map((i) => ({ stratum: filtered[i]!.stratum, cue: filtered[i]!.cue })),
+    sample,
+    seed,
+  );
+  const judged = design.flatMap((d) => [...d.cue, ...d.sampled]).sort((a, b) => a - b);
+  return { kept, excluded: { conversations: toolConversations.size, turns: filtered.length - kept.length }, design, judged };
+}
+
+/** The facts the design reads of a turn. */
+export function turnFacts(turn: LogTurn, options: Pick<PrevalenceOptions, 'strata' | 'cue'>): TurnFacts {
+  return { stratum: turn.fields[options.strata] ?? '(none)', cue: hasCue(turn.reply, options.cue), conversation: turn.conversation, toolUsing: turn.toolUsing };
+}
+
+/** Whether a turn passes `--only`. */
+export function passesOnly(turn: LogTurn, only: Record<string, string>): boolean {
+  for (const field in only) if (turn.fields[field] !== only[field]) return false;
+  return true;
+}
+
 /** Reads and selects: everything before any label, so `--dry-run` can say what judging would cost. */
 export async function planPrevalence(file: string, options: PrevalenceOptions): Promise<PrevalencePlan> {
   const read = await readLogs(file);
-  const wanted = Object.entries(options.only);
-  const filtered = read.turns.filter((t) => wanted.every(([field, value]) => t.fields[field] === value));
-  const toolConversations = new Set(filtered.filter((t) => t.toolUsing).map((t) => t.conversation));
-  const kept = filtered.filter((t) => !toolConversations.has(t.conversation));
-  const design = selectTurns(
-    kept.map((t) => ({ stratum: t.fields[options.strata] ?? '(none)', cue: hasCue(t.reply, options.cue) })),
+  const filtered = read.turns.filter((t) => passesOnly(t, options.only));
+  const selection = selectFromFacts(
+    filtered.map((t) => turnFacts(t, options)),
     options.sample,
     options.seed,
   );
-  const judged = design.flatMap((d) => [...d.cue, ...d.sampled]).sort((a, b) => a - b);
   return {
     file,
     records: read.records,
@@ -76,10 +120,10 @@ export async function planPrevalence(file: string, options: PrevalenceOptions): 
     problems: read.problems,
     turns: read.turns.length,
     filteredOut: read.turns.length - filtered.length,
-    excluded: { conversations: toolConversations.size, turns: filtered.length - kept.length },
-    kept,
-    design,
-    judged,
+    excluded: selection.excluded,
+    kept: selection.kept.map((i) => filtered[i]!),
+    design: selection.design,
+    judged: selection.judged,
   };
 }
 
@@ -97,19 +141,7 @@ export async function runPrevalence(
     if ('error' in result) unlabelled.push({ id: plan.kept[turn]!.id, error: result.error });
     else values.set(turn, valuesOfLabel(result));
   });
-  // A turn that could not be labelled leaves the design (its stratum's sample is one smaller).
-  const design = plan.design.map((d) => ({ ...d, cue: d.cue.filter((i) => values.has(i)), sampled: d.sampled.filter((i) => values.has(i)) }));
-  const estimate = estimatePrevalence(design, values, { reps: options.reps, seed: options.seed, level: options.level, conversationOf: (i) => plan.kept[i]!.conversation });
-  const report: PrevalenceReport = {
-    file: plan.file,
-    records: plan.records,
-    formats: plan.formats,
-    turnsRead: plan.turns,
-    filteredOut: plan.filteredOut,
-    excluded: { ...plan.excluded, why: 'tool-using conversations (tool calls or an autonomous-agent framework driving the model)' },
-    design: { strata: options.strata, sample: Number.isFinite(options.sample) ? options.sample : 'all', seed: options.seed, cue: options.cue.source, judged: plan.judged.length, unlabelled: unlabelled.length },
-    estimate,
-  };
+  const report = prevalenceReport(plan, options, values, unlabelled.length, (i) => plan.kept[i]!.conversation);
   if (calibration) {
     const usable = calibration.items.filter((item) => item.record['stratum'] !== 'purposive');
     const checked = await label(usable.map((item) => item.record));
@@ -121,9 +153,34 @@ export async function runPrevalence(
       }
       return [{ cue: hasCue(lastReply(item.record), options.cue), human: valuesOfGold(item.gold), checker: valuesOfLabel(result) }];
     });
-    report.calibration = { file: calibration.file, items: turns.length, leftOut: calibration.items.length - usable.length, correction: correctPrevalence(estimate, turns, options.level) };
+    report.calibration = { file: calibration.file, items: turns.length, leftOut: calibration.items.length - usable.length, correction: correctPrevalence(report.estimate, turns, options.level) };
   }
   return { report, unlabelled };
+}
+
+/**
+ * The report from the judged values (`values` keyed by index into the kept turns); a selected turn
+ * without values could not be labelled and leaves the design (its stratum's sample is one smaller).
+ */
+export function prevalenceReport(
+  plan: Omit<PrevalencePlan, 'kept' | 'problems'>,
+  options: PrevalenceOptions,
+  values: ReadonlyMap<number, TurnValues>,
+  unlabelled: number,
+  conversationOf: (turn: number) => string,
+): PrevalenceReport {
+  const design = plan.design.map((d) => ({ ...d, cue: d.cue.filter((i) => values.has(i)), sampled: d.sampled.filter((i) => values.has(i)) }));
+  const estimate = estimatePrevalence(design, values, { reps: options.reps, seed: options.seed, level: options.level, conversationOf });
+  return {
+    file: plan.file,
+    records: plan.records,
+    formats: plan.formats,
+    turnsRead: plan.turns,
+    filteredOut: plan.filteredOut,
+    excluded: { ...plan.excluded, why: 'tool-using conversations (tool calls or an autonomous-agent framework driving the model)' },
+    design: { strata: options.strata, sample: Number.isFinite(options.sample) ? options.sample : 'all', seed: options.seed, cue: options.cue.source, judged: plan.judged.length, unlabelled },
+    estimate,
+  };
 }
 
 function lastReply(record: Record<string, unknown>): string {

@@ -3,14 +3,14 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { checkMany } from '../check/check-many.ts';
-import type { EngineKind } from '../check/engines/engine.ts';
+import type { CheckEngine, EngineKind } from '../check/engines/engine.ts';
 import { mapOrdered } from '../check/engines/map-ordered.ts';
 import { JudgmentFailedError } from '../check/llm/judgment-failed-error.ts';
 import { CheckInputError } from '../check/check-input-error.ts';
 import { readGold } from '../check/validate-gold.ts';
 import { DEFAULT_CUE } from '../audit/cue.ts';
 import { formatPrevalence } from '../audit/prevalence-format.ts';
-import { planPrevalence, runPrevalence, type Labeller, type PrevalenceOptions } from '../audit/prevalence-run.ts';
+import { planPrevalence, runPrevalence, type Labeller, type PrevalenceOptions, type PrevalenceReport } from '../audit/prevalence-run.ts';
 import { importNeeding } from '../optional-packages.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { EXIT } from './usage-exit.ts';
@@ -44,23 +44,61 @@ async function written(option: string, file: string, data: string | Buffer): Pro
   }
 }
 
-export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
-  const fail = (message: string): void => {
-    process.stderr.write(`felicity prevalence: ${message}\n`);
-    process.exitCode = EXIT.badInput;
+/** Labels records with the engine: the rules on `jobs` threads, or the engine's own concurrency. */
+export function labellerOf(engine: CheckEngine, jobs: number | undefined): Labeller {
+  if (engine.kind === 'rules') return async (records) => (await checkMany(records, { jobs, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message }));
+  return async (records) => {
+    const out = [];
+    for await (const r of mapOrdered(records, engine.concurrency, async (record) => {
+      try {
+        return (await engine.label(record, {})).label;
+      } catch (error) {
+        if (JudgmentFailedError.isInstance(error) || CheckInputError.isInstance(error)) return { error: (error as Error).message };
+        throw error;
+      }
+    }))
+      out.push(r);
+    return out;
   };
+}
+
+/** The estimate's options from the flags, or what is wrong with them. */
+export function prevalenceOptions(flags: PrevalenceFlags): PrevalenceOptions | string {
   const sample = flags.sample === 'all' ? Infinity : Number(flags.sample);
-  if (!(sample === Infinity || (Number.isInteger(sample) && sample >= 0))) return fail(`--sample: expected a whole number ≥ 0 or "all", got "${flags.sample}"`);
+  if (!(sample === Infinity || (Number.isInteger(sample) && sample >= 0))) return `--sample: expected a whole number ≥ 0 or "all", got "${flags.sample}"`;
   let cue = DEFAULT_CUE;
   if (flags.cue !== undefined) {
     try {
       cue = new RegExp(flags.cue, 'i');
     } catch (error) {
-      return fail(`--cue: not a regular expression: ${(error as Error).message}`);
+      return `--cue: not a regular expression: ${(error as Error).message}`;
     }
   }
-  if (flags.figure && !/\.(svg|png)$/i.test(flags.figure)) return fail(`--figure: expected a file ending in .svg or .png, got "${flags.figure}"`);
-  const options: PrevalenceOptions = { sample, seed: flags.seed, strata: flags.strata, only: flags.only ?? {}, cue, reps: flags.reps, level: 0.95, setup: 'C0' };
+  if (flags.figure && !/\.(svg|png)$/i.test(flags.figure)) return `--figure: expected a file ending in .svg or .png, got "${flags.figure}"`;
+  return { sample, seed: flags.seed, strata: flags.strata, only: flags.only ?? {}, cue, reps: flags.reps, level: 0.95, setup: 'C0' };
+}
+
+/** Writes --json and --figure; false (exit code set) when one cannot be written. */
+export async function writePrevalenceOutputs(report: PrevalenceReport, flags: Pick<PrevalenceFlags, 'json' | 'figure'>, seconds: number): Promise<boolean> {
+  if (flags.json && !(await written('--json', flags.json, `${JSON.stringify({ ...report, seconds }, null, 2)}\n`))) return false;
+  if (flags.figure) {
+    const [{ prevalenceFigure }, { renderSvg, svgToPng }] = await Promise.all([
+      import('../audit/prevalence-figure.ts'),
+      importNeeding(() => import('../report/render-figure.ts'), ['vega', 'vega-lite', '@resvg/resvg-js'], 'the prevalence figure'),
+    ]);
+    const svg = await renderSvg(prevalenceFigure(report));
+    if (!(await written('--figure', flags.figure, /\.png$/i.test(flags.figure) ? svgToPng(svg) : svg))) return false;
+  }
+  return true;
+}
+
+export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
+  const fail = (message: string): void => {
+    process.stderr.write(`felicity prevalence: ${message}\n`);
+    process.exitCode = EXIT.badInput;
+  };
+  const options = prevalenceOptions(flags);
+  if (typeof options === 'string') return fail(options);
   const started = performance.now();
   const plan = await planPrevalence(logs, options).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'EACCES') return null;
@@ -102,36 +140,13 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
       return;
     }
     const engine = opened.engine;
-    const label: Labeller =
-      engine.kind === 'rules'
-        ? async (records) => (await checkMany(records, { jobs: flags.jobs, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message }))
-        : async (records) => {
-            const out = [];
-            for await (const r of mapOrdered(records, engine.concurrency, async (record) => {
-              try {
-                return (await engine.label(record, {})).label;
-              } catch (error) {
-                if (JudgmentFailedError.isInstance(error) || CheckInputError.isInstance(error)) return { error: (error as Error).message };
-                throw error;
-              }
-            }))
-              out.push(r);
-            return out;
-          };
+    const label = labellerOf(engine, flags.jobs);
     const { report, unlabelled } = await runPrevalence(plan, options, label, calibration ? { file: flags.calibration!, items: calibration.items } : undefined);
     for (const u of unlabelled.slice(0, 20)) process.stderr.write(`felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged${report.calibration ? ` + ${report.calibration.items} calibration turns` : ''}, engine ${engine.kind})\n`);
     for (const line of judgingSummary('prevalence', opened)) process.stderr.write(`${line}\n`);
-    if (flags.json && !(await written('--json', flags.json, `${JSON.stringify({ ...report, seconds }, null, 2)}\n`))) return;
-    if (flags.figure) {
-      const [{ prevalenceFigure }, { renderSvg, svgToPng }] = await Promise.all([
-        import('../audit/prevalence-figure.ts'),
-        importNeeding(() => import('../report/render-figure.ts'), ['vega', 'vega-lite', '@resvg/resvg-js'], 'the prevalence figure'),
-      ]);
-      const svg = await renderSvg(prevalenceFigure(report));
-      if (!(await written('--figure', flags.figure, /\.png$/i.test(flags.figure) ? svgToPng(svg) : svg))) return;
-    }
+    if (!(await writePrevalenceOutputs(report, flags, seconds))) return;
     if (plan.problems.length > 0 || (calibration?.problems.length ?? 0) > 0) process.exitCode = EXIT.badInput;
   } finally {
     await opened.close();

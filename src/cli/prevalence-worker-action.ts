@@ -1,0 +1,124 @@
+/**
+ * `felicity prevalence LOGS --db URL --worker` and `felicity prevalence --db URL --name AUDIT
+ * --collect`: a large audit shared by workers through PostgreSQL (src/audit/chunked-audit.ts).
+ * Workers label with any engine (each with its own judge cache). The URL's password is never printed.
+ */
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import type PgModule from 'pg';
+import { AUDIT_CHUNKS_MIGRATION } from '../audit/audit-chunks-schema.ts';
+import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome } from '../audit/chunked-audit.ts';
+import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from '../audit/chunked-errors.ts';
+import { ChunkChangedError } from '../audit/chunked-passes.ts';
+import { ensureAuditTables } from '../audit/chunked-store.ts';
+import { formatPrevalence } from '../audit/prevalence-format.ts';
+import { requireOptional } from '../optional-packages.ts';
+import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
+import { labellerOf, prevalenceOptions, writePrevalenceOutputs, type PrevalenceFlags } from './prevalence-action.ts';
+import { EXIT } from './usage-exit.ts';
+
+export interface WorkerFlags extends PrevalenceFlags {
+  db?: string;
+  worker?: true;
+  name?: string;
+  chunkBytes: number;
+  lease: number;
+  collect?: true;
+}
+
+/** The URL as it may be shown: without its password. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** The engine and its judge model as an audit records them: the spec only hashed (a URL in it may hold a password). */
+export function labelledBy(engine: string, judgeModel: string | undefined): string {
+  return engine === 'rules' || judgeModel === undefined ? engine : `${engine}, judge sha256:${createHash('sha256').update(judgeModel).digest('hex').slice(0, 16)}`;
+}
+
+function eventLine(event: AuditEvent): string | undefined {
+  if (event.kind === 'created') return `audit "${event.audit}" created: ${event.chunks} ranges`;
+  if (event.kind === 'joined') return `audit "${event.audit}" joined: ${event.chunks} ranges`;
+  if (event.kind === 'designed') return `pass 1 done: ${event.judged} turns to judge in ${event.rows} ranges`;
+  if (event.kind === 'claimed' && event.takenOver) return `pass ${event.pass} range ${event.chunk} taken over from a worker whose lease ran out`;
+  if (event.kind === 'lost') return `pass ${event.pass} range ${event.chunk}: lease lost to another worker, result dropped`;
+  return undefined;
+}
+
+export async function runPrevalenceWorkerCommand(logs: string | undefined, flags: WorkerFlags): Promise<void> {
+  const fail = (message: string, code: number = EXIT.badInput): void => {
+    process.stderr.write(`felicity prevalence: ${message}\n`);
+    process.exitCode = code;
+  };
+  if (flags.db === undefined) return fail(`${flags.worker ? '--worker' : '--collect'} needs --db postgres://…`);
+  if (!/^postgres(ql)?:\/\//.test(flags.db)) return fail(`--db: expected a postgres:// URL, got ${redactedUrl(flags.db)}`);
+  if (flags.worker === flags.collect) return fail('with --db, give either --worker (to work on the audit of LOGS) or --collect (to print a finished audit)');
+  if (flags.worker && logs === undefined) return fail('--worker needs LOGS, the file every worker reads at the same path');
+  if (flags.collect && flags.name === undefined) return fail('--collect needs --name AUDIT');
+  for (const [given, option] of [[flags.calibration, '--calibration'], [flags.dryRun, '--dry-run']] as const) if (given) return fail(`${option} is not available with --db`);
+  const options = prevalenceOptions(flags);
+  if (typeof options === 'string') return fail(options);
+
+  let opened: OpenedEngine;
+  try {
+    opened = await openEngine({ engine: flags.engine, judgeModel: flags.judgeModel, cache: flags.cache });
+  } catch (error) {
+    return fail((error as Error).message.split('\n').join('; '));
+  }
+  const pg = requireOptional<typeof PgModule>('pg', 'a shared audit (--db)');
+  const pool = new pg.Pool({ connectionString: flags.db, max: 4 });
+  // An idle connection dropped by the server must not crash the worker; the next query reports it.
+  pool.on('error', () => {});
+  const started = performance.now();
+  try {
+    await ensureAuditTables(pool, AUDIT_CHUNKS_MIGRATION.postgres);
+    const label = labellerOf(opened.engine, flags.jobs);
+    const outcome: AuditOutcome = flags.collect
+      ? await collectAudit(pool, flags.name!)
+      : await runAuditWorker({
+          pool,
+          file: logs!,
+          name: flags.name,
+          chunkBytes: flags.chunkBytes,
+          options,
+          label,
+          labelledBy: labelledBy(opened.engine.kind, flags.judgeModel),
+          worker: `${hostname()}:${process.pid}`,
+          leaseSeconds: flags.lease,
+          pollMs: 250,
+          onEvent: (event) => {
+            const line = eventLine(event);
+            if (line) process.stderr.write(`felicity prevalence: ${line}\n`);
+          },
+        });
+    if (!outcome.finished) {
+      const p = outcome.progress;
+      return fail(`audit "${outcome.audit.name}" is not finished: pass 1 ${p.pass1.done}/${p.pass1.rows} ranges done, pass 2 ${p.designed ? `${p.pass2.done}/${p.pass2.rows}` : 'not started'}`, EXIT.failed);
+    }
+    for (const p of outcome.problems) process.stderr.write(`${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
+    if (outcome.problemCount > outcome.problems.length) process.stderr.write(`felicity prevalence: … and ${outcome.problemCount - outcome.problems.length} more bad lines\n`);
+    if (outcome.failure !== undefined) return fail(outcome.failure);
+    for (const u of outcome.unlabelled.slice(0, 20)) process.stderr.write(`felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
+    const seconds = (performance.now() - started) / 1000;
+    const report = outcome.report;
+    process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged, engine ${opened.engine.kind}, audit "${outcome.audit.name}" in ${outcome.audit.chunks} ranges)\n`);
+    for (const line of judgingSummary('prevalence', opened)) process.stderr.write(`${line}\n`);
+    if (!(await writePrevalenceOutputs(report, flags, seconds))) return;
+    if (outcome.problemCount > 0) process.exitCode = EXIT.badInput;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (AuditFileChangedError.isInstance(error) || AuditOptionsError.isInstance(error) || AuditNotFoundError.isInstance(error) || error instanceof ChunkChangedError) return fail(error.message);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') return fail(`cannot read ${logs}`);
+    if (error instanceof Error && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')) return fail(`database ${redactedUrl(flags.db)}: ${error.message}`, EXIT.failed);
+    throw error;
+  } finally {
+    await pool.end();
+    await opened.close();
+  }
+}
