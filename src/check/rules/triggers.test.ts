@@ -62,6 +62,7 @@ describe('firstMatch: the earliest cue of a set, named by its row', () => {
     'in a couple of weeks', 'mid-March', 'on the 3rd', 'Dec 12', 'at noon', 'going forward', 'from here on out', 'during our session',
     'next visit', 'future chats', 'whenever you come back', 'as soon as possible', 'in due course', 'down the line', 'the moment it', 'should the',
     'the day your', 'any time the', 'till your', 'later on', 'first thing', 'the morning of', 'this evening', '2pm', '10:30', 'tmrw', 'bedtime',
+    'as we go on', 'while we chat', 'as we work on this', 'your next message', 'the text you paste next',
   ];
   const random = seededRandom(7);
   const texts = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => PHRASES[Math.floor(random() * PHRASES.length)]).join(' '));
