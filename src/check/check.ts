@@ -254,7 +254,8 @@ function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMism
 function strictAnchoring(c: JudgedCommitment, sentences: readonly Sentence[], calls: readonly ToolActivity[], facts: DeploymentFacts, timeZone: string | undefined): { mismatches: ClaimMismatch[] } | undefined {
   // Loops, not arrows: this runs for every anchored promise, and tsx names each arrow it makes.
   const enabling: ToolActivity[] = [];
-  for (const call of calls) if (call.succeeded && call.arguments !== undefined && c.anchoring_tools_required.includes(call.name)) enabling.push(call);
+  // The tool first: a call's arguments are parsed when first read.
+  for (const call of calls) if (call.succeeded && c.anchoring_tools_required.includes(call.name) && call.arguments !== undefined) enabling.push(call);
   if (enabling.length === 0) return undefined;
   const fields = argumentFields(enabling);
   if (fields.size === 0) return undefined;

@@ -211,5 +211,18 @@ export function sameThing(a: string, b: string): boolean {
   const y = singular(b);
   if (x === y) return true;
   if (x.length >= 3 && y.length >= 3 && (x.startsWith(y) || y.startsWith(x))) return true;
-  return SAME_THING.some((group) => group.includes(x) && group.includes(y));
+  const group = SAME_THING_GROUP.get(x);
+  return group !== undefined && group === SAME_THING_GROUP.get(y);
 }
+
+/** Each word of SAME_THING and its group (a word sits in one group only: checked below). */
+const SAME_THING_GROUP: ReadonlyMap<string, number> = (() => {
+  const groupOf = new Map<string, number>();
+  SAME_THING.forEach((group, i) => {
+    for (const word of group) {
+      if (groupOf.has(word)) throw new Error(`SAME_THING: "${word}" is in two groups`);
+      groupOf.set(word, i);
+    }
+  });
+  return groupOf;
+})();

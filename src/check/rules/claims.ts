@@ -287,13 +287,14 @@ const NO_FAILED: ReadonlySet<CapabilityFamily> = new Set();
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
 const WEAK_VERBS = new Set(['add', 'set', 'create', 'make', 'update', 'change', 'put', 'open', 'modify', 'remove', 'place', 'record', 'log', 'note', 'mark']);
 
-/** The words a report names things by, with its verb when the verb is itself a thing ("emailed" → e-mail). */
-function thingsOf(report: ActionReport): string[] {
-  return [...report.objects, report.verb];
-}
-
+/** Whether the report names a thing the action acts on: by an object word, or by its verb when the verb is itself a thing ("emailed" → e-mail). */
 function namesSameThing(report: ActionReport, action: ToolAction): boolean {
-  return thingsOf(report).some((o) => action.objects.some((t) => sameThing(o, t)));
+  // Loops, not arrays and arrows: this runs for every tool action a report meets.
+  for (const t of action.objects) {
+    if (sameThing(report.verb, t)) return true;
+    for (const o of report.objects) if (sameThing(o, t)) return true;
+  }
+  return false;
 }
 
 /**

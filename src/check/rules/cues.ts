@@ -8,7 +8,7 @@
  * shows as a label that differs.
  */
 import { completedForms } from '../../setups/action-verbs.ts';
-import { CHANNEL_GERUNDS, CHANNEL_VERBS, DRAFT_INTROS, SIGN_OFFS } from './frames/frame-lexicon.ts';
+import { CHANNEL_GERUNDS, CHANNEL_VERBS, DRAFT_INTROS, REPORTING_THAT_VERBS, REPORTING_VERBS, SIGN_OFFS } from './frames/frame-lexicon.ts';
 import * as T from './trigger-lexicon.ts';
 import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits } from './literal-scanner.ts';
 
@@ -26,7 +26,7 @@ export const CUES = {
   acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
   dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the', 'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your', 'now', 'next', 'then', 'right away', 'straight away', 'immediately'],
   // someone else's words retold (frames/quotation.ts)
-  reported_speech: ['wrote', 'writes', 'said', 'says', 'mentioned', 'mentions', 'replied', 'replies', 'explained', 'explains', 'stated', 'states', 'promised', 'promises', 'told you', 'tells you', 'let you know', 'added', 'adds', 'noted', 'notes', 'confirmed', 'confirms'],
+  reported_speech: [...REPORTING_VERBS, ...REPORTING_THAT_VERBS],
   // asks in the reply (reply-gate.ts)
   confirm_ask: ['confirm', 'yes', '(y', 'proceed', 'go ahead', 'continue', 'correct', 'right', 'ok', 'good'],
   details_ask: ['please', 'kindly', 'provide', 'share', 'send', 'let me', 'let us', 'tell', 'specify', 'give', 'clarify', 'check', 'verify', 'confirm', 'request', 'need', 'require', 'ask for'],
@@ -100,7 +100,8 @@ export const CUES = {
     ]),
   ],
   trigger_session: [...wordsOf(T.NEXT_SESSION), 'file', ...wordsOf(T.LATER_VISIT)],
-  trigger_this_conversation: [...new Set([...wordsOf(T.THIS_CONVERSATION), 'now', 'here', 'forward', ...T.UPCOMING_WORDS])],
+  /** "from now on", "from here on" by "from": "now" and "here" (in "know", "there") would open the gate in most sentences. */
+  trigger_this_conversation: [...new Set([...wordsOf(T.THIS_CONVERSATION.filter((phrase) => !T.AS_WE_GO_ON.includes(phrase))), 'we', 'from', 'forward', ...T.UPCOMING_WORDS])],
   trigger_event: [...wordsOf(T.EVENT_OPENERS), 'til'],
   trigger_later: wordsOf(T.UNSPECIFIED_LATER),
 } as const satisfies Record<string, readonly string[]>;
@@ -127,6 +128,15 @@ export function scanCues(folded: string, into?: Hits): Hits {
 
 export function cuesIn(hits: Hits, start: number, end: number): CueMask {
   return everyCue ? ALL_CUES : cuesBetween(hits, start, end);
+}
+
+/**
+ * Whether every cue is open (`withEveryCue`). A rule that reads where its literals are from the
+ * hits, rather than only whether they occur, tries its pattern everywhere then, so the test of
+ * the cue lists still tests its list.
+ */
+export function everyCueOpen(): boolean {
+  return everyCue;
 }
 
 let everyCue = false;

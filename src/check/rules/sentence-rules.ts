@@ -256,9 +256,9 @@ function nextActIn(folded: string): RegExpExecArray | null {
  */
 export function danglingCheckIn(sentence: Sentence, isLast: boolean, asksUserFirst: () => boolean = () => false): SentenceFinding | null {
   if (!isLast || !hasAnyCue(sentence.cues, DANGLING_CHECK_CUE)) return null;
-  const asksUser = asksUserFirst();
   let match = MOMENT_CHECK.exec(sentence.folded);
-  if (!match && !asksUser && (match = nextActIn(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
+  // Whether the user was asked first is looked at only for an announced act (the reply's other sentences are read for it).
+  if (!match && (match = nextActIn(sentence.folded)) !== null && (asksUserFirst() || firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null)) match = null;
   // A next step announced as the last words, with no time of its own: nothing runs it before the user writes.
   if (!match && (match = NEXT_STEP.exec(sentence.folded)) !== null && firstMatch(TIME_CUES, sentence.folded, sentence.cues) !== null) match = null;
   if (!match) return null;

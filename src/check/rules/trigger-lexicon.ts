@@ -43,12 +43,18 @@ export const NEXT_SESSION = [
 export const DATA_ON_FILE = ['address', 'card', 'details', 'number', 'email', 'e-mail', 'method', 'information', 'info', 'account', 'phone', 'name'];
 export const LATER_VISIT = ['next visit'];
 
+/**
+ * "I'll keep this in mind as we continue": the rest of this conversation as the two of us go on.
+ * Every phrase holds "we", the cue's literal for them (cues.ts): their longest words ("on", "go",
+ * "this") sit in nearly every sentence.
+ */
+export const AS_WE_GO_ON = combine(['as we', 'while we'], ['continue', 'go along', 'go on', 'go', 'proceed', 'keep going', 'keep chatting', 'chat', 'talk', 'work on this', 'work together']);
+
 /** The rest of this conversation: "for the rest of this chat", "here in this chat". */
 export const THIS_CONVERSATION = [
   ...combine(['in', 'for', 'during', 'throughout'], ['the rest of', ''], ['this', 'our'], ['chat', 'conversation', 'session', 'thread']),
   'here in this chat',
-  // "I'll keep this in mind as we continue"
-  ...combine(['as we', 'while we'], ['continue', 'go along', 'go on', 'go', 'proceed', 'keep going', 'keep chatting', 'chat', 'talk', 'work on this', 'work together']),
+  ...AS_WE_GO_ON,
 ];
 
 /**

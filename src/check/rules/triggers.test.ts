@@ -4,6 +4,8 @@ import {
   decideTrigger, EVENT_CUES, firstMatch, SAME_CONVERSATION_CUES, SESSION_CUES, STRONG_TIME_CUES, TIME_CUES, TRIGGER_PRECEDENCE, UNSPECIFIED_CUES, type CueSet,
 } from './triggers.ts';
 import { cuesIn, scanCues } from './cues.ts';
+import { inOrder, phrases } from './lexicon.ts';
+import * as L from './trigger-lexicon.ts';
 import { NO_CUES } from './literal-scanner.ts';
 import { seededRandom } from '../testing/seeded-random.ts';
 
@@ -60,6 +62,7 @@ describe('firstMatch: the earliest cue of a set, named by its row', () => {
     'in a couple of weeks', 'mid-March', 'on the 3rd', 'Dec 12', 'at noon', 'going forward', 'from here on out', 'during our session',
     'next visit', 'future chats', 'whenever you come back', 'as soon as possible', 'in due course', 'down the line', 'the moment it', 'should the',
     'the day your', 'any time the', 'till your', 'later on', 'first thing', 'the morning of', 'this evening', '2pm', '10:30', 'tmrw', 'bedtime',
+    'as we go on', 'while we chat', 'as we work on this', 'your next message', 'the text you paste next',
   ];
   const random = seededRandom(7);
   const texts = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => PHRASES[Math.floor(random() * PHRASES.length)]).join(' '));
@@ -76,4 +79,30 @@ describe('firstMatch: the earliest cue of a set, named by its row', () => {
     });
   }
   it('a text without the literal is done with at once', () => assert.equal(firstMatch(TIME_CUES, 'at 9am', NO_CUES), null));
+});
+
+describe('the phrase lists grouped by first word match where the flat lists do', () => {
+  // The flat patterns these cues were, one alternative per phrase.
+  const FLAT_SESSION = new RegExp(`\\b(?:${inOrder(L.NEXT_SESSION)}|(?<!${phrases(L.DATA_ON_FILE)}\\s)on file|${inOrder(L.LATER_VISIT)})\\b`, 'i');
+  const FLAT_THIS_CONVERSATION = new RegExp(`\\b${inOrder(L.THIS_CONVERSATION)}\\b`, 'i');
+  const PHRASES = [...L.NEXT_SESSION, ...L.THIS_CONVERSATION, ...L.DATA_ON_FILE, 'on file', 'next visit', 'card on file'];
+  // Whole phrases, and their words alone, so phrases also meet halves of others.
+  const WORDS = [...PHRASES, ...new Set(PHRASES.flatMap((p) => p.split(' ')))];
+  const random = seededRandom(31);
+  const texts = Array.from({ length: 20_000 }, () => Array.from({ length: 1 + Math.floor(random() * 7) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(random() < 0.8 ? ' ' : '  '));
+  const cases: [string, RegExp, RegExp][] = [
+    ['a later session', SESSION_CUES.cues[0]!.pattern, FLAT_SESSION],
+    ['this conversation', SAME_CONVERSATION_CUES.cues[0]!.pattern, FLAT_THIS_CONVERSATION],
+  ];
+  for (const [name, grouped, flat] of cases) {
+    it(`${name}: the same first match on ${texts.length} random texts of its words`, () => {
+      let found = 0;
+      for (const text of texts) {
+        const want = flat.exec(text);
+        assert.equal(grouped.exec(text)?.index, want?.index, text);
+        if (want) found++;
+      }
+      assert.ok(found > 5000, `only ${found} texts hold the cue`);
+    });
+  }
 });

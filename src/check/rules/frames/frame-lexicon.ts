@@ -316,3 +316,13 @@ export const REWORK_OBJECTS = [
   'all', 'what i send', 'what i paste', 'to english', 'into english', 'in english', 'to spanish', 'to french', 'to german', 'to chinese',
 ];
 
+
+// reported speech (quotation.ts)
+
+/** Verbs that retell someone's words: "Bob said he will…", "your landlord wrote that…". */
+export const REPORTING_VERBS = [
+  'wrote', 'writes', 'said', 'says', 'mentioned', 'mentions', 'replied', 'replies', 'explained', 'explains', 'stated', 'states', 'promised',
+  'promises', 'told you', 'tells you', 'let you know',
+];
+/** Verbs that also name acts ("Bob added the file"): they retell words only before "that". */
+export const REPORTING_THAT_VERBS = ['added', 'adds', 'noted', 'notes', 'confirmed', 'confirms'];

@@ -1,3 +1,4 @@
+import { isSpaceCode } from '../char-codes.ts';
 import { cueMask, hasAnyCue } from '../cues.ts';
 import { phrasesByFirstWord } from '../lexicon.ts';
 import * as L from './frame-lexicon.ts';
@@ -91,7 +92,14 @@ const HAND_BACK_CUE = cueMask('process_hand_back');
 
 /** Whether `text` (all or the start of `sentence`) sends the user to act through another channel. */
 function handsBack(sentence: Sentence, text: string): boolean {
-  return hasAnyCue(sentence.cues, HAND_BACK_CUE) && !/\?\s*$/.test(text) && (HAND_BACK.test(text) || HAND_BACK_GERUND.test(text));
+  return hasAnyCue(sentence.cues, HAND_BACK_CUE) && !endsInQuestion(text) && (HAND_BACK.test(text) || HAND_BACK_GERUND.test(text));
+}
+
+/** `/\?\s*$/.test(text)`, read from the end: the pattern tried a match at every character of the sentence. */
+export function endsInQuestion(text: string): boolean {
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  return end > 0 && text.charCodeAt(end - 1) === 63; // ?
 }
 
 function beforeFuture(text: string): string {

@@ -23,7 +23,8 @@ function hasEmote(text: string): boolean {
 }
 
 /** Parts handed out by name: "You play Aragorn, I'll be Frodo", "you are Batman and I am Robin" (names capitalised). */
-const CAST = /\b[Yy]ou(?:'ll| will)? (?:play|be|are) (?:the )?[A-Z][\w-]*,? (?:and )?I(?:'ll| will| am|'m) (?:be |play )?(?:the )?[A-Z]/;
+// Remembered per message: it reads the user's earlier messages too, every turn.
+const CAST = rememberedTest(/\b[Yy]ou(?:'ll| will)? (?:play|be|are) (?:the )?[A-Z][\w-]*,? (?:and )?I(?:'ll| will| am|'m) (?:be |play )?(?:the )?[A-Z]/);
 
 const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
 
@@ -40,7 +41,7 @@ export const rolePlayFrame: Frame = {
     if (OUT_OF_GAME(conversation.userText)) return [];
     const setUp =
       SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP) || hasEmote(conversation.userText) ||
-      CAST.test(conversation.userText) || conversation.earlierUser.some((text) => CAST.test(text));
+      CAST(conversation.userText) || conversation.earlierUser.some(CAST);
     if (!setUp) return [];
     const regions: Region[] = [];
     let cursor = 0;
