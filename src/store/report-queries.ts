@@ -1,10 +1,10 @@
 /**
  * Reads for `felicity report`: a run's responses with one engine's labels, and which engines have
- * labelled the run. Read-only; rows stream with `.iterate()`.
+ * labelled the run. Read-only; rows stream a page at a time.
  */
-import type { Database } from 'better-sqlite3';
 import type { ChatMessage, LabelRecord } from '../core/types.ts';
-import type { ResponseRow } from './responses.ts';
+import { keysetPages, PAGE_SIZE, type ResponseRow } from './responses.ts';
+import type { SqlTx } from './sql.ts';
 
 /** A stored response (without usage and latency) with one engine's label. */
 export interface LabelledResponseRow extends Omit<ResponseRow, 'usage' | 'latency_ms'> {
@@ -18,23 +18,28 @@ interface RawRow extends Omit<LabelledResponseRow, 'messages' | 'label'> {
 }
 
 /** Engines that labelled the run, with how many labels each wrote. */
-export function judgedEngines(db: Database, runId: number): { engine: string; labels: number }[] {
-  return db
-    .prepare('SELECT engine, COUNT(*) AS labels FROM judgments WHERE run_id = ? GROUP BY engine ORDER BY engine')
-    .all(runId) as { engine: string; labels: number }[];
+export async function judgedEngines(db: SqlTx, runId: number): Promise<{ engine: string; labels: number }[]> {
+  const { rows } = await db.query<{ engine: string; labels: number }>(
+    'SELECT engine, COUNT(*) AS labels FROM judgments WHERE run_id = $1 GROUP BY engine ORDER BY engine',
+    [runId],
+  );
+  return rows;
 }
 
 /** Every response of the run with `engine`'s label (if any), ordered by response id. */
-export function* labelledResponses(db: Database, runId: number, engine: string): Generator<LabelledResponseRow> {
-  const stmt = db.prepare(`SELECT r.response_id, r.request_id, r.model, r.setup, r.variant, r.persona, r.fix, r.sample,
-      r.category, r.messages, r.error, j.label
-    FROM responses r LEFT JOIN judgments j ON j.run_id = r.run_id AND j.response_id = r.response_id AND j.engine = ?
-    WHERE r.run_id = ? ORDER BY r.response_id`);
-  for (const raw of stmt.iterate(engine, runId) as IterableIterator<RawRow>) {
-    yield {
+export function labelledResponses(db: SqlTx, runId: number, engine: string): AsyncGenerator<LabelledResponseRow> {
+  return keysetPages(async (after) => {
+    const { rows } = await db.query<RawRow>(
+      `SELECT r.response_id, r.request_id, r.model, r.setup, r.variant, r.persona, r.fix, r.sample,
+          r.category, r.messages, r.error, j.label
+        FROM responses r LEFT JOIN judgments j ON j.run_id = r.run_id AND j.response_id = r.response_id AND j.engine = $1
+        WHERE r.run_id = $2 AND r.response_id > $3 ORDER BY r.response_id LIMIT $4`,
+      [engine, runId, after, PAGE_SIZE],
+    );
+    return rows.map((raw) => ({
       ...raw,
       messages: JSON.parse(raw.messages) as ChatMessage[],
       label: raw.label === null ? null : (JSON.parse(raw.label) as LabelRecord),
-    };
-  }
+    }));
+  });
 }
