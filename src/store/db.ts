@@ -47,6 +47,7 @@ async function openSqlite(path: string, options: OpenOptions): Promise<SqliteDat
     const db = new SqliteDatabase(raw, path);
     if (options.readonly) {
       raw.pragma('schema_version'); // reads the header: a file that is not a database fails here
+      await refuseTooNew(db);
       return db;
     }
     raw.pragma('journal_mode = WAL');
@@ -68,8 +69,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Postgres
     // A database without felicity's tables holds no run to export or judge.
     if ((options.mustExist || options.readonly) && !tables.has('schema_version') && tables.size === 0) throw new DatabaseNotFoundError(location);
     if (options.readonly) {
-      const found = await schemaVersion(db);
-      if (found > SCHEMA_VERSION) throw new SchemaTooNewError(location, found, SCHEMA_VERSION);
+      await refuseTooNew(db);
       return db;
     }
     await migrate(db);
@@ -78,4 +78,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Postgres
     await db.close().catch(() => {});
     throw databaseErrorOf(url, error) ?? error;
   }
+}
+
+/** A reader does not migrate, but still refuses a schema it does not know. */
+async function refuseTooNew(db: SqlDatabase): Promise<void> {
+  const found = await schemaVersion(db);
+  if (found > SCHEMA_VERSION) throw new SchemaTooNewError(db.location, found, SCHEMA_VERSION);
 }
