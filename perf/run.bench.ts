@@ -84,7 +84,7 @@ async function main(): Promise<void> {
 
     // The run: store every response as it lands.
     const dbPath = path.join(dir, 'bench.db');
-    const store = Store.open(dbPath);
+    const store = await Store.open(dbPath);
     const samples: number[] = [];
     t0 = performance.now();
     const summary = await runBenchmark({
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     const judged = await judgeRun(store, 'bench', await createEngine('rules'));
     const judgeSeconds = (performance.now() - t0) / 1000;
     const judgePeak = process.resourceUsage().maxRSS * 1024;
-    store.close(); // checkpoints the WAL into the main file
+    await store.close(); // checkpoints the WAL into the main file
     const dbBytes = ['', '-wal', '-shm'].map((s) => dbPath + s).filter(fs.existsSync).reduce((n, f) => n + fs.statSync(f).size, 0);
 
     const rate = (n: number, s: number): string => `${(n / s).toFixed(0)}/s`;
