@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RunLeaseHeldError, Store } from '../store/index.ts';
+import { postgresBackend } from '../store/testing/backends.ts';
 import { RunConfigChangedError, type RunConfig } from './run-config.ts';
 import { runBenchmark, type RunOptions, type RunnerRequest, type TurnExecutor, type TurnOutput } from './runner.ts';
 
@@ -224,4 +225,35 @@ test('after an outage stopped the run, resuming redoes the responses that could 
   assert.equal(summary.skipped, 1);
   assert.deepEqual(await store.responses.counts(summary.runId), { total: TOTAL, errors: 1 });
   await store.close();
+});
+
+const postgres = await postgresBackend();
+
+test('postgres: a stopped run resumes with only its unfinished tuples; an outage is redone, a refused response kept', { skip: postgres.skip }, async () => {
+  const { target, drop } = await postgres.fresh();
+  const store = await Store.open(target);
+  try {
+    const stop = new AbortController();
+    let calls = 0;
+    // The first response is refused (a 400), the next few cannot reach the model, then the run is stopped.
+    const first = recorder(() => (calls++ === 0 ? { ...ok(''), error: { kind: 'client', status: 400, message: 'bad request' } } : { ...ok(''), error: { kind: 'network', message: 'reset' } }));
+    const wrapped: TurnExecutor<RunnerRequest> = async (t, s) => {
+      if (first.ran.length === 7) stop.abort();
+      return first.execute(t, s);
+    };
+    const lease = { holder: { host: 'h', pid: 1, startedAt: 'now' }, staleMs: 30_000, heartbeatMs: 1000 };
+    const partial = await runBenchmark(options(store, wrapped, { stop: stop.signal, lease }));
+    assert.equal(partial.interrupted, true);
+    assert.equal((await store.responses.counts(partial.runId)).errors, first.ran.length);
+
+    const second = recorder();
+    const rest = await runBenchmark(options(store, second.execute, { lease }));
+    assert.equal(rest.skipped, 1, 'only the refused response counts as finished');
+    assert.equal(second.ran.length, TOTAL - 1);
+    assert.ok(!second.ran.includes(first.ran[0]!));
+    assert.deepEqual(await store.responses.counts(rest.runId), { total: TOTAL, errors: 1 });
+  } finally {
+    await store.close();
+    await drop();
+  }
 });
