@@ -65,8 +65,7 @@ export async function loadRuns(store: Store, runs: readonly string[], engine: st
     engines.set(run.name, stored);
     for await (const r of labelledResponses(store.db, run.id, stored)) {
       // A guarded arm's draft lives in its fix steps, not in the turn (the turn holds what the user saw).
-      const steps = r.fix === 'none' ? undefined : await store.fixSteps.get(run.id, r.response_id);
-      const guard = steps === undefined ? undefined : guardDraftOf(steps.action, steps.steps);
+      const guard = r.fix === 'none' || r.fixSteps === null ? undefined : guardDraftOf(r.fixSteps.action, r.fixSteps.steps);
       responses.push({
         id: runs.length > 1 ? `${run.name}:${r.response_id}` : r.response_id,
         run: run.name,
