@@ -56,8 +56,3 @@ export function redactTarget(target: string): string {
   for (const key of [...url.searchParams.keys()]) if (/pass/i.test(key)) url.searchParams.set(key, '***');
   return url.toString().replaceAll('%2A%2A%2A', '***');
 }
-
-/** A count or sum as a number: PostgreSQL returns bigint and numeric as strings. */
-export function toNumber(value: unknown): number {
-  return typeof value === 'number' ? value : Number(value ?? 0);
-}
