@@ -8,8 +8,9 @@
  * per tuple: on a database server that would cost a network round trip each).
  *
  * Commit policy: one small transaction per response (the response and, when judging on the fly,
- * its label together). In WAL mode without fsync per commit this costs tens of microseconds,
- * so batching would buy little and could lose finished work on a crash.
+ * its label together). In SQLite's WAL mode without fsync per commit this costs tens of
+ * microseconds, so batching would buy little and could lose finished work on a crash. On
+ * PostgreSQL a commit is a few round trips, made by `concurrency` workers at once.
  */
 import { setMaxListeners } from 'node:events';
 import type { ChatMessage, Category } from '../core/types.ts';
