@@ -109,6 +109,16 @@ test('the same run on SQLite and on PostgreSQL exports the same responses and la
     } finally {
       await copy.drop();
     }
+    // The password from PGPASSWORD instead of the URL (the child inherits the variable).
+    const bare = new URL(pg.url);
+    bare.password = '';
+    process.env['PGPASSWORD'] = secret;
+    try {
+      const viaEnv = await cli(['export', 'g', '--db', bare.toString(), '--format', 'jsonl']);
+      assert.equal(viaEnv.stdout.split('\n').length, (await cli(['export', 'g', '--db', pg.url, '--format', 'jsonl'])).stdout.split('\n').length);
+    } finally {
+      delete process.env['PGPASSWORD'];
+    }
     const report = path.join(dir, 'report');
     await cli(['report', 'g', '--db', pg.url, '--engine', 'rules', '--out', report, '--formats', 'json,html', '--reps', '10']);
     // A wrong run name: the error names the database, without the password.
