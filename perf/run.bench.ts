@@ -5,6 +5,8 @@
  * responses/s, peak RSS and database size, next to a baseline in the same process: the same
  * turns through the same worker pool with nothing stored. Then labels the stored run with the
  * rules engine (`felicity judge`), and samples RSS along the way to show memory stays flat.
+ * `FELICITY_BENCH_DB=postgres://…` runs the same into that PostgreSQL database instead (an empty
+ * one: the bench's run is named "bench").
  */
 import { spawn } from 'node:child_process';
 import { once, setMaxListeners } from 'node:events';
@@ -83,8 +85,9 @@ async function main(): Promise<void> {
     const basePeak = process.resourceUsage().maxRSS * 1024;
 
     // The run: store every response as it lands.
-    const dbPath = path.join(dir, 'bench.db');
-    const store = Store.open(dbPath);
+    const dbPath = process.env['FELICITY_BENCH_DB'] || path.join(dir, 'bench.db');
+    const store = await Store.open(dbPath);
+    const backend = store.kind === 'sqlite' ? 'SQLite' : `PostgreSQL at ${store.location}`;
     const samples: number[] = [];
     t0 = performance.now();
     const summary = await runBenchmark({
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     const judged = await judgeRun(store, 'bench', await createEngine('rules'));
     const judgeSeconds = (performance.now() - t0) / 1000;
     const judgePeak = process.resourceUsage().maxRSS * 1024;
-    store.close(); // checkpoints the WAL into the main file
+    await store.close(); // checkpoints the WAL into the main file
     const dbBytes = ['', '-wal', '-shm'].map((s) => dbPath + s).filter(fs.existsSync).reduce((n, f) => n + fs.statSync(f).size, 0);
 
     const rate = (n: number, s: number): string => `${(n / s).toFixed(0)}/s`;
@@ -117,10 +120,10 @@ async function main(): Promise<void> {
         `bench:run — ${requests.length} requests (${source}) × ${total / requests.length / MODELS.length} conditions × ${MODELS.length} models = ${total} responses`,
         `  zero-latency loopback model in a child process; worker pool ${CONCURRENCY}; C2–C4 turns make 2 model calls`,
         `  baseline (turns, no store)   ${baseSeconds.toFixed(1)} s   ${rate(total, baseSeconds)}   peak RSS ${mb(basePeak)}`,
-        `  run (turns + SQLite, 1 tx/response)  ${runSeconds.toFixed(1)} s   ${rate(total, runSeconds)}   peak RSS ${mb(runPeak)}   (${((100 * baseSeconds) / runSeconds).toFixed(0)}% of baseline rate)`,
+        `  run (turns + ${backend}, 1 tx/response)  ${runSeconds.toFixed(1)} s   ${rate(total, runSeconds)}   peak RSS ${mb(runPeak)}   (${((100 * baseSeconds) / runSeconds).toFixed(0)}% of baseline rate)`,
         `  judge rules (${judged.judged} labels, 500/tx)  ${judgeSeconds.toFixed(1)} s   ${rate(judged.judged, judgeSeconds)}   peak RSS ${mb(judgePeak)}`,
         `  RSS before: ${mb(startRss)}; during the run, every 1/8: ${samples.map(mb).join(', ')}`,
-        `  database: ${mb(dbBytes)} (${(dbBytes / total / 1024).toFixed(1)} KB/response, labels included)`,
+        ...(store.kind === 'sqlite' ? [`  database: ${mb(dbBytes)} (${(dbBytes / total / 1024).toFixed(1)} KB/response, labels included)`] : []),
         '',
       ].join('\n'),
     );

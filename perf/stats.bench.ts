@@ -96,15 +96,13 @@ console.log(markdown.split('\n').slice(0, 9).join('\n'));
 
 // (d) the whole command on the run stored in a database.
 const db = path.join(dir, 'synthetic.db');
-const store = Store.open(db);
-const run = store.runs.create({ name: 'synthetic', config: '{}', request_set_hash: 'synthetic', code_version: 'bench' });
-store.db.transaction(() => {
-  for (const r of responses) {
-    const row = { response_id: r.id, request_id: r.request, model: r.model, setup: r.setup, variant: r.variant, persona: r.persona, fix: r.fix, sample: r.sample, category: r.category, messages: r.messages, usage: null, latency_ms: null, error: null };
-    store.saveResponse(run.id, row, { response_id: r.id, engine: 'rules@bench', prompt_hashes: {}, label: r.label! });
-  }
-})();
-store.close();
+const store = await Store.open(db);
+const run = await store.runs.create({ name: 'synthetic', config: '{}', request_set_hash: 'synthetic', code_version: 'bench' });
+for (const r of responses) {
+  const row = { response_id: r.id, request_id: r.request, model: r.model, setup: r.setup, variant: r.variant, persona: r.persona, fix: r.fix, sample: r.sample, category: r.category, messages: r.messages, usage: null, latency_ms: null, error: null };
+  await store.saveResponse(run.id, row, { response_id: r.id, engine: 'rules@bench', prompt_hashes: {}, label: r.label! });
+}
+await store.close();
 const command = [process.execPath, path.join(REPO, 'bin', 'felicity.js'), 'report', 'synthetic', '--db', db, '--out', path.join(dir, 'report'), '--engine', 'rules'];
 // GNU time, where installed, adds the command's CPU seconds: on a shared machine wall clock alone says little.
 const gnuTime = fs.existsSync('/usr/bin/time');

@@ -133,13 +133,13 @@ test('run --setups C0,<deployment file>: completes, is labelled from the deploym
     // The report reads doability from the deployment's tags too, from the run and from the export.
     const expectedDoability = (setup: string, category: string) => (setup === 'C0' ? 'no' : CALENDAR_DOABILITY[category as Category]);
     const requestInfo = readRequestInfo(requests, []);
-    const store = Store.open(db, { mustExist: true });
+    const store = await Store.open(db, { mustExist: true });
     try {
-      const { responses } = loadRuns(store, ['mine'], 'rules', requestInfo);
+      const { responses } = await loadRuns(store, ['mine'], 'rules', requestInfo);
       assert.equal(responses.length, 40);
       for (const r of responses) assert.equal(r.doability, expectedDoability(r.setup, r.category), r.id);
     } finally {
-      store.close();
+      await store.close();
     }
     const exportFile = path.join(dir, 'mine.jsonl');
     const labelsFile = path.join(dir, 'labels.jsonl');

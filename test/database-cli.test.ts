@@ -16,11 +16,11 @@ import { felicity } from './helpers/felicity-bin.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
 /** A judged run "r" of 300 responses, checkpointed into one file so its pages can be damaged. */
-function judgedDatabase(file: string): Buffer {
-  const store = Store.open(file);
-  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+async function judgedDatabase(file: string): Promise<Buffer> {
+  const store = await Store.open(file);
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
   for (let i = 0; i < 300; i++) {
-    store.saveResponse(
+    await store.saveResponse(
       id,
       {
         response_id: `resp-${i}`, request_id: `req-${i}`, model: 'm', setup: 'C0', variant: 'inferred', persona: 'generic', fix: 'none',
@@ -30,15 +30,15 @@ function judgedDatabase(file: string): Buffer {
       { response_id: `resp-${i}`, engine: 'rules', prompt_hashes: {}, label: { outcome: 'empty', failure: true } as never },
     );
   }
-  store.close();
+  await store.close();
   const conn = new BetterSqlite3(file);
   conn.pragma('journal_mode = DELETE'); // folds the WAL into the file
   conn.close();
   return fs.readFileSync(file);
 }
 
-function damagedDatabases(dir: string): Record<string, string> {
-  const good = judgedDatabase(path.join(dir, 'good.db'));
+async function damagedDatabases(dir: string): Promise<Record<string, string>> {
+  const good = await judgedDatabase(path.join(dir, 'good.db'));
   const files: Record<string, string> = {};
   const write = (name: string, bytes: Buffer) => fs.writeFileSync((files[name] = path.join(dir, `${name}.db`)), bytes);
   write('zeroed', Buffer.from(good).fill(0, 4096 * 5, 4096 * 40));
@@ -72,7 +72,7 @@ test('damaged databases and ones missing felicity tables: one line, exit 2, in r
     'no-schema_version': /is not a felicity database, or felicity's tables in it were changed \(schema_version is missing\)/,
     'no-judgments': /is not a felicity database, or felicity's tables in it were changed \(judgments is missing\)/,
   };
-  for (const [name, db] of Object.entries(damagedDatabases(dir))) {
+  for (const [name, db] of Object.entries(await damagedDatabases(dir))) {
     for (const [command, args] of commands) {
       const r = await felicity([...args, '--db', db]);
       const what = `${command} on ${name}: ${r.stderr.slice(0, 1500)}`;

@@ -113,9 +113,9 @@ test('all four fix arms over the full grid: killed, resumed, nothing lost, arms 
     assert.deepEqual(Object.fromEntries(byFix), { none: REQUESTS * 20, card: REQUESTS * 10, guard: REQUESTS * 10, reanchor: REQUESTS * 10 });
 
     // The report's list shows each guarded arm's draft beside the reply sent, and each call's result.
-    const store = Store.open(db);
+    const store = await Store.open(db);
     try {
-      const views = loadRuns(store, ['fixes'], 'rules', new Map()).responses.map(responseView);
+      const views = (await loadRuns(store, ['fixes'], 'rules', new Map())).responses.map(responseView);
       const changed = views.filter((v) => v.guard !== null && v.guard.action !== 'none');
       assert.ok(changed.length > 0 && changed.every((v) => v.fix === 'guard' || v.fix === 'reanchor'));
       assert.ok(changed.every((v) => v.guard!.draft !== v.reply && v.guard!.draftOutcome !== null), 'a changed reply is shown with the draft it replaced');
@@ -123,7 +123,7 @@ test('all four fix arms over the full grid: killed, resumed, nothing lost, arms 
       const reanchored = views.find((v) => v.id.startsWith('rq-0001/C2/inferred/generic/reanchor@'))!;
       assert.deepEqual(reanchored.calls.map((c) => [c.name, c.result === null ? null : JSON.parse(c.result)]), [['create_reminder', { status: 'created', reminder_id: 'rem-001' }]]);
     } finally {
-      store.close();
+      await store.close();
     }
   } finally {
     await server.close();

@@ -23,10 +23,10 @@ function tempDir(): string {
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 /** A database holding run "r" with `n` short responses, to export, each labelled by the rules. */
-function runDatabase(dir: string, n: number): string {
+async function runDatabase(dir: string, n: number): Promise<string> {
   const db = path.join(dir, 'r.db');
-  const store = Store.open(db);
-  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  const store = await Store.open(db);
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
   for (let i = 0; i < n; i++) {
     const row = {
       response_id: `resp-${i}`, request_id: `req-${i}`, model: 'm', setup: 'C0', variant: 'inferred', persona: 'generic', fix: 'none',
@@ -34,9 +34,9 @@ function runDatabase(dir: string, n: number): string {
       messages: [{ role: 'user' as const, content: 'Remind me tomorrow.' }, { role: 'assistant' as const, content: `Sure, I will remind you. ${'x'.repeat(500)}` }],
     };
     const label = check({ id: row.response_id, setup: 'C0', category: row.category, messages: row.messages });
-    store.saveResponse(id, row, { response_id: row.response_id, engine: 'rules', prompt_hashes: {}, label });
+    await store.saveResponse(id, row, { response_id: row.response_id, engine: 'rules', prompt_hashes: {}, label });
   }
-  store.close();
+  await store.close();
   return db;
 }
 
@@ -52,7 +52,7 @@ test('check --out a device node: the labels go through it and it stays a device 
 
 test('export --out through a symlink: the file it points at gets the records, the link stays', async () => {
   const dir = tempDir();
-  const db = runDatabase(dir, 3);
+  const db = await runDatabase(dir, 3);
   fs.writeFileSync(path.join(dir, 'real.jsonl'), '');
   fs.symlinkSync('real.jsonl', path.join(dir, 'link.jsonl'));
   const r = await runCli(['export', 'r', '--db', db, '--out', path.join(dir, 'link.jsonl')]);
@@ -82,7 +82,7 @@ test('export --out a full device: one line, exit 2, not a stack trace or a hang'
   const dir = tempDir();
   const full = deviceNode(dir, 'full', 'full');
   if (full === undefined) return t.skip(NO_DEVICE_NODES);
-  const db = runDatabase(dir, 200);
+  const db = await runDatabase(dir, 200);
   for (const format of ['jsonl', 'csv']) {
     const r = await runCli(['export', 'r', '--db', db, '--format', format, '--out', full]);
     assert.equal(r.code, 2, r.stderr);
@@ -115,7 +115,7 @@ test('report --out on a disk that fills up: one line, exit 2, not a stack trace'
   const disk = smallDisk(16);
   if (disk === undefined) return t.skip(NO_SMALL_DISK);
   try {
-    const db = runDatabase(tempDir(), 40);
+    const db = await runDatabase(tempDir(), 40);
     const r = await felicity(['report', 'r', '--db', db, '--out', path.join(disk.dir, 'report'), '--reps', '10']);
     assert.equal(r.code, 2, r.stderr);
     const last = lines(r.stderr).at(-1) ?? '';

@@ -57,8 +57,8 @@ async function closedPort(): Promise<number> {
 }
 
 /** Writes a lease row as another holder would have left it. */
-function writeLease(db: string, run: string, holder: { host: string; pid: number }, heartbeatAgeMs: number): void {
-  Store.open(db).close(); // create and migrate
+async function writeLease(db: string, run: string, holder: { host: string; pid: number }, heartbeatAgeMs: number): Promise<void> {
+  await (await Store.open(db)).close(); // create and migrate
   const conn = new BetterSqlite3(db);
   conn.prepare('INSERT OR REPLACE INTO run_leases (run_name, host, pid, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)')
     .run(run, holder.host, holder.pid, '2026-12-01T08:00:00.000Z', Date.now() - heartbeatAgeMs);
@@ -111,13 +111,13 @@ test('a lease from another host is honoured while its heartbeat is fresh and tak
   const server = await startScriptedServer(gridModel(), { record: false });
   try {
     const args = ['run', '--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'shared', '--setups', 'C0'];
-    writeLease(db, 'shared', { host: 'elsewhere', pid: 4242 }, 2_000);
+    await writeLease(db, 'shared', { host: 'elsewhere', pid: 4242 }, 2_000);
     const fresh = await runCli(args);
     assert.equal(fresh.code, 1);
     assert.match(fresh.stderr, /run "shared" is already running: elsewhere, pid 4242/);
     assert.equal(storedResponses(db), 0);
 
-    writeLease(db, 'shared', { host: 'elsewhere', pid: 4242 }, 10 * 60_000);
+    await writeLease(db, 'shared', { host: 'elsewhere', pid: 4242 }, 10 * 60_000);
     const stale = await runCli(args);
     assert.equal(stale.code, 0, stale.stderr);
     assert.match(stale.stderr, /taking the run over from elsewhere pid 4242/);
@@ -172,9 +172,9 @@ test('databases felicity cannot use: one line naming the file and what to do, ex
   const notes = path.join(dir, 'notes.db');
   fs.writeFileSync(notes, 'my notes, not a database\n'.repeat(40));
   const full = path.join(dir, 'full.db');
-  const store = Store.open(full);
-  for (let i = 0; i < 200; i++) store.runs.create({ name: `r${i}`, config: 'x'.repeat(2000), request_set_hash: 'h', code_version: 'v' });
-  store.close();
+  const store = await Store.open(full);
+  for (let i = 0; i < 200; i++) await store.runs.create({ name: `r${i}`, config: 'x'.repeat(2000), request_set_hash: 'h', code_version: 'v' });
+  await store.close();
   const cut = path.join(dir, 'cut.db');
   fs.writeFileSync(cut, fs.readFileSync(full).subarray(0, 5000));
   const missingFolder = path.join(dir, 'no', 'such', 'r.db');
@@ -199,7 +199,7 @@ test('databases felicity cannot use: one line naming the file and what to do, ex
 });
 
 test('export from a database on a read-only mount: one line saying to copy it somewhere writable, exit 2', async (t) => {
-  const place = readOnlyFolder((store) => void store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' }));
+  const place = await readOnlyFolder((store) => store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' }));
   if (place === undefined) return t.skip(NO_READ_ONLY_FOLDER);
   try {
     const r = await runCli(['export', 'r', '--db', path.join(place.dir, 'r.db')]);

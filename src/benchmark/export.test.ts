@@ -32,16 +32,16 @@ async function exported(store: Store, format: 'jsonl' | 'csv', engine?: string):
   return text;
 }
 
-function storeWithTwo(): Store {
-  const store = Store.open(':memory:');
-  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
-  store.saveResponse(id, row('a', null));
-  store.saveResponse(id, row('b', 'server (HTTP 500): boom'));
+async function storeWithTwo(): Promise<Store> {
+  const store = await Store.open(':memory:');
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  await store.saveResponse(id, row('a', null));
+  await store.saveResponse(id, row('b', 'server (HTTP 500): boom'));
   return store;
 }
 
 test('jsonl export writes response records with exactly the SPEC fields, error only when set', async () => {
-  const lines = (await exported(storeWithTwo(), 'jsonl')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = (await exported(await storeWithTwo(), 'jsonl')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.deepEqual(Object.keys(lines[0]!), RESPONSE_FIELDS.filter((f) => f !== 'error'));
   assert.deepEqual(Object.keys(lines[1]!), [...RESPONSE_FIELDS]);
   assert.equal(lines[0]!.run, 'r');
@@ -50,7 +50,7 @@ test('jsonl export writes response records with exactly the SPEC fields, error o
 });
 
 test('csv export: header, one row per response, JSON text for messages, RFC 4180 quoting', async () => {
-  const text = await exported(storeWithTwo(), 'csv');
+  const text = await exported(await storeWithTwo(), 'csv');
   assert.ok(text.startsWith(`\ufeff${RESPONSE_FIELDS.join(',')},final_reply,${LABEL_COLUMNS.join(',')}\r\n`), 'a UTF-8 byte-order mark, the record fields, final_reply, then the label columns');
   assert.equal(csvField('a,b'), '"a,b"');
   assert.equal(csvField('say "hi"'), '"say ""hi"""');
@@ -64,8 +64,8 @@ test('csv export: header, one row per response, JSON text for messages, RFC 4180
 });
 
 test('csv final_reply is the reply the user read; a reply that a spreadsheet would run as a formula is defused', async () => {
-  const store = Store.open(':memory:');
-  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  const store = await Store.open(':memory:');
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
   const turn = (id: string, final: string): ResponseRow => ({
     ...row(id, null),
     messages: [
@@ -75,8 +75,8 @@ test('csv final_reply is the reply the user read; a reply that a spreadsheet wou
       { role: 'assistant', content: [{ type: 'text', text: final }] },
     ],
   });
-  store.saveResponse(id, turn('a', 'Café reminder set, à 9h.'));
-  store.saveResponse(id, turn('b', '=HYPERLINK("http://x")'));
+  await store.saveResponse(id, turn('a', 'Café reminder set, à 9h.'));
+  await store.saveResponse(id, turn('b', '=HYPERLINK("http://x")'));
   const rows = (await exported(store, 'csv')).trimEnd().split('\r\n');
   const empty = ','.repeat(LABEL_COLUMNS.length);
   assert.ok(rows[1]!.endsWith(`,"Café reminder set, à 9h."${empty}`), rows[1]);
@@ -87,17 +87,17 @@ function labelled(id: string, outcome: LabelRecord['outcome'], declines: boolean
   return { id, outcome, failure: outcome === 'empty', commitments: [], booleans: { false_action_claim: false, declines_request: declines, hands_back_to_user: false, did_task_now: false, asks_clarification: false }, engine: { detector: 'rules@9', judge: 'rules@9' } };
 }
 
-function storeWithLabels(): Store {
-  const store = Store.open(':memory:');
-  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
-  store.saveResponse(id, row('a', null), { response_id: 'a', engine: 'rules@9', prompt_hashes: {}, label: labelled('a', 'deferral', true) });
-  store.saveResponse(id, row('b', 'server (HTTP 500): boom'));
-  store.saveJudgments(id, [{ response_id: 'a', engine: 'llm@2', prompt_hashes: {}, label: labelled('a', 'empty', false) }]);
+async function storeWithLabels(): Promise<Store> {
+  const store = await Store.open(':memory:');
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  await store.saveResponse(id, row('a', null), { response_id: 'a', engine: 'rules@9', prompt_hashes: {}, label: labelled('a', 'deferral', true) });
+  await store.saveResponse(id, row('b', 'server (HTTP 500): boom'));
+  await store.saveJudgments(id, [{ response_id: 'a', engine: 'llm@2', prompt_hashes: {}, label: labelled('a', 'empty', false) }]);
   return store;
 }
 
 test('label columns: the chosen engine\'s outcome, five booleans and id; empty for a response it did not label', async () => {
-  const store = storeWithLabels();
+  const store = await storeWithLabels();
   const csv = (await exported(store, 'csv', 'rules@9')).split('\r\n');
   const header = csv[0]!.replace('\ufeff', '').split(',');
   const cells = (line: string) => Object.fromEntries(LABEL_COLUMNS.map((c, i) => [c, line.split(',').slice(-LABEL_COLUMNS.length)[i]]));

@@ -67,15 +67,15 @@ export interface ExportOptions {
 
 /** Writes every response of `run` to `out`; returns how many were written. */
 export async function exportRun(store: Store, run: string, format: ExportFormat, out: Writable, options: ExportOptions = {}): Promise<number> {
-  const { id, config } = store.runs.get(run);
+  const { id, config } = await store.runs.get(run);
   const { deployments } = JSON.parse(config) as RunConfig;
   let n = 0;
   // The byte-order mark tells spreadsheet programs the file is UTF-8 (else accents are misread).
   if (format === 'csv') await write(out, `\ufeff${CSV_COLUMNS.join(',')}\r\n`);
-  for (const row of store.responses.iterate(id)) {
+  for await (const row of store.responses.iterate(id)) {
     // A JSON Lines record carries a user's deployment whole (it must stand as a turn record); a CSV cell its id.
     const record = toResponseRecord(run, row, format === 'jsonl' ? userDeployment(row.setup, deployments) : undefined);
-    const labels = options.engine === undefined ? undefined : labelColumns(store.judgments.label(id, row.response_id, options.engine), options.engine);
+    const labels = options.engine === undefined ? undefined : labelColumns(await store.judgments.label(id, row.response_id, options.engine), options.engine);
     await write(out, format === 'csv' ? csvRow(record, labels) : `${JSON.stringify(labels === undefined ? record : { ...record, ...labels })}\n`);
     n++;
   }

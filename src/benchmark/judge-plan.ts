@@ -8,18 +8,20 @@ import { turnRecordOf } from './engines.ts';
 import { userDeployment } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
 
-export function* planRun(store: Store, run: string, engine: CheckEngine, options: { force?: boolean; pageSize?: number } = {}): Generator<TurnPlan> {
-  const { id, config } = store.runs.get(run);
+export async function* planRun(store: Store, run: string, engine: CheckEngine, options: { force?: boolean; pageSize?: number } = {}): AsyncGenerator<TurnPlan> {
+  const { id, config } = await store.runs.get(run);
   const deployments = (JSON.parse(config) as RunConfig).deployments;
   for (let after = ''; ; ) {
-    const page = store.responses.unjudged(id, engine.name, after, options.pageSize ?? 500, options.force ?? false);
+    const page = await store.responses.unjudged(id, engine.name, after, options.pageSize ?? 500, options.force ?? false);
     if (page.length === 0) return;
     for (const row of page) {
+      let plan: TurnPlan;
       try {
-        yield engine.plan(turnRecordOf(row, userDeployment(row.setup, deployments)), { setup: row.setup });
+        plan = await engine.plan(turnRecordOf(row, userDeployment(row.setup, deployments)), { setup: row.setup });
       } catch {
-        // A response the engine cannot read costs no call; the real pass reports it.
+        continue; // A response the engine cannot read costs no call; the real pass reports it.
       }
+      yield plan;
     }
     after = page.at(-1)!.response_id;
   }

@@ -67,7 +67,7 @@ export function labellerFor(engine: SyncJudgeEngine, deployments?: GridDeploymen
 const SHOWN_FAILURES = 5;
 
 export async function judgeRun(store: Store, run: string, engine: JudgeEngine, options: JudgeOptions = {}): Promise<JudgeSummary> {
-  const { id, config } = store.runs.get(run);
+  const { id, config } = await store.runs.get(run);
   // The deployments the run was started with, whatever has happened to their files since.
   const deployments = (JSON.parse(config) as RunConfig).deployments;
   const label = async (response: ResponseRow): Promise<JudgmentRow> => ({
@@ -77,11 +77,11 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
     label: await engine.label(response, userDeployment(response.setup, deployments)),
   });
   const pageSize = options.pageSize ?? 500;
-  const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], errored: store.responses.counts(id).errors, counts: [] };
+  const summary: JudgeSummary = { judged: 0, failures: 0, firstFailures: [], errored: (await store.responses.counts(id)).errors, counts: [] };
   // Keyset paging: response ids are the primary key, so "after the last id" is an index seek,
   // and labels written between pages never shift what the next page returns.
   for (let after = ''; ; ) {
-    const page = store.responses.unjudged(id, engine.name, after, pageSize, options.force ?? false);
+    const page = await store.responses.unjudged(id, engine.name, after, pageSize, options.force ?? false);
     if (page.length === 0) break;
     const labels: JudgmentRow[] = [];
     const settled = engine.labelPage
@@ -102,12 +102,12 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
         summary.firstFailures.push({ responseId: result.response.response_id, message: result.err instanceof Error ? result.err.message : String(result.err) });
       }
     }
-    store.saveJudgments(id, labels);
+    await store.saveJudgments(id, labels);
     summary.judged += labels.length;
     options.onProgress?.(summary.judged);
     after = page.at(-1)!.response_id;
   }
-  summary.counts = store.judgments.outcomeCounts(id, engine.name);
+  summary.counts = await store.judgments.outcomeCounts(id, engine.name);
   return summary;
 }
 

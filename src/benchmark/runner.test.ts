@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RunLeaseHeldError, Store } from '../store/index.ts';
+import { postgresBackend } from '../store/testing/backends.ts';
 import { RunConfigChangedError, type RunConfig } from './run-config.ts';
 import { runBenchmark, type RunOptions, type RunnerRequest, type TurnExecutor, type TurnOutput } from './runner.ts';
 
@@ -15,7 +16,7 @@ const config: RunConfig = {
 };
 const TOTAL = 5 * 4;
 
-function tempStore(): Store {
+function tempStore(): Promise<Store> {
   return Store.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-runner-')), 'run.db'));
 }
 
@@ -39,18 +40,18 @@ function options(store: Store, execute: TurnExecutor<RunnerRequest>, extra: Part
 }
 
 test('a run stores every tuple once', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   const { ran, execute } = recorder();
   const summary = await runBenchmark(options(store, execute));
   assert.equal(summary.done, TOTAL);
   assert.equal(summary.interrupted, false);
   assert.equal(new Set(ran).size, TOTAL);
-  assert.deepEqual(store.responses.counts(summary.runId), { total: TOTAL, errors: 0 });
-  store.close();
+  assert.deepEqual(await store.responses.counts(summary.runId), { total: TOTAL, errors: 0 });
+  await store.close();
 });
 
 test('stopping takes no new work; resuming runs only the unfinished tuples', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   const stop = new AbortController();
   const first = recorder();
   const wrapped: TurnExecutor<RunnerRequest> = async (t, s) => {
@@ -60,7 +61,7 @@ test('stopping takes no new work; resuming runs only the unfinished tuples', asy
   const partial = await runBenchmark(options(store, wrapped, { stop: stop.signal }));
   assert.equal(partial.interrupted, true);
   // In-flight tuples finished and were stored.
-  assert.equal(store.responses.counts(partial.runId).total, first.ran.length);
+  assert.equal((await store.responses.counts(partial.runId)).total, first.ran.length);
 
   const second = recorder();
   const rest = await runBenchmark(options(store, second.execute));
@@ -68,11 +69,11 @@ test('stopping takes no new work; resuming runs only the unfinished tuples', asy
   assert.equal(rest.done, TOTAL - first.ran.length);
   assert.deepEqual(new Set([...first.ran, ...second.ran]).size, TOTAL);
   assert.equal(first.ran.filter((id) => second.ran.includes(id)).length, 0);
-  store.close();
+  await store.close();
 });
 
 test('a changed configuration is refused with a diff and nothing runs', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   await runBenchmark(options(store, recorder().execute));
   const again = recorder();
   const changed: RunConfig = { ...config, sampling: { ...config.sampling, temperature: 0.2 } };
@@ -81,11 +82,11 @@ test('a changed configuration is refused with a diff and nothing runs', async ()
     (e: unknown) => e instanceof RunConfigChangedError && e.changes.length === 1 && /sampling\.temperature: 0\.7 → 0\.2/.test(e.message),
   );
   assert.equal(again.ran.length, 0);
-  store.close();
+  await store.close();
 });
 
 test('errors are stored and kept on resume; --retry-errors redoes only them, replacing them', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   const failing = (id: string): TurnOutput =>
     id.includes('/C2/') && id.startsWith('r1/') ? { ...ok(''), error: { kind: 'server', status: 500, message: 'boom' } } : ok('fine');
   const first = await runBenchmark(options(store, recorder(failing).execute));
@@ -98,12 +99,12 @@ test('errors are stored and kept on resume; --retry-errors redoes only them, rep
   const summary = await runBenchmark(options(store, retry.execute, { retryErrors: true }));
   assert.deepEqual(retry.ran.sort(), ['r1/C2/inferred/generic/none@a:m/s0', 'r1/C2/stated/generic/none@a:m/s0']);
   assert.equal(summary.skipped, TOTAL - 2);
-  assert.deepEqual(store.responses.counts(summary.runId), { total: TOTAL, errors: 0 });
-  store.close();
+  assert.deepEqual(await store.responses.counts(summary.runId), { total: TOTAL, errors: 0 });
+  await store.close();
 });
 
 test('labels are stored with their response; a labeller failure leaves the response unlabelled', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   const events: string[] = [];
   const summary = await runBenchmark(
     options(store, recorder().execute, {
@@ -116,12 +117,12 @@ test('labels are stored with their response; a labeller failure leaves the respo
   );
   assert.equal(summary.labelFailures, 4);
   assert.equal(events.length, 4);
-  assert.deepEqual(store.judgments.outcomeCounts(summary.runId, 'test@1').map((c) => c.n).reduce((a, b) => a + b), TOTAL - 4);
-  store.close();
+  assert.deepEqual((await store.judgments.outcomeCounts(summary.runId, 'test@1')).map((c) => c.n).reduce((a, b) => a + b), TOTAL - 4);
+  await store.close();
 });
 
 test('abandoning drops aborted in-flight results; an executor throw stops the run', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   const abandon = new AbortController();
   const summary = await runBenchmark(
     options(store, async (_t, signal) => {
@@ -132,7 +133,7 @@ test('abandoning drops aborted in-flight results; an executor throw stops the ru
   assert.equal(summary.done, 0);
   assert.equal(summary.interrupted, true);
 
-  const other = tempStore();
+  const other = await tempStore();
   let calls = 0;
   await assert.rejects(
     runBenchmark(options(other, async () => {
@@ -142,14 +143,14 @@ test('abandoning drops aborted in-flight results; an executor throw stops the ru
     /bug/,
   );
   assert.ok(calls <= 3);
-  store.close();
-  other.close();
+  await store.close();
+  await other.close();
 });
 
 const holder = (pid: number) => ({ host: 'test-host', pid, startedAt: '2026-12-01T09:00:00.000Z' });
 
 test('a second run of the same name on the same database is refused while the first holds the lease', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const slow: TurnExecutor<RunnerRequest> = async () => {
@@ -169,23 +170,23 @@ test('a second run of the same name on the same database is refused while the fi
   // Finished: the lease is released and the next process may resume the run.
   const third = await runBenchmark(options(store, recorder().execute, { lease: { ...lease, holder: holder(3) } }));
   assert.equal(third.skipped, TOTAL);
-  store.close();
+  await store.close();
 });
 
 test('a lease left by a holder that is gone is taken over, and the takeover is reported', async () => {
-  const store = tempStore();
-  store.leases.acquire('run', holder(9), { now: Date.now() - 60_000, staleMs: 30_000 });
+  const store = await tempStore();
+  await store.leases.acquire('run', holder(9), { now: Date.now() - 60_000, staleMs: 30_000 });
   const takenFrom: number[] = [];
   const summary = await runBenchmark(
     options(store, recorder().execute, { lease: { holder: holder(1), staleMs: 30_000, heartbeatMs: 1000, onTakeover: (h) => takenFrom.push(h.pid) } }),
   );
   assert.equal(summary.done, TOTAL);
   assert.deepEqual(takenFrom, [9]);
-  store.close();
+  await store.close();
 });
 
 test('after N responses in a row that cannot reach the model the run stops with the reason', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   const down = recorder(() => ({ ...ok(''), error: { kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1:9' } }));
   const summary = await runBenchmark(options(store, down.execute, { concurrency: 1, maxConsecutiveUnreachable: 4 }));
   assert.equal(down.ran.length, 4);
@@ -193,18 +194,18 @@ test('after N responses in a row that cannot reach the model the run stops with 
   assert.match(summary.stoppedBecause ?? '', /^4 responses in a row could not reach the model \(last: network: connect ECONNREFUSED/);
 
   // Failures that are not about reaching the endpoint (a 400) do not count; a success resets the run.
-  const other = tempStore();
+  const other = await tempStore();
   let i = 0;
   const mixed = recorder(() => (i++ % 3 === 2 ? ok('fine') : { ...ok(''), error: { kind: 'network', message: 'reset' } }));
   const full = await runBenchmark(options(other, mixed.execute, { concurrency: 1, maxConsecutiveUnreachable: 3 }));
   assert.equal(full.stoppedBecause, undefined);
   assert.equal(full.done, TOTAL);
-  store.close();
-  other.close();
+  await store.close();
+  await other.close();
 });
 
 test('after an outage stopped the run, resuming redoes the responses that could not reach the model; errors the server returned stay until --retry-errors', async () => {
-  const store = tempStore();
+  const store = await tempStore();
   // The first response gets a 400 from the server; then the server goes away.
   let calls = 0;
   const outage = recorder(() =>
@@ -214,7 +215,7 @@ test('after an outage stopped the run, resuming redoes the responses that could 
   );
   const stopped = await runBenchmark(options(store, outage.execute, { concurrency: 1, maxConsecutiveUnreachable: 4 }));
   assert.match(stopped.stoppedBecause ?? '', /^4 responses in a row could not reach the model/);
-  assert.deepEqual(store.responses.counts(stopped.runId), { total: 5, errors: 5 });
+  assert.deepEqual(await store.responses.counts(stopped.runId), { total: 5, errors: 5 });
 
   // The same command again, once the server answers: everything but the 400 is run.
   const resumed = recorder();
@@ -222,6 +223,37 @@ test('after an outage stopped the run, resuming redoes the responses that could 
   assert.equal(resumed.ran.length, TOTAL - 1);
   assert.ok(!resumed.ran.includes(outage.ran[0]!), 'the response the server refused is kept');
   assert.equal(summary.skipped, 1);
-  assert.deepEqual(store.responses.counts(summary.runId), { total: TOTAL, errors: 1 });
-  store.close();
+  assert.deepEqual(await store.responses.counts(summary.runId), { total: TOTAL, errors: 1 });
+  await store.close();
+});
+
+const postgres = await postgresBackend();
+
+test('postgres: a stopped run resumes with only its unfinished tuples; an outage is redone, a refused response kept', { skip: postgres.skip }, async () => {
+  const { target, drop } = await postgres.fresh();
+  const store = await Store.open(target);
+  try {
+    const stop = new AbortController();
+    let calls = 0;
+    // The first response is refused (a 400), the next few cannot reach the model, then the run is stopped.
+    const first = recorder(() => (calls++ === 0 ? { ...ok(''), error: { kind: 'client', status: 400, message: 'bad request' } } : { ...ok(''), error: { kind: 'network', message: 'reset' } }));
+    const wrapped: TurnExecutor<RunnerRequest> = async (t, s) => {
+      if (first.ran.length === 7) stop.abort();
+      return first.execute(t, s);
+    };
+    const lease = { holder: { host: 'h', pid: 1, startedAt: 'now' }, staleMs: 30_000, heartbeatMs: 1000 };
+    const partial = await runBenchmark(options(store, wrapped, { stop: stop.signal, lease }));
+    assert.equal(partial.interrupted, true);
+    assert.equal((await store.responses.counts(partial.runId)).errors, first.ran.length);
+
+    const second = recorder();
+    const rest = await runBenchmark(options(store, second.execute, { lease }));
+    assert.equal(rest.skipped, 1, 'only the refused response counts as finished');
+    assert.equal(second.ran.length, TOTAL - 1);
+    assert.ok(!second.ran.includes(first.ran[0]!));
+    assert.deepEqual(await store.responses.counts(rest.runId), { total: TOTAL, errors: 1 });
+  } finally {
+    await store.close();
+    await drop();
+  }
 });

@@ -3,12 +3,14 @@
  * `concurrency` workers, commits every response the moment it finishes, and skips tuples a
  * previous attempt already finished, so a run can be stopped (or killed) and resumed at will.
  *
- * Memory stays bounded: tuples come from a generator, whether one is done is asked of the
- * database one tuple at a time, and nothing but the in-flight tuples is held.
+ * Memory stays bounded by the run: tuples come from a generator, and which are done is read from
+ * the database once, at the start, into a set of response ids (one paged read, not a round trip
+ * per tuple: on a database server that would cost a network round trip each).
  *
  * Commit policy: one small transaction per response (the response and, when judging on the fly,
- * its label together). In WAL mode without fsync per commit this costs tens of microseconds,
- * so batching would buy little and could lose finished work on a crash.
+ * its label together). In SQLite's WAL mode without fsync per commit this costs tens of
+ * microseconds, so batching would buy little and could lose finished work on a crash. On
+ * PostgreSQL a commit is a few round trips, made by `concurrency` workers at once.
  */
 import { setMaxListeners } from 'node:events';
 import type { ChatMessage, Category } from '../core/types.ts';
@@ -119,10 +121,10 @@ export interface RunSummary extends Progress {
  * that only adds requests or samples (onlyExtends) extends the run when `coversEarlier` confirms
  * that the earlier requests are all still there: finished responses keep their ids and are skipped.
  */
-export function openRun(store: Store, name: string, config: RunConfig, codeVersion: string, coversEarlier?: RunOptions<RunnerRequest>['coversEarlier']): number {
-  const existing = store.runs.find(name);
+export async function openRun(store: Store, name: string, config: RunConfig, codeVersion: string, coversEarlier?: RunOptions<RunnerRequest>['coversEarlier']): Promise<number> {
+  const existing = await store.runs.find(name);
   if (existing === undefined) {
-    return store.runs.create({ name, config: JSON.stringify(config), request_set_hash: config.requests.hash, code_version: codeVersion }).id;
+    return (await store.runs.create({ name, config: JSON.stringify(config), request_set_hash: config.requests.hash, code_version: codeVersion })).id;
   }
   const earlier = JSON.parse(existing.config) as RunConfig;
   const changes = diffConfig(comparedConfig(earlier), comparedConfig(config));
@@ -130,11 +132,11 @@ export function openRun(store: Store, name: string, config: RunConfig, codeVersi
     if (coversEarlier === undefined || !onlyExtends(changes, earlier, config)) throw new RunConfigChangedError(name, changes);
     const problem = coversEarlier(earlier);
     if (problem !== undefined) throw new RunConfigChangedError(name, changes, problem);
-    store.runs.extendRun(existing.id, codeVersion, JSON.stringify(config), config.requests.hash);
+    await store.runs.extendRun(existing.id, codeVersion, JSON.stringify(config), config.requests.hash);
     return existing.id;
   }
   // Uncompared fields (endpoints) record the latest attempt.
-  store.runs.touchRun(existing.id, codeVersion, JSON.stringify(config));
+  await store.runs.touchRun(existing.id, codeVersion, JSON.stringify(config));
   return existing.id;
 }
 
@@ -143,10 +145,10 @@ export function openRun(store: Store, name: string, config: RunConfig, codeVersi
  * a run started without --name: the same command with a larger --sample or --limit finds the run
  * it grows. Undefined when none or more than one does.
  */
-export function runToExtend(store: Store, config: RunConfig, coversEarlier: NonNullable<RunOptions<RunnerRequest>['coversEarlier']>): string | undefined {
+export async function runToExtend(store: Store, config: RunConfig, coversEarlier: NonNullable<RunOptions<RunnerRequest>['coversEarlier']>): Promise<string | undefined> {
   const found: string[] = [];
-  for (const name of store.runs.list()) {
-    const earlier = JSON.parse(store.runs.get(name).config) as RunConfig;
+  for (const name of await store.runs.list()) {
+    const earlier = JSON.parse((await store.runs.get(name)).config) as RunConfig;
     const changes = diffConfig(comparedConfig(earlier), comparedConfig(config));
     if (onlyExtends(changes, earlier, config) && coversEarlier(earlier) === undefined) found.push(name);
   }
@@ -185,26 +187,30 @@ export function toResponseRow<R extends RunnerRequest>(tuple: Tuple<R>, out: Tur
 export async function runBenchmark<R extends RunnerRequest>(options: RunOptions<R>): Promise<RunSummary> {
   const { store, lease } = options;
   if (lease !== undefined) {
-    const { takenOverFrom } = store.leases.acquire(options.name, lease.holder, { now: Date.now(), staleMs: lease.staleMs, isGone: lease.isGone });
+    const { takenOverFrom } = await store.leases.acquire(options.name, lease.holder, { now: Date.now(), staleMs: lease.staleMs, isGone: lease.isGone });
     if (takenOverFrom !== undefined) lease.onTakeover?.(takenOverFrom);
   }
   let lost = false;
   const beat = lease === undefined ? undefined : setInterval(() => {
-    // Another process took the lease over (this one stalled past the stale timeout): stop.
-    if (!store.leases.heartbeat(options.name, lease.holder, Date.now())) lost = true;
+    // Another process took the lease over (this one stalled past the stale timeout): stop. A
+    // heartbeat that fails (a database server briefly away) is not a loss: the next one retries.
+    void store.leases.heartbeat(options.name, lease.holder, Date.now()).then(
+      (held) => (lost ||= !held),
+      () => {},
+    );
   }, lease.heartbeatMs);
   beat?.unref();
   try {
     return await runHoldingLease(options, () => lost);
   } finally {
     clearInterval(beat);
-    if (lease !== undefined) store.leases.release(options.name, lease.holder);
+    if (lease !== undefined) await store.leases.release(options.name, lease.holder);
   }
 }
 
 async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, leaseLost: () => boolean): Promise<RunSummary> {
   const { store, config } = options;
-  const runId = openRun(store, options.name, config, options.codeVersion, options.coversEarlier);
+  const runId = await openRun(store, options.name, config, options.codeVersion, options.coversEarlier);
   const abandon = options.abandon ?? new AbortController().signal;
   // Every in-flight model call listens on `abandon` (a few layers each); that many listeners is
   // by design, not the leak Node's default limit of 10 warns about.
@@ -215,12 +221,13 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
   // Whether a tuple still has to run. A response that never reached its model (an outage that
   // stopped the run, a timeout) holds no answer: resuming redoes it like a tuple never run. An
   // error the server answered with (a 400, a bad body) is kept until --retry-errors.
-  const toDo = (id: string): boolean => {
-    const state = store.responses.stateOf(runId, id);
-    return state === 'missing' || (state === 'error' && (options.retryErrors === true || couldNotReach(store.responses.errorOf(runId, id))));
-  };
+  const done = new Set<string>();
+  for await (const { response_id, error } of store.responses.states(runId)) {
+    if (error === null || !(options.retryErrors === true || couldNotReach(error))) done.add(response_id);
+  }
+  const toDo = (id: string): boolean => !done.has(id);
   // Finished tuples are counted before any work starts, so progress on a resume starts at what
-  // is done, not at 0 (one indexed lookup per tuple; the lease keeps the states as they are).
+  // is done, not at 0 (the lease keeps the states as they are while this process runs).
   for (const tuple of tuples(options.requests, config.grid)) if (!toDo(tuple.responseId)) progress.skipped++;
   const all = tuples(options.requests, config.grid);
   // A bug in one worker (a throw) stops the others from taking new work, then is rethrown.
@@ -242,7 +249,7 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
     }
   };
 
-  const finish = (tuple: Tuple<R>, out: TurnOutput): void => {
+  const finish = async (tuple: Tuple<R>, out: TurnOutput): Promise<void> => {
     const row = toResponseRow(tuple, out);
     let judgment: JudgmentRow | undefined;
     let labelFailure: Progress['labelFailure'];
@@ -254,7 +261,7 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
         labelFailure = { responseId: row.response_id, message: err instanceof Error ? err.message : String(err) };
       }
     }
-    store.saveResponse(runId, row, judgment, out.fix_steps && { response_id: row.response_id, ...out.fix_steps });
+    await store.saveResponse(runId, row, judgment, out.fix_steps && { response_id: row.response_id, ...out.fix_steps });
     progress.done++;
     if (row.error !== null) progress.errors++;
     if (out.error !== undefined && UNREACHABLE.has(out.error.kind)) {
@@ -270,7 +277,7 @@ async function runHoldingLease<R extends RunnerRequest>(options: RunOptions<R>, 
       for (let tuple = next(); tuple !== undefined; tuple = next()) {
         const out = await options.execute(tuple, abandon);
         if (abandon.aborted && out.error?.kind === 'aborted') return;
-        finish(tuple, out);
+        await finish(tuple, out);
       }
     } catch (error) {
       fatal ??= { error };

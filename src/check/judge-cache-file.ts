@@ -37,11 +37,11 @@ export class FileJudgeCache implements JudgeCache {
     return this.entries.size;
   }
 
-  get(key: string): CacheEntry | undefined {
+  async get(key: string): Promise<CacheEntry | undefined> {
     return this.entries.get(key);
   }
 
-  put(entry: CacheEntry): void {
+  async put(entry: CacheEntry): Promise<void> {
     if (this.entries.has(entry.key)) return;
     this.entries.set(entry.key, entry);
     mkdirSync(dirname(this.path), { recursive: true });

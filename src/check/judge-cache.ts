@@ -26,9 +26,10 @@ export interface CacheEntry {
   usage: Usage;
 }
 
+/** Asynchronous: the cache may be a database table on a server, shared by a team. */
 export interface JudgeCache {
-  get(key: string): CacheEntry | undefined;
-  put(entry: CacheEntry): void;
+  get(key: string): Promise<CacheEntry | undefined>;
+  put(entry: CacheEntry): Promise<void>;
 }
 
 export function cacheKey(parts: CacheKeyParts): string {
@@ -41,13 +42,13 @@ export class MemoryJudgeCache implements JudgeCache {
   get size(): number {
     return this.entries.size;
   }
-  get(key: string): CacheEntry | undefined {
+  async get(key: string): Promise<CacheEntry | undefined> {
     return this.entries.get(key);
   }
-  put(entry: CacheEntry): void {
+  async put(entry: CacheEntry): Promise<void> {
     this.entries.set(entry.key, entry);
   }
 }
 
 /** `--no-cache`: every lookup misses and nothing is stored. */
-export const NO_CACHE: JudgeCache = { get: () => undefined, put: () => {} };
+export const NO_CACHE: JudgeCache = { get: async () => undefined, put: async () => {} };

@@ -24,18 +24,18 @@ export interface ExportFlags {
  * Whose labels fill the label columns: the named engine (short or full id), else the run's only
  * engine; none when the run has no labels, or several and no --engine (said on stderr).
  */
-function labelEngine(store: Store, run: string, name: string | undefined, db: string): { engine?: string; note?: string } {
-  const { id } = store.runs.get(run);
+async function labelEngine(store: Store, run: string, name: string | undefined): Promise<{ engine?: string; note?: string }> {
+  const { id } = await store.runs.get(run);
   if (name !== undefined) {
     try {
-      return { engine: resolveEngine(store, run, id, name, db) };
+      return { engine: await resolveEngine(store, run, id, name, store.location) };
     } catch (err) {
       // An engine the run has no labels from is the user's to fix: one line, exit 2.
       if (ReportInputError.isInstance(err)) throw new UsageError(`--engine ${name}: ${err.message}`);
       throw err;
     }
   }
-  const engines = judgedEngines(store.db, id).map((e) => e.engine);
+  const engines = (await judgedEngines(store.db, id)).map((e) => e.engine);
   if (engines.length === 1) return { engine: engines[0]! };
   if (engines.length === 0) return {};
   return { note: `the run has labels from ${engines.join(', ')}: pass --engine NAME to add label columns` };
@@ -43,13 +43,13 @@ function labelEngine(store: Store, run: string, name: string | undefined, db: st
 
 export async function runExport(run: string, options: ExportFlags): Promise<void> {
   await usingStore(options.db, { mustExist: true }, async (store) => {
-    store.runs.get(run); // an unknown run fails before --out is created
-    const labels = labelEngine(store, run, options.engine, options.db); // so does an unknown engine
+    await store.runs.get(run); // an unknown run fails before --out is created
+    const labels = await labelEngine(store, run, options.engine); // so does an unknown engine
     const out = options.out === undefined ? undefined : await openOutput(options.out, [options.db]);
     try {
       const n = await exportRun(store, run, options.format, out?.stream ?? process.stdout, labels.engine === undefined ? {} : { engine: labels.engine });
       await out?.commit();
-      const errors = store.responses.counts(store.runs.get(run).id).errors;
+      const errors = (await store.responses.counts((await store.runs.get(run)).id)).errors;
       const note = errors > 0 ? ` (${errors} errored: the model call failed, they keep \`error\` and are not labelled by check)` : '';
       const withLabels = labels.engine === undefined ? '' : `, labels from ${labels.engine}`;
       process.stderr.write(`felicity export: ${n} responses${note} from run "${run}"${withLabels}${options.out ? ` → ${options.out}` : ''}\n`);

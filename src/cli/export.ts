@@ -9,11 +9,14 @@ import { guarded } from './bench-errors.ts';
 
 export const DEFAULT_DB = './felicity.db';
 
+/** Help for every store command's --db: a SQLite file by default, or a team's PostgreSQL database. */
+export const DB_HELP = 'database: a SQLite file, or postgres://user@host/db (password in the URL or PGPASSWORD; never printed)';
+
 export function exportCommand() {
   return new Command('export')
     .description('write the responses of a stored run as response records (valid turn records for `felicity check`)')
     .argument('<run>', 'run name (as given to or printed by `felicity run`)')
-    .option('--db <path>', 'database file', DEFAULT_DB)
+    .option('--db <file|url>', DB_HELP, DEFAULT_DB)
     .addOption(
       new Option('--format <format>', 'output format; csv (UTF-8 with a byte-order mark) adds final_reply and writes messages and usage as JSON text')
         .choices(EXPORT_FORMATS)

@@ -35,17 +35,18 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
     try {
       if (options.dryRun) {
         const plans = new PlanTally();
-        for (const plan of planRun(store, run, opened.engine, { force: options.force ?? false })) plans.add(plan);
+        for await (const plan of planRun(store, run, opened.engine, { force: options.force ?? false })) plans.add(plan);
         process.stderr.write(`${plans.format('judge')}\n`);
         return;
       }
-      const failed = allFailed(store.responses.counts(store.runs.get(run).id));
+      const { id } = await store.runs.get(run);
+      const failed = allFailed(await store.responses.counts(id));
       if (failed !== undefined) {
-        process.stderr.write(`felicity judge: ${noSuccessfulResponses(run, failed)}; nothing to label; ${retryErrorsHint(run, options.db)}\n`);
+        process.stderr.write(`felicity judge: ${noSuccessfulResponses(run, failed)}; nothing to label; ${retryErrorsHint(run, store.location)}\n`);
         process.exitCode = EXIT.failed;
         // CI reads the file either way: nothing labelled, every response errored.
         if (options.summaryJson !== undefined) {
-          const errored = store.responses.counts(store.runs.get(run).id).errors;
+          const errored = (await store.responses.counts(id)).errors;
           writeSummary(options.summaryJson, buildSummary({ command: 'judge', run, engine: null, outcomes: {}, errored, seconds: (performance.now() - started) / 1000 }));
         }
         return;

@@ -9,14 +9,14 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { integerAtLeast } from './integer-option.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { guarded } from './bench-errors.ts';
-import { DEFAULT_DB } from './export.ts';
+import { DB_HELP, DEFAULT_DB } from './export.ts';
 
 export function judgeCommand() {
   return new Command('judge')
     .description('label the responses of a stored run and store the labels; prints outcome counts per setup')
     .argument('<run>', 'run name')
     .addOption(new Option('--engine <engine>', 'labelling engine (the labels are stored under its full id; report and export take the short name)').choices(ENGINE_NAMES).makeOptionMandatory())
-    .option('--db <path>', 'database file', DEFAULT_DB)
+    .option('--db <file|url>', DB_HELP, DEFAULT_DB)
     .option('--force', 'relabel responses this engine already judged')
     .addOption(
       new Option('--jobs <n>', 'worker threads for --engine rules; labels are the same for any number')

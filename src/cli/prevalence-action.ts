@@ -128,10 +128,10 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
         return;
       }
       const tally = new PlanTally();
-      for (const i of plan.judged) tally.add(opened.engine.plan({ id: plan.kept[i]!.id, setup: 'C0', messages: [{ role: 'user', content: plan.kept[i]!.user }, { role: 'assistant', content: plan.kept[i]!.reply }] }, {}));
+      for (const i of plan.judged) tally.add(await opened.engine.plan({ id: plan.kept[i]!.id, setup: 'C0', messages: [{ role: 'user', content: plan.kept[i]!.user }, { role: 'assistant', content: plan.kept[i]!.reply }] }, {}));
       for (const item of calibration?.items ?? []) {
         try {
-          tally.add(opened.engine.plan(item.record, {}));
+          tally.add(await opened.engine.plan(item.record, {}));
         } catch {
           // a malformed item costs no call
         }

@@ -9,7 +9,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/report-formats.ts';
 import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS as DEFAULT_REQUESTS } from '../bundled-files.ts';
 import { DEFAULT_REPS, DEFAULT_SEED } from '../stats/cluster-bootstrap.ts';
 import { guarded } from './bench-errors.ts';
-import { DEFAULT_DB } from './export.ts';
+import { DB_HELP, DEFAULT_DB } from './export.ts';
 
 
 function formats(value: string): ReportFormat[] {
@@ -24,7 +24,7 @@ export function reportCommand() {
     .description("the paper's tables, figures and a browsable report.html for stored runs (or exported records), with bootstrap intervals")
     .argument('[runs...]', 'run names; runs with the same request set are pooled')
     .requiredOption('--out <dir>', 'directory to write report.html, tables/ and figures/ into')
-    .option('--db <path>', 'database file', DEFAULT_DB)
+    .option('--db <file|url>', DB_HELP, DEFAULT_DB)
     .option('--engine <engine>', 'whose labels to report: rules, llm, hybrid (resolved against the labels each run holds) or a full engine id', 'rules')
     .option('--verbose', 'print the full engine id each run\'s labels come from')
     .option('--reps <n>', 'bootstrap replicates', integerAtLeast(1), DEFAULT_REPS)

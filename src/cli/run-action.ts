@@ -184,7 +184,7 @@ export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = n
   let name = options.name ?? defaultRunName(config);
   // Models first: a missing key or file fails here, before anything is written.
   const models = new Map<string, ChatModel>();
-  const store = Store.open(options.db);
+  const store = await Store.open(options.db);
   const stop = new AbortController();
   const abandon = new AbortController();
   const onSigint = () => {
@@ -196,9 +196,9 @@ export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = n
   const progress = progressReporter();
   let judging: OpenedEngine | undefined;
   try {
-    if (options.name === undefined && store.runs.find(name) === undefined) {
+    if (options.name === undefined && (await store.runs.find(name)) === undefined) {
       // The same command with more requests or samples grows the run it made before.
-      const base = runToExtend(store, config, coversEarlier);
+      const base = await runToExtend(store, config, coversEarlier);
       if (base !== undefined) {
         process.stderr.write(`felicity run: extending run "${base}" (its finished responses are kept; pass --name for a separate run)\n`);
         name = base;
@@ -228,9 +228,9 @@ export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = n
       onProgress: (p) => progress.update(p),
     });
     progress.stop();
-    const heldErrors = store.responses.counts(summary.runId).errors;
-    printSummary(summary, options.db, heldErrors, options.retryErrors ?? false);
-    const fixCalls = store.fixSteps.callCounts(summary.runId);
+    const heldErrors = (await store.responses.counts(summary.runId)).errors;
+    printSummary(summary, store.location, heldErrors, options.retryErrors ?? false);
+    const fixCalls = await store.fixSteps.callCounts(summary.runId);
     if (fixCalls.length > 0) process.stderr.write(`${formatFixCalls(fixCalls)}\n`);
     if (judging !== undefined && engine === undefined && summary.stoppedBecause === undefined && !summary.interrupted) {
       const judged = await judgeRun(store, name, judgeEngineOf(judging.engine));
@@ -243,7 +243,7 @@ export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = n
       for (const line of judgingSummary('run', judging)) process.stderr.write(`${line}\n`);
     }
     const engineId = judging === undefined ? null : (engine?.name ?? judging.engine.name);
-    const counts = engineId === null ? [] : store.judgments.outcomeCounts(summary.runId, engineId);
+    const counts = engineId === null ? [] : await store.judgments.outcomeCounts(summary.runId, engineId);
     if (engineId !== null) {
       process.stderr.write(`${formatOutcomeCounts(counts)}\n`);
       if (options.verbose) process.stderr.write(`felicity run: engine id ${engineId} (report --engine ${options.judge} finds it)\n`);
@@ -269,6 +269,6 @@ export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = n
     process.off('SIGINT', onSigint);
     await Promise.all([...models.values()].map((m) => m.close()));
     await judging?.close();
-    store.close();
+    await store.close();
   }
 }

@@ -52,6 +52,8 @@ test('flags given on the command line override the file; paths are relative to t
   assert.equal(merged.setups, `C0,${path.join(dir, 'agents/mine.yaml')}`);
   assert.equal(merged.requests, path.join(dir, 'req.jsonl'));
   assert.equal(merged.db, path.join(dir, 'out/r.db'));
+  const team = write('db: postgres://felicity@db.example/bench\n');
+  assert.equal(mergeRunFile(FLAGS, new Set(), readRunFile(team), team).db, 'postgres://felicity@db.example/bench', 'a database URL is not a path');
 });
 
 test('unknown keys are refused with a did-you-mean and their line, all in one error', () => {

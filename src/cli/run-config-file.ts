@@ -2,7 +2,7 @@
  * `felicity.yaml`: the settings of `felicity run` in a file (`run --config FILE`, or felicity.yaml in
  * the working folder when present). Flags given on the command line override the file. Unknown
  * keys are errors with a did-you-mean, every mistake of the file in one line. Paths in the file
- * (requests, db, deployment files among the setups) are relative to the file's folder.
+ * (requests, db unless a postgres:// URL, deployment files among the setups) are relative to the file's folder.
  *
  *   models: [openai:gpt-4.1-mini]        # or one string
  *   setups: [C0, C2, my-agent.yaml]      # or "C0,C2"
@@ -19,6 +19,7 @@ import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
 import { z } from 'zod';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
+import { isPostgresTarget } from '../store/sql.ts';
 import type { RunFlags } from './run-action.ts';
 import { UsageError } from './usage-exit.ts';
 
@@ -161,7 +162,8 @@ export function mergeRunFile(flags: RunFlags, given: ReadonlySet<string>, settin
   use('thinking', settings.thinking);
   use('timeout', settings.timeout);
   use('concurrency', settings.concurrency);
-  use('db', settings.db === undefined ? undefined : at(settings.db));
+  // A PostgreSQL URL is a server, not a path relative to the file.
+  use('db', settings.db === undefined ? undefined : isPostgresTarget(settings.db) ? settings.db : at(settings.db));
   use('name', settings.name);
   return out;
 }

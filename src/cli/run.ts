@@ -11,7 +11,7 @@ import { BUILTIN_SETUPS, SETUP_IDS } from '../setups/builtin.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
 import { guarded } from './bench-errors.ts';
-import { DEFAULT_DB } from './export.ts';
+import { DB_HELP, DEFAULT_DB } from './export.ts';
 
 const DEFAULT_CONFIG_FILE = 'felicity.yaml';
 
@@ -58,7 +58,7 @@ export function runCommand() {
     .option('--limit <n>', 'use only the first N requests (see --sample for a representative subset)', integerAtLeast(1))
     .option('--sample <n>', 'use a sample of N requests stratified by category and source, picked by --seed (default 0); rerun with a larger N to extend the run', integerAtLeast(1))
     .option('--concurrency <n>', 'responses in flight at once (each endpoint also adapts its own limit)', integerAtLeast(1), DEFAULT_CONCURRENCY)
-    .option('--db <path>', 'database file (created if missing)', DEFAULT_DB)
+    .option('--db <file|url>', `${DB_HELP}; created or migrated if needed`, DEFAULT_DB)
     .option('--name <run>', 'run name; re-running a name resumes it (default: models + hash of the configuration)')
     .addOption(new Option('--judge <engine>', 'label the responses: rules as each lands; llm or hybrid once the run is done').choices(ENGINE_NAMES))
     .option('--judge-model <spec>', 'judge model for --judge llm|hybrid; its judgments are cached in the database')

@@ -57,7 +57,7 @@ export async function runValidate(options: ValidateFlags): Promise<void> {
       const plans = new PlanTally();
       for (const item of gold.items) {
         try {
-          plans.add(opened.engine.plan(item.record, { setup }));
+          plans.add(await opened.engine.plan(item.record, { setup }));
         } catch {
           // A malformed item is reported when labelling; it costs no call.
         }

@@ -17,16 +17,16 @@ function row(id: string, fix: string, reply: string): ResponseRow {
   };
 }
 
-test('a guarded arm read from a run carries the draft its fix steps kept; other arms carry none', () => {
-  const store = Store.open(':memory:');
-  const { id } = store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+test('a guarded arm read from a run carries the draft its fix steps kept; other arms carry none', async () => {
+  const store = await Store.open(':memory:');
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
   const judgment = (rid: string, outcome: LabelRecord['outcome']) => ({ response_id: rid, engine: 'rules@1', prompt_hashes: {}, label: label(rid, outcome) });
-  store.saveResponse(id, row('base', 'none', "Sure, I'll remind you."), judgment('base', 'empty'));
-  store.saveResponse(id, row('guarded', 'guard', "I can't remind you later; set an alarm."), judgment('guarded', 'deferral'), {
+  await store.saveResponse(id, row('base', 'none', "Sure, I'll remind you."), judgment('base', 'empty'));
+  await store.saveResponse(id, row('guarded', 'guard', "I can't remind you later; set an alarm."), judgment('guarded', 'deferral'), {
     response_id: 'guarded', fix: 'guard', action: 'rewrite', extra_calls: 1,
     steps: { policy: 'rewrite', before: 'empty', after: 'deferral', reason: 'rewritten: the draft promised a reminder', steps: [{ kind: 'draft', reply: "Sure, I'll remind you.", label: label('guarded', 'empty') }, { kind: 'rewrite', reply: 'x', label: label('guarded', 'deferral') }] },
   });
-  const { responses } = loadRuns(store, ['r'], 'rules', new Map());
+  const { responses } = await loadRuns(store, ['r'], 'rules', new Map());
   const byId = new Map(responses.map((r) => [r.id, r]));
   assert.equal(byId.get('base')!.guard, undefined);
   assert.deepEqual(byId.get('guarded')!.guard, { action: 'rewrite', reason: 'rewritten: the draft promised a reminder', draft: "Sure, I'll remind you.", draftOutcome: 'empty' });

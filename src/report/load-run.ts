@@ -7,7 +7,7 @@
 import { allFailed, noSuccessfulResponses, retryErrorsHint } from '../benchmark/failed-run.ts';
 import { userDeployment } from '../benchmark/grid-setups.ts';
 import type { RunConfig } from '../benchmark/run-config.ts';
-import type { Store } from '../store/index.ts';
+import type { RunRow, Store } from '../store/index.ts';
 import { resolveEngineName } from '../benchmark/engine-names.ts';
 import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
 import { guardDraftOf } from './guard-draft.ts';
@@ -22,8 +22,8 @@ export interface LoadedRuns {
 }
 
 /** The stored engine a CLI engine name means in this run: the exact id, or the one id of that family (`rules`, `llm`, `hybrid`). */
-export function resolveEngine(store: Store, run: string, runId: number, name: string, db: string): string {
-  const engines = judgedEngines(store.db, runId);
+export async function resolveEngine(store: Store, run: string, runId: number, name: string, db: string): Promise<string> {
+  const engines = await judgedEngines(store.db, runId);
   const resolved = resolveEngineName(name, engines.map((e) => e.engine));
   if (resolved.kind === 'found') return resolved.id;
   if (resolved.kind === 'ambiguous') {
@@ -33,7 +33,7 @@ export function resolveEngine(store: Store, run: string, runId: number, name: st
       { run, candidates: resolved.candidates },
     );
   }
-  const failed = engines.length === 0 ? allFailed(store.responses.counts(runId)) : undefined;
+  const failed = engines.length === 0 ? allFailed(await store.responses.counts(runId)) : undefined;
   if (failed !== undefined) {
     // `felicity judge` would label nothing: send the user to what helps.
     throw new ReportInputError('NO_RESPONSES', `${noSuccessfulResponses(run, failed)}; ${retryErrorsHint(run, db)}`, { run, failed });
@@ -42,8 +42,9 @@ export function resolveEngine(store: Store, run: string, runId: number, name: st
   throw new ReportInputError('NO_JUDGMENTS', `run "${run}" has no judgments from engine "${name}" (${known}); label it with: felicity judge ${run} --engine ${name} --db ${db}`, { run, engine: name });
 }
 
-export function loadRuns(store: Store, runs: readonly string[], engine: string, requests: ReadonlyMap<string, RequestInfo>): LoadedRuns {
-  const rows = runs.map((name) => store.runs.get(name));
+export async function loadRuns(store: Store, runs: readonly string[], engine: string, requests: ReadonlyMap<string, RequestInfo>): Promise<LoadedRuns> {
+  const rows: RunRow[] = [];
+  for (const name of runs) rows.push(await store.runs.get(name));
   const first = rows[0]!;
   for (const row of rows.slice(1)) {
     if (row.request_set_hash !== first.request_set_hash) {
@@ -60,12 +61,11 @@ export function loadRuns(store: Store, runs: readonly string[], engine: string, 
     // Each run judges its own deployments (RunConfig.deployments), which may share an id with another run's.
     const { deployments } = JSON.parse(run.config) as RunConfig;
     const doability = doabilityCache(requests, (setup) => userDeployment(setup, deployments));
-    const stored = resolveEngine(store, run.name, run.id, engine, store.path);
+    const stored = await resolveEngine(store, run.name, run.id, engine, store.location);
     engines.set(run.name, stored);
-    for (const r of labelledResponses(store.db, run.id, stored)) {
+    for await (const r of labelledResponses(store.db, run.id, stored)) {
       // A guarded arm's draft lives in its fix steps, not in the turn (the turn holds what the user saw).
-      const steps = r.fix === 'none' ? undefined : store.fixSteps.get(run.id, r.response_id);
-      const guard = steps === undefined ? undefined : guardDraftOf(steps.action, steps.steps);
+      const guard = r.fix === 'none' || r.fixSteps === null ? undefined : guardDraftOf(r.fixSteps.action, r.fixSteps.steps);
       responses.push({
         id: runs.length > 1 ? `${run.name}:${r.response_id}` : r.response_id,
         run: run.name,

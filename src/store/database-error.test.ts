@@ -4,15 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { DatabaseUnusableError, Store, databaseErrorOf, type DatabaseProblem } from './index.ts';
+import { DatabaseUnusableError, Store, databaseErrorOf, redactTarget, type DatabaseProblem } from './index.ts';
+import { withoutPassword } from './database-error.ts';
 import { NO_READ_ONLY_FOLDER, readOnlyFolder } from './testing/read-only-folder.ts';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-dberr-'));
 }
 
-function refused(open: () => unknown, problem: DatabaseProblem, file: string): void {
-  assert.throws(open, (e: unknown) => {
+async function refused(open: () => Promise<unknown>, problem: DatabaseProblem, file: string): Promise<void> {
+  await assert.rejects(open, (e: unknown) => {
     assert.ok(DatabaseUnusableError.isInstance(e), String(e));
     assert.equal(e.code, 'DATABASE_UNUSABLE');
     assert.equal(e.problem, problem);
@@ -23,43 +24,43 @@ function refused(open: () => unknown, problem: DatabaseProblem, file: string): v
 }
 
 /** A database holding a few hundred runs, so cutting it short damages real pages. */
-function fullDatabase(dir: string): string {
+async function fullDatabase(dir: string): Promise<string> {
   const file = path.join(dir, 'full.db');
-  const store = Store.open(file);
-  for (let i = 0; i < 200; i++) store.runs.create({ name: `r${i}`, config: 'x'.repeat(2000), request_set_hash: 'h', code_version: 'v' });
-  store.close();
+  const store = await Store.open(file);
+  for (let i = 0; i < 200; i++) await store.runs.create({ name: `r${i}`, config: 'x'.repeat(2000), request_set_hash: 'h', code_version: 'v' });
+  await store.close();
   return file;
 }
 
-test('a database in a folder that does not exist: the folder is named', () => {
+test('a database in a folder that does not exist: the folder is named', async () => {
   const file = path.join(tempDir(), 'missing', 'r.db');
-  refused(() => Store.open(file), 'missing_folder', file);
+  await refused(() => Store.open(file), 'missing_folder', file);
   assert.match(new DatabaseUnusableError(file, 'missing_folder', '').message, /folder .*missing does not exist/);
 });
 
-test('a file that is not a database, for writers and readers alike', () => {
+test('a file that is not a database, for writers and readers alike', async () => {
   const file = path.join(tempDir(), 'notes.db');
   fs.writeFileSync(file, 'these are my notes, not a database\n'.repeat(50));
-  refused(() => Store.open(file), 'not_a_database', file);
-  refused(() => Store.open(file, { mustExist: true }), 'not_a_database', file);
-  refused(() => Store.open(file, { readonly: true }), 'not_a_database', file);
+  await refused(() => Store.open(file), 'not_a_database', file);
+  await refused(() => Store.open(file, { mustExist: true }), 'not_a_database', file);
+  await refused(() => Store.open(file, { readonly: true }), 'not_a_database', file);
 });
 
-test('a database cut short is reported as damaged', () => {
+test('a database cut short is reported as damaged', async () => {
   const dir = tempDir();
   const cut = path.join(dir, 'cut.db');
-  fs.writeFileSync(cut, fs.readFileSync(fullDatabase(dir)).subarray(0, 5000));
-  refused(() => Store.open(cut, { mustExist: true }).runs.list(), 'damaged', cut);
+  fs.writeFileSync(cut, fs.readFileSync(await fullDatabase(dir)).subarray(0, 5000));
+  await refused(async () => (await Store.open(cut, { mustExist: true })).runs.list(), 'damaged', cut);
 });
 
-test('a folder passed as the database', () => {
+test('a folder passed as the database', async () => {
   const dir = tempDir();
-  refused(() => Store.open(dir), 'is_folder', dir);
+  await refused(() => Store.open(dir), 'is_folder', dir);
 });
 
-test('the real SQLITE_READONLY error maps to read_only (the boundary, as any user sees it)', () => {
+test('the real SQLITE_READONLY error maps to read_only (the boundary, as any user sees it)', async () => {
   const file = path.join(tempDir(), 'r.db');
-  Store.open(file).close();
+  await (await Store.open(file)).close();
   const conn = new BetterSqlite3(file, { readonly: true });
   let error: unknown;
   try {
@@ -74,41 +75,62 @@ test('the real SQLITE_READONLY error maps to read_only (the boundary, as any use
   assert.equal(databaseErrorOf(file, new Error('something else')), undefined);
 });
 
-test('a database on a read-only mount: one line saying to copy it somewhere writable', (t) => {
-  const place = readOnlyFolder();
+test('a database on a read-only mount: one line saying to copy it somewhere writable', async (t) => {
+  const place = await readOnlyFolder();
   if (place === undefined) return t.skip(NO_READ_ONLY_FOLDER);
   try {
     const file = path.join(place.dir, 'r.db');
-    refused(() => Store.open(file, { mustExist: true }), 'read_only', file);
-    refused(() => Store.open(file, { readonly: true }), 'read_only', file);
+    await refused(() => Store.open(file, { mustExist: true }), 'read_only', file);
+    await refused(() => Store.open(file, { readonly: true }), 'read_only', file);
     assert.match(new DatabaseUnusableError(file, 'read_only', '').message, /copy it to a writable folder/);
   } finally {
     place.cleanup();
   }
 });
 
-test("another program's database, or felicity's with a table dropped: not_felicity, and nothing is added to it", () => {
+test("another program's database, or felicity's with a table dropped: not_felicity, and nothing is added to it", async () => {
   const dir = tempDir();
   const other = path.join(dir, 'other.db');
   const conn = new BetterSqlite3(other);
   conn.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
   conn.close();
-  refused(() => Store.open(other), 'not_felicity', other);
+  await refused(() => Store.open(other), 'not_felicity', other);
   const after = new BetterSqlite3(other, { readonly: true });
   assert.deepEqual(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all(), ['notes'], 'no felicity table added');
   after.close();
 
   for (const table of ['schema_version', 'judgments', 'fix_steps']) {
     const file = path.join(dir, `no-${table}.db`);
-    Store.open(file).close();
+    await (await Store.open(file)).close();
     const c = new BetterSqlite3(file);
     c.exec(`DROP TABLE ${table}`);
     c.close();
-    refused(() => Store.open(file, { mustExist: true }), 'not_felicity', file);
-    assert.throws(() => Store.open(file), new RegExp(`felicity's tables in it were changed \\(${table} is missing\\)`));
+    await refused(() => Store.open(file, { mustExist: true }), 'not_felicity', file);
+    await assert.rejects(Store.open(file), new RegExp(`felicity's tables in it were changed \\(${table} is missing\\)`));
   }
   // A new, empty file is still a database to create.
   const empty = path.join(dir, 'empty.db');
   fs.writeFileSync(empty, '');
-  Store.open(empty).close();
+  await (await Store.open(empty)).close();
+});
+
+test('a PostgreSQL server that cannot be reached: one line naming the URL without its password', async () => {
+  const url = 'postgres://someone:hunter2-secret@127.0.0.1:1/felicity';
+  await assert.rejects(Store.open(url), (e: unknown) => {
+    assert.ok(DatabaseUnusableError.isInstance(e), String(e));
+    assert.equal(e.problem, 'cannot_connect');
+    assert.equal(e.file, 'postgres://someone:***@127.0.0.1:1/felicity');
+    assert.ok(!e.message.includes('hunter2'), e.message);
+    assert.ok(!e.message.includes('\n'), 'one line');
+    return true;
+  });
+});
+
+test('a PostgreSQL URL is printed without its password, wherever it was given', () => {
+  assert.equal(redactTarget('postgresql://u:p%40ss@db.example:5432/team?sslmode=require'), 'postgresql://u:***@db.example:5432/team?sslmode=require');
+  assert.equal(redactTarget('postgres://u@db/team?password=hunter2'), 'postgres://u@db/team?password=***');
+  assert.equal(redactTarget('postgres://u@db/team'), 'postgres://u@db/team');
+  assert.equal(redactTarget('postgres://u:hunter2@[broken'), 'postgres://***');
+  assert.equal(redactTarget('./felicity.db'), './felicity.db');
+  assert.equal(withoutPassword('auth failed for hunter2', 'postgres://u:hunter2@h/db'), 'auth failed for ***');
 });

@@ -1,12 +1,14 @@
 /**
- * A database file felicity cannot use, as facts: which file, what is wrong with it, and what the
- * user can do. SQLite's own errors (a TypeError for a missing folder, SQLITE_NOTADB,
- * SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_READONLY…) are mapped here, at the store's boundary.
+ * A database felicity cannot use, as facts: which file (or server, its URL without the password),
+ * what is wrong with it, and what the user can do. SQLite's own errors (a TypeError for a missing
+ * folder, SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_READONLY…) and PostgreSQL's
+ * connection errors are mapped here, at the store's boundary.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPostgresTarget, redactTarget } from './sql.ts';
 
-export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'cannot_open';
+export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'cannot_open' | 'cannot_connect';
 
 const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> = {
   missing_folder: (file) => `folder ${path.dirname(file)} does not exist (create it, or pass another --db)`,
@@ -20,14 +22,17 @@ const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> 
   read_only: () =>
     'it is on a read-only file system or in a folder felicity cannot write to; SQLite writes a journal beside the database even to read it, so copy it to a writable folder and pass that --db',
   cannot_open: () => 'cannot open it (check the path and its permissions)',
+  cannot_connect: (_file, detail) =>
+    `cannot use the PostgreSQL database: ${detail} (check the URL, that the server runs and the database exists, and the password: in the URL or PGPASSWORD)`,
 };
 
 export class DatabaseUnusableError extends Error {
   readonly code = 'DATABASE_UNUSABLE';
   constructor(
+    /** The file, or the server's URL with its password replaced by `***`. */
     readonly file: string,
     readonly problem: DatabaseProblem,
-    /** SQLite's or the system's own words. */
+    /** SQLite's, PostgreSQL's or the system's own words. */
     readonly detail: string,
   ) {
     super(`database ${file}: ${ADVICE[problem](file, detail)}`);
@@ -44,6 +49,7 @@ const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUP
 /** The unusable-database error `error` stands for, or undefined when it is about something else. */
 export function databaseErrorOf(file: string, error: unknown): DatabaseUnusableError | undefined {
   if (!(error instanceof Error)) return undefined;
+  if (isPostgresTarget(file)) return postgresErrorOf(file, error);
   const code = (error as { code?: unknown }).code;
   const detail = error.message;
   // better-sqlite3 checks the folder itself and throws a plain TypeError.
@@ -74,4 +80,30 @@ function writable(target: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * PostgreSQL errors that mean the database cannot be used at all: the server does not answer,
+ * refuses the user or password, or has no such database (SQLSTATE classes 08 and 28, 3D000),
+ * and the socket errors of a server that is not there. The password is kept out of the message.
+ */
+function postgresErrorOf(url: string, error: Error): DatabaseUnusableError | undefined {
+  const code = (error as { code?: unknown }).code;
+  const connection =
+    typeof code === 'string' &&
+    (/^(08|28)/.test(code) || code === '3D000' || code === '57P03' || /^E(CONNREFUSED|CONNRESET|NOTFOUND|AI_AGAIN|TIMEDOUT|HOSTUNREACH|NETUNREACH)$/.test(code));
+  const timeout = /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
+  if (!connection && !timeout) return undefined;
+  return new DatabaseUnusableError(redactTarget(url), 'cannot_connect', withoutPassword(error.message || String(code), url));
+}
+
+/** `text` with the URL's password (if any) replaced, wherever it appears. */
+export function withoutPassword(text: string, url: string): string {
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(url).password);
+  } catch {
+    // An unparseable URL: nothing to find.
+  }
+  return password === '' ? text : text.replaceAll(password, '***');
 }

@@ -1,7 +1,8 @@
 /**
- * Opening a felicity database: SQLite in WAL mode, migrated to the current schema.
+ * Opening a felicity database, migrated to the current schema: a SQLite file (the default), or a
+ * PostgreSQL database when the target is a `postgres://` or `postgresql://` URL.
  *
- * Durability: WAL with synchronous=NORMAL. Every committed transaction survives a crash or
+ * SQLite durability: WAL with synchronous=NORMAL. Every committed transaction survives a crash or
  * SIGKILL of the process (the WAL is in the OS page cache); only a power loss can roll back the
  * last commits since a checkpoint, and never corrupts the file. That trade keeps one commit per
  * response cheap (no fsync each), which is what makes per-response commits affordable.
@@ -11,38 +12,76 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { requireOptional } from '../optional-packages.ts';
 import { databaseErrorOf } from './database-error.ts';
-import { DatabaseNotFoundError } from './errors.ts';
-import { migrate } from './migrations.ts';
+import { DatabaseNotFoundError, SchemaTooNewError } from './errors.ts';
+import { migrate, SCHEMA_VERSION, schemaVersion, tableNames } from './migrations.ts';
+import { PostgresDatabase } from './postgres-database.ts';
+import { isPostgresTarget, redactTarget, type SqlDatabase } from './sql.ts';
+import { SqliteDatabase } from './sqlite-database.ts';
 
 export interface OpenOptions {
-  /** Refuse to create a new file (export, judge: a missing database is a user error). */
+  /** Refuse to create a new database (export, judge: a missing database is a user error). */
   mustExist?: boolean;
-  /** Open read-only, without migrating (observers such as tests polling a live run). */
+  /** Open without migrating (observers such as tests polling a live run); SQLite opens it read-only. */
   readonly?: boolean;
 }
 
-/** @throws DatabaseNotFoundError, DatabaseUnusableError (missing folder, not a database, damaged, read-only), SchemaTooNewError */
-export function openDatabase(path: string, options: OpenOptions = {}): Database {
+/**
+ * @param target a SQLite file path, or a PostgreSQL URL (its password never leaves the connection pool)
+ * @throws DatabaseNotFoundError, DatabaseUnusableError (missing folder, not a database, damaged,
+ * read-only, cannot connect), SchemaTooNewError
+ */
+export async function openDatabase(target: string, options: OpenOptions = {}): Promise<SqlDatabase> {
+  return isPostgresTarget(target) ? openPostgres(target, options) : openSqlite(target, options);
+}
+
+async function openSqlite(path: string, options: OpenOptions): Promise<SqliteDatabase> {
   if ((options.mustExist || options.readonly) && path !== ':memory:' && !fs.existsSync(path)) {
     throw new DatabaseNotFoundError(path);
   }
   const Sqlite = requireOptional<typeof BetterSqlite3>('better-sqlite3', 'the benchmark store (run, judge, export, report)');
-  let db: Database | undefined;
+  let raw: Database | undefined;
   try {
-    db = new Sqlite(path, { readonly: options.readonly ?? false });
+    raw = new Sqlite(path, { readonly: options.readonly ?? false });
     // A second process (a resumed run, a reader) waits for the writer's lock instead of failing.
-    db.pragma('busy_timeout = 10000');
+    raw.pragma('busy_timeout = 10000');
+    const db = new SqliteDatabase(raw, path);
     if (options.readonly) {
-      db.pragma('schema_version'); // reads the header: a file that is not a database fails here
+      raw.pragma('schema_version'); // reads the header: a file that is not a database fails here
+      await refuseTooNew(db);
       return db;
     }
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    migrate(db, path);
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    raw.pragma('foreign_keys = ON');
+    await migrate(db);
     return db;
   } catch (error) {
-    db?.close();
+    raw?.close();
     throw databaseErrorOf(path, error) ?? error;
   }
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<PostgresDatabase> {
+  const location = redactTarget(url);
+  const db = new PostgresDatabase(url, location);
+  try {
+    const tables = await tableNames(db);
+    // A database without felicity's tables holds no run to export or judge.
+    if ((options.mustExist || options.readonly) && !tables.has('schema_version') && tables.size === 0) throw new DatabaseNotFoundError(location);
+    if (options.readonly) {
+      await refuseTooNew(db);
+      return db;
+    }
+    await migrate(db);
+    return db;
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw databaseErrorOf(url, error) ?? error;
+  }
+}
+
+/** A reader does not migrate, but still refuses a schema it does not know. */
+async function refuseTooNew(db: SqlDatabase): Promise<void> {
+  const found = await schemaVersion(db);
+  if (found > SCHEMA_VERSION) throw new SchemaTooNewError(db.location, found, SCHEMA_VERSION);
 }

@@ -4,7 +4,7 @@
  * transaction as the response. The steps are JSON text: they are read whole, for audits and
  * for counting the fix's extra model calls, never queried field by field.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { SqlTx } from './sql.ts';
 
 export interface FixStepsRow {
   response_id: string;
@@ -25,36 +25,40 @@ export interface FixCallCount {
 }
 
 export class FixSteps {
-  private readonly putStmt: Statement<[Record<string, unknown>]>;
-  private readonly dropStmt: Statement<[number, string]>;
-  private readonly getStmt: Statement<[number, string], Omit<FixStepsRow, 'steps'> & { steps: string }>;
-  private readonly countStmt: Statement<[number], FixCallCount>;
-
-  constructor(db: Database) {
-    this.putStmt = db.prepare(`INSERT OR REPLACE INTO fix_steps (run_id, response_id, fix, action, extra_calls, steps, created_at)
-      VALUES (@run_id, @response_id, @fix, @action, @extra_calls, @steps, @created_at)`);
-    this.dropStmt = db.prepare('DELETE FROM fix_steps WHERE run_id = ? AND response_id = ?');
-    this.getStmt = db.prepare('SELECT response_id, fix, action, extra_calls, steps FROM fix_steps WHERE run_id = ? AND response_id = ?');
-    this.countStmt = db.prepare(`SELECT fix, COUNT(*) AS responses, SUM(action != 'none') AS changed, SUM(extra_calls) AS extra_calls
-      FROM fix_steps WHERE run_id = ? GROUP BY fix ORDER BY fix`);
-  }
+  constructor(private readonly db: SqlTx) {}
 
   /** Stores a response's steps, or drops stale ones (a retried response without steps). */
-  replace(runId: number, responseId: string, row: FixStepsRow | undefined): void {
+  async replace(runId: number, responseId: string, row: FixStepsRow | undefined): Promise<void> {
     if (row === undefined) {
-      this.dropStmt.run(runId, responseId);
+      await this.db.query('DELETE FROM fix_steps WHERE run_id = $1 AND response_id = $2', [runId, responseId]);
       return;
     }
-    this.putStmt.run({ ...row, run_id: runId, response_id: responseId, steps: JSON.stringify(row.steps), created_at: new Date().toISOString() });
+    await this.db.query(
+      `INSERT INTO fix_steps (run_id, response_id, fix, action, extra_calls, steps, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7)
+      ON CONFLICT (run_id, response_id) DO UPDATE SET
+        fix = excluded.fix, action = excluded.action, extra_calls = excluded.extra_calls,
+        steps = excluded.steps, created_at = excluded.created_at`,
+      [runId, responseId, row.fix, row.action, row.extra_calls, JSON.stringify(row.steps), new Date().toISOString()],
+    );
   }
 
-  get(runId: number, responseId: string): FixStepsRow | undefined {
-    const raw = this.getStmt.get(runId, responseId);
+  async get(runId: number, responseId: string): Promise<FixStepsRow | undefined> {
+    const { rows } = await this.db.query<Omit<FixStepsRow, 'steps'> & { steps: string }>(
+      'SELECT response_id, fix, action, extra_calls, steps FROM fix_steps WHERE run_id = $1 AND response_id = $2',
+      [runId, responseId],
+    );
+    const raw = rows[0];
     return raw === undefined ? undefined : { ...raw, steps: JSON.parse(raw.steps) as Record<string, unknown> };
   }
 
   /** Per fix arm: responses with steps, how many the fix changed, and the model calls it added. */
-  callCounts(runId: number): FixCallCount[] {
-    return this.countStmt.all(runId);
+  async callCounts(runId: number): Promise<FixCallCount[]> {
+    const { rows } = await this.db.query<FixCallCount>(
+      `SELECT fix, COUNT(*) AS responses, SUM(CASE WHEN action <> 'none' THEN 1 ELSE 0 END) AS changed, SUM(extra_calls) AS extra_calls
+      FROM fix_steps WHERE run_id = $1 GROUP BY fix ORDER BY fix`,
+      [runId],
+    );
+    return rows;
   }
 }

@@ -1,13 +1,14 @@
 /**
- * The store: a felicity database with its tables behind prepared statements.
+ * The store: a felicity database (a SQLite file, or PostgreSQL for a team) and its tables, every
+ * query written once for both (src/store/sql.ts).
  */
-import type { Database } from 'better-sqlite3';
 import { openDatabase, type OpenOptions } from './db.ts';
 import { Judgments, type JudgmentRow } from './judgments.ts';
 import { Leases } from './leases.ts';
 import { FixSteps, type FixStepsRow } from './fix-steps.ts';
 import { Responses, type ResponseRow } from './responses.ts';
 import { Runs } from './runs.ts';
+import type { SqlDatabase, SqlResult, SqlTx, SqlValue } from './sql.ts';
 
 export { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from './errors.ts';
 export type { AcquireOptions, LeaseHolder } from './leases.ts';
@@ -18,6 +19,10 @@ export type { FixCallCount, FixStepsRow } from './fix-steps.ts';
 export type { NewRun, RunRow } from './runs.ts';
 export { openDatabase, type OpenOptions } from './db.ts';
 export { DatabaseUnusableError, databaseErrorOf, type DatabaseProblem } from './database-error.ts';
+export { isPostgresTarget, redactTarget, type Dialect, type SqlDatabase, type SqlResult, type SqlTx, type SqlValue } from './sql.ts';
+
+/** Decides, inside the saving transaction, whether the response may still be written. */
+export type SavePrecondition = (tx: SqlTx) => Promise<boolean>;
 
 export class Store {
   readonly runs: Runs;
@@ -25,43 +30,64 @@ export class Store {
   readonly judgments: Judgments;
   readonly fixSteps: FixSteps;
   readonly leases: Leases;
-  private readonly saveTx: (runId: number, response: ResponseRow, judgment: JudgmentRow | undefined, fix: FixStepsRow | undefined) => void;
-  private readonly judgeTx: (runId: number, judgments: readonly JudgmentRow[]) => void;
 
-  constructor(
-    readonly db: Database,
-    readonly path: string,
-  ) {
-    this.runs = new Runs(db, path);
+  constructor(readonly db: SqlDatabase) {
+    this.runs = new Runs(db, db.location);
     this.responses = new Responses(db);
     this.judgments = new Judgments(db);
     this.fixSteps = new FixSteps(db);
     this.leases = new Leases(db);
-    this.saveTx = db.transaction((runId, response, judgment, fix) => {
-      this.responses.upsert(runId, response);
-      this.fixSteps.replace(runId, response.response_id, fix);
-      if (judgment !== undefined) this.judgments.put(runId, judgment);
-    });
-    this.judgeTx = db.transaction((runId, judgments) => {
-      for (const j of judgments) this.judgments.put(runId, j);
-    });
   }
 
-  static open(path: string, options: OpenOptions = {}): Store {
-    return new Store(openDatabase(path, options), path);
+  /**
+   * @param target a SQLite file, or a `postgres://` / `postgresql://` URL
+   * @throws DatabaseNotFoundError, DatabaseUnusableError, SchemaTooNewError
+   */
+  static async open(target: string, options: OpenOptions = {}): Promise<Store> {
+    return new Store(await openDatabase(target, options));
   }
 
-  /** Commits one finished response (with its label if judged on the fly, and its fix steps) in one transaction. */
-  saveResponse(runId: number, response: ResponseRow, judgment?: JudgmentRow, fix?: FixStepsRow): void {
-    this.saveTx(runId, response, judgment, fix);
+  /** Where the database is, safe to print: a file path, or the URL without its password. */
+  get location(): string {
+    return this.db.location;
+  }
+
+  get kind(): SqlDatabase['kind'] {
+    return this.db.kind;
+  }
+
+  query<R = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<SqlResult<R>> {
+    return this.db.query<R>(sql, params);
+  }
+
+  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
+   * Commits one finished response (with its label if judged on the fly, and its fix steps) in one
+   * transaction. `precondition` runs first in that transaction: when it says false nothing is
+   * written. Returns whether the response was written.
+   */
+  saveResponse(runId: number, response: ResponseRow, judgment?: JudgmentRow, fix?: FixStepsRow, precondition?: SavePrecondition): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (precondition !== undefined && !(await precondition(tx))) return false;
+      await new Responses(tx).upsert(runId, response);
+      await new FixSteps(tx).replace(runId, response.response_id, fix);
+      if (judgment !== undefined) await new Judgments(tx).put(runId, judgment);
+      return true;
+    });
   }
 
   /** Commits a batch of labels in one transaction. */
-  saveJudgments(runId: number, judgments: readonly JudgmentRow[]): void {
-    this.judgeTx(runId, judgments);
+  async saveJudgments(runId: number, judgments: readonly JudgmentRow[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const table = new Judgments(tx);
+      for (const j of judgments) await table.put(runId, j);
+    });
   }
 
-  close(): void {
-    this.db.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }

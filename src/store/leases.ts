@@ -5,8 +5,8 @@
  * (the holder was killed) or the caller knows the holder is gone. Times are epoch milliseconds
  * passed in by the caller, so the rules are testable without waiting.
  */
-import type { Database, Statement } from 'better-sqlite3';
 import { RunLeaseHeldError } from './errors.ts';
+import type { SqlDatabase, SqlTx } from './sql.ts';
 
 /** Who holds a lease: host, process id and process start time (pids are reused; the triple is not). */
 export interface LeaseHolder {
@@ -33,47 +33,49 @@ interface LeaseRow {
 const sameHolder = (row: LeaseRow, h: LeaseHolder) => row.host === h.host && row.pid === h.pid && row.started_at === h.startedAt;
 const holderOf = (row: LeaseRow): LeaseHolder => ({ host: row.host, pid: row.pid, startedAt: row.started_at });
 
-export class Leases {
-  private readonly getStmt: Statement<[string], LeaseRow>;
-  private readonly putStmt: Statement<[Record<string, unknown>]>;
-  private readonly beatStmt: Statement<[Record<string, unknown>]>;
-  private readonly releaseStmt: Statement<[Record<string, unknown>]>;
-  private readonly acquireTx: (run: string, holder: LeaseHolder, options: AcquireOptions) => { takenOverFrom: LeaseHolder | undefined };
+const MINE = 'run_name = $1 AND host = $2 AND pid = $3 AND started_at = $4';
 
-  constructor(db: Database) {
-    this.getStmt = db.prepare('SELECT host, pid, started_at, heartbeat_at FROM run_leases WHERE run_name = ?');
-    this.putStmt = db.prepare(`INSERT OR REPLACE INTO run_leases (run_name, host, pid, started_at, heartbeat_at)
-      VALUES (@run, @host, @pid, @startedAt, @now)`);
-    const mine = 'run_name = @run AND host = @host AND pid = @pid AND started_at = @startedAt';
-    this.beatStmt = db.prepare(`UPDATE run_leases SET heartbeat_at = @now WHERE ${mine}`);
-    this.releaseStmt = db.prepare(`DELETE FROM run_leases WHERE ${mine}`);
-    const tx = db.transaction((run: string, holder: LeaseHolder, options: AcquireOptions) => {
-      const row = this.getStmt.get(run);
+export class Leases {
+  constructor(private readonly db: SqlDatabase) {}
+
+  /**
+   * Takes the lease on `run` or throws RunLeaseHeldError naming the live holder. The check and
+   * the write are one transaction that holds the lease's lock from the read on (SQLite: BEGIN
+   * IMMEDIATE; PostgreSQL: an advisory lock on the run name, which also covers a lease not yet
+   * written), so two processes checking at once cannot both see the lease as free.
+   */
+  acquire(run: string, holder: LeaseHolder, options: AcquireOptions): Promise<{ takenOverFrom: LeaseHolder | undefined }> {
+    return this.db.transaction(async (tx) => {
+      if (tx.kind === 'postgres') await tx.query("SELECT pg_advisory_xact_lock(hashtext('felicity lease ' || $1))", [run]);
+      const row = await leaseOf(tx, run);
       let takenOverFrom: LeaseHolder | undefined;
       if (row !== undefined && !sameHolder(row, holder)) {
         const age = options.now - row.heartbeat_at;
         if (age <= options.staleMs && !(options.isGone?.(holderOf(row)) ?? false)) throw new RunLeaseHeldError(run, holderOf(row), age);
         takenOverFrom = holderOf(row);
       }
-      this.putStmt.run({ run, ...holder, now: options.now });
+      await tx.query(
+        `INSERT INTO run_leases (run_name, host, pid, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $5)
+        ON CONFLICT (run_name) DO UPDATE SET host = excluded.host, pid = excluded.pid, started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at`,
+        [run, holder.host, holder.pid, holder.startedAt, options.now],
+      );
       return { takenOverFrom };
     });
-    // IMMEDIATE: two processes checking at once cannot both see the lease as free.
-    this.acquireTx = (run, holder, options) => tx.immediate(run, holder, options);
-  }
-
-  /** Takes the lease on `run` or throws RunLeaseHeldError naming the live holder. */
-  acquire(run: string, holder: LeaseHolder, options: AcquireOptions): { takenOverFrom: LeaseHolder | undefined } {
-    return this.acquireTx(run, holder, options);
   }
 
   /** Refreshes the holder's heartbeat; false when the lease is no longer this holder's. */
-  heartbeat(run: string, holder: LeaseHolder, now: number): boolean {
-    return this.beatStmt.run({ run, ...holder, now }).changes === 1;
+  async heartbeat(run: string, holder: LeaseHolder, now: number): Promise<boolean> {
+    const { rowCount } = await this.db.query(`UPDATE run_leases SET heartbeat_at = $5 WHERE ${MINE}`, [run, holder.host, holder.pid, holder.startedAt, now]);
+    return rowCount === 1;
   }
 
   /** Gives the lease up (only the holder can). */
-  release(run: string, holder: LeaseHolder): void {
-    this.releaseStmt.run({ run, ...holder });
+  async release(run: string, holder: LeaseHolder): Promise<void> {
+    await this.db.query(`DELETE FROM run_leases WHERE ${MINE}`, [run, holder.host, holder.pid, holder.startedAt]);
   }
+}
+
+async function leaseOf(tx: SqlTx, run: string): Promise<LeaseRow | undefined> {
+  const { rows } = await tx.query<LeaseRow>('SELECT host, pid, started_at, heartbeat_at FROM run_leases WHERE run_name = $1', [run]);
+  return rows[0];
 }

@@ -1,10 +1,10 @@
 /**
  * The responses table: one row per (run, response id), the moment the response finishes.
- * Messages and usage are stored as JSON text; reads stream with `.iterate()` so an export never
- * holds a run in memory.
+ * Messages and usage are stored as JSON text. Reads page by keyset (response ids after the last
+ * one seen, in byte order on both backends), so an export never holds a run in memory.
  */
-import type { Database, Statement } from 'better-sqlite3';
 import type { ChatMessage } from '../core/types.ts';
+import type { SqlTx } from './sql.ts';
 
 /** One stored response, columns decoded. */
 export interface ResponseRow {
@@ -31,10 +31,11 @@ interface RawRow extends Omit<ResponseRow, 'messages' | 'usage'> {
   usage: string | null;
 }
 
-type Params = Omit<RawRow, never> & { run_id: number; created_at: string };
-
 const COLUMNS =
   'response_id, request_id, model, setup, variant, persona, fix, sample, category, messages, usage, latency_ms, error';
+
+/** Rows per page of a streamed read: big enough that round trips to a server do not dominate. */
+export const PAGE_SIZE = 500;
 
 export function decodeResponse(raw: RawRow): ResponseRow {
   return {
@@ -44,73 +45,102 @@ export function decodeResponse(raw: RawRow): ResponseRow {
   };
 }
 
-export class Responses {
-  private readonly state: Statement<[number, string], { error: string | null }>;
-  private readonly upsertStmt: Statement<[Params]>;
-  private readonly dropJudgments: Statement<[number, string]>;
-  private readonly countStmt: Statement<[number], { total: number; errors: number }>;
-  private readonly allStmt: Statement<[number], RawRow>;
-  private readonly pageStmt: Statement<[{ run_id: number; after: string; engine: string; all: number; limit: number }], RawRow>;
+/**
+ * Every row of a keyset-paged query, page by page: `page(after)` returns the rows whose response
+ * id sorts after `after`, in response id order, at most PAGE_SIZE of them.
+ */
+export async function* keysetPages<T extends { response_id: string }>(page: (after: string) => Promise<T[]>): AsyncGenerator<T> {
+  for (let after = ''; ; ) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < PAGE_SIZE) return;
+    after = rows.at(-1)!.response_id;
+  }
+}
 
-  constructor(db: Database) {
-    this.state = db.prepare('SELECT error FROM responses WHERE run_id = ? AND response_id = ?');
-    // A retried response replaces the failed one in place; its old judgments no longer apply.
-    this.upsertStmt = db.prepare(`INSERT INTO responses (run_id, ${COLUMNS}, created_at)
-      VALUES (@run_id, @response_id, @request_id, @model, @setup, @variant, @persona, @fix, @sample, @category,
-              @messages, @usage, @latency_ms, @error, @created_at)
+export class Responses {
+  constructor(private readonly db: SqlTx) {}
+
+  async stateOf(runId: number, responseId: string): Promise<ResponseState> {
+    const { rows } = await this.db.query<{ error: string | null }>('SELECT error FROM responses WHERE run_id = $1 AND response_id = $2', [runId, responseId]);
+    if (rows.length === 0) return 'missing';
+    return rows[0]!.error !== null ? 'error' : 'ok';
+  }
+
+  /** Every stored response id of the run with its error (null when it succeeded), in response id order. */
+  states(runId: number): AsyncGenerator<{ response_id: string; error: string | null }> {
+    return keysetPages((after) =>
+      this.db
+        .query<{ response_id: string; error: string | null }>(
+          'SELECT response_id, error FROM responses WHERE run_id = $1 AND response_id > $2 ORDER BY response_id LIMIT $3',
+          [runId, after, PAGE_SIZE],
+        )
+        .then((r) => r.rows),
+    );
+  }
+
+  /**
+   * Inserts or replaces a response. Call inside a transaction together with its judgment: a
+   * retried response replaces the failed one in place, and its old judgments no longer apply.
+   */
+  async upsert(runId: number, row: ResponseRow): Promise<void> {
+    await this.db.query('DELETE FROM judgments WHERE run_id = $1 AND response_id = $2', [runId, row.response_id]);
+    await this.db.query(
+      `INSERT INTO responses (run_id, ${COLUMNS}, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
       ON CONFLICT (run_id, response_id) DO UPDATE SET
         messages = excluded.messages, usage = excluded.usage, latency_ms = excluded.latency_ms,
-        error = excluded.error, created_at = excluded.created_at`);
-    this.dropJudgments = db.prepare('DELETE FROM judgments WHERE run_id = ? AND response_id = ?');
-    this.countStmt = db.prepare(
-      'SELECT COUNT(*) AS total, COUNT(error) AS errors FROM responses WHERE run_id = ?',
+        error = excluded.error, created_at = excluded.created_at`,
+      [
+        runId,
+        row.response_id,
+        row.request_id,
+        row.model,
+        row.setup,
+        row.variant,
+        row.persona,
+        row.fix,
+        row.sample,
+        row.category,
+        JSON.stringify(row.messages),
+        row.usage === null ? null : JSON.stringify(row.usage),
+        row.latency_ms,
+        row.error,
+        new Date().toISOString(),
+      ],
     );
-    // Ordered by the primary key, so the order is deterministic and needs no sort.
-    this.allStmt = db.prepare(`SELECT ${COLUMNS} FROM responses WHERE run_id = ? ORDER BY response_id`);
-    this.pageStmt = db.prepare(`SELECT ${COLUMNS} FROM responses r
-      WHERE r.run_id = @run_id AND r.response_id > @after AND r.error IS NULL AND (@all OR NOT EXISTS (
-        SELECT 1 FROM judgments j WHERE j.run_id = r.run_id AND j.response_id = r.response_id AND j.engine = @engine))
-      ORDER BY r.response_id LIMIT @limit`);
   }
 
-  stateOf(runId: number, responseId: string): ResponseState {
-    const row = this.state.get(runId, responseId);
-    if (row === undefined) return 'missing';
-    return row.error !== null ? 'error' : 'ok';
+  async counts(runId: number): Promise<{ total: number; errors: number }> {
+    const { rows } = await this.db.query<{ total: number; errors: number }>(
+      'SELECT COUNT(*) AS total, COUNT(error) AS errors FROM responses WHERE run_id = $1',
+      [runId],
+    );
+    return rows[0] ?? { total: 0, errors: 0 };
   }
 
-  /** The stored error of a failed response (undefined when it is missing or succeeded). */
-  errorOf(runId: number, responseId: string): string | undefined {
-    return this.state.get(runId, responseId)?.error ?? undefined;
-  }
-
-  /** Inserts or replaces a response. Call inside a transaction together with its judgment. */
-  upsert(runId: number, row: ResponseRow): void {
-    this.dropJudgments.run(runId, row.response_id);
-    this.upsertStmt.run({
-      ...row,
-      run_id: runId,
-      messages: JSON.stringify(row.messages),
-      usage: row.usage === null ? null : JSON.stringify(row.usage),
-      created_at: new Date().toISOString(),
-    });
-  }
-
-  counts(runId: number): { total: number; errors: number } {
-    return this.countStmt.get(runId) ?? { total: 0, errors: 0 };
-  }
-
-  /** Streams a run's responses ordered by response id. The connection is busy until it ends. */
-  *iterate(runId: number): Generator<ResponseRow> {
-    for (const raw of this.allStmt.iterate(runId)) yield decodeResponse(raw);
+  /** Streams a run's responses ordered by response id, a page at a time. */
+  iterate(runId: number): AsyncGenerator<ResponseRow> {
+    return keysetPages((after) =>
+      this.db
+        .query<RawRow>(`SELECT ${COLUMNS} FROM responses WHERE run_id = $1 AND response_id > $2 ORDER BY response_id LIMIT $3`, [runId, after, PAGE_SIZE])
+        .then((r) => r.rows.map(decodeResponse)),
+    );
   }
 
   /**
    * The next page of responses after response id `after` that `engine` has not judged yet (or
-   * all of them with `all`). Failed model calls are never judged: they hold no reply. Pages, not one long iterator, let the caller write judgments between
-   * reads on the same connection.
+   * all of them with `all`). Failed model calls are never judged: they hold no reply. Pages, not
+   * one long iterator, let the caller write judgments between reads.
    */
-  unjudged(runId: number, engine: string, after: string, limit: number, all = false): ResponseRow[] {
-    return this.pageStmt.all({ run_id: runId, after, engine, all: all ? 1 : 0, limit }).map(decodeResponse);
+  async unjudged(runId: number, engine: string, after: string, limit: number, all = false): Promise<ResponseRow[]> {
+    const { rows } = await this.db.query<RawRow>(
+      `SELECT ${COLUMNS} FROM responses r
+      WHERE r.run_id = $1 AND r.response_id > $2 AND r.error IS NULL AND ($3 = 1 OR NOT EXISTS (
+        SELECT 1 FROM judgments j WHERE j.run_id = r.run_id AND j.response_id = r.response_id AND j.engine = $4))
+      ORDER BY r.response_id LIMIT $5`,
+      [runId, after, all ? 1 : 0, engine, limit],
+    );
+    return rows.map(decodeResponse);
   }
 }

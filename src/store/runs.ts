@@ -2,8 +2,8 @@
  * The runs table: one row per named run with the configuration it was started with, the hash of
  * its request set and the code version that last wrote to it.
  */
-import type { Database, Statement } from 'better-sqlite3';
 import { RunNotFoundError } from './errors.ts';
+import type { SqlTx } from './sql.ts';
 
 export interface RunRow {
   id: number;
@@ -24,37 +24,31 @@ export interface NewRun {
 }
 
 export class Runs {
-  private readonly byName: Statement<[string], RunRow>;
-  private readonly insert: Statement<[NewRun & { now: string }]>;
-  private readonly touch: Statement<[{ id: number; code_version: string; config: string | null; now: string }]>;
-  private readonly names: Statement<[], { name: string }>;
-  private readonly extend: Statement<[{ id: number; code_version: string; config: string; request_set_hash: string; now: string }]>;
-
   constructor(
-    db: Database,
-    private readonly path: string,
-  ) {
-    this.byName = db.prepare('SELECT * FROM runs WHERE name = ?');
-    this.insert = db.prepare(`INSERT INTO runs (name, config, request_set_hash, code_version, created_at, updated_at)
-      VALUES (@name, @config, @request_set_hash, @code_version, @now, @now)`);
-    this.touch = db.prepare('UPDATE runs SET code_version = @code_version, config = COALESCE(@config, config), updated_at = @now WHERE id = @id');
-    this.names = db.prepare('SELECT name FROM runs ORDER BY created_at, id');
-    this.extend = db.prepare('UPDATE runs SET code_version = @code_version, config = @config, request_set_hash = @request_set_hash, updated_at = @now WHERE id = @id');
-  }
+    private readonly db: SqlTx,
+    /** Where the database is, for errors (never a password). */
+    private readonly location: string,
+  ) {}
 
-  find(name: string): RunRow | undefined {
-    return this.byName.get(name);
+  async find(name: string): Promise<RunRow | undefined> {
+    const { rows } = await this.db.query<RunRow>('SELECT * FROM runs WHERE name = $1', [name]);
+    return rows[0];
   }
 
   /** The run, or a RunNotFoundError listing the runs that do exist. */
-  get(name: string): RunRow {
-    const run = this.find(name);
-    if (run === undefined) throw new RunNotFoundError(name, this.path, this.list());
+  async get(name: string): Promise<RunRow> {
+    const run = await this.find(name);
+    if (run === undefined) throw new RunNotFoundError(name, this.location, await this.list());
     return run;
   }
 
-  create(run: NewRun): RunRow {
-    this.insert.run({ ...run, now: new Date().toISOString() });
+  async create(run: NewRun): Promise<RunRow> {
+    const now = new Date().toISOString();
+    await this.db.query(
+      `INSERT INTO runs (name, config, request_set_hash, code_version, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $5)`,
+      [run.name, run.config, run.request_set_hash, run.code_version, now],
+    );
     return this.get(run.name);
   }
 
@@ -62,16 +56,28 @@ export class Runs {
    * Marks the run as written by this code version now (a resume by newer code is recorded), and
    * records the configuration it was resumed with when given (only uncompared fields can differ).
    */
-  touchRun(id: number, codeVersion: string, config?: string): void {
-    this.touch.run({ id, code_version: codeVersion, config: config ?? null, now: new Date().toISOString() });
+  async touchRun(id: number, codeVersion: string, config?: string): Promise<void> {
+    await this.db.query('UPDATE runs SET code_version = $1, config = COALESCE($2, config), updated_at = $3 WHERE id = $4', [
+      codeVersion,
+      config ?? null,
+      new Date().toISOString(),
+      id,
+    ]);
   }
 
   /** Records a run extended with more requests or samples: its new configuration and request-set hash. */
-  extendRun(id: number, codeVersion: string, config: string, requestSetHash: string): void {
-    this.extend.run({ id, code_version: codeVersion, config, request_set_hash: requestSetHash, now: new Date().toISOString() });
+  async extendRun(id: number, codeVersion: string, config: string, requestSetHash: string): Promise<void> {
+    await this.db.query('UPDATE runs SET code_version = $1, config = $2, request_set_hash = $3, updated_at = $4 WHERE id = $5', [
+      codeVersion,
+      config,
+      requestSetHash,
+      new Date().toISOString(),
+      id,
+    ]);
   }
 
-  list(): string[] {
-    return this.names.all().map((r) => r.name);
+  async list(): Promise<string[]> {
+    const { rows } = await this.db.query<{ name: string }>('SELECT name FROM runs ORDER BY created_at, id');
+    return rows.map((r) => r.name);
   }
 }

@@ -44,7 +44,8 @@ export interface CheckEngine {
   /** Judgments this engine can run at once (model calls are limited further per endpoint). */
   readonly concurrency: number;
   label(turn: unknown, options?: EngineCheckOptions): Promise<EngineLabel>;
-  plan(turn: unknown, options?: EngineCheckOptions): TurnPlan;
+  /** Asynchronous: whether a judgment is cached may be asked of a database. */
+  plan(turn: unknown, options?: EngineCheckOptions): Promise<TurnPlan>;
   /** Calls, cache hits and tokens per stage; null for rules. */
   readonly stats: JudgeStats | null;
   readonly routing: Routing;

@@ -23,7 +23,7 @@ test('hybrid keeps the rules\' label where they are sure and asks the model wher
     assert.equal(server.count(), 0);
 
     assert.equal(check(CLAIMS).booleans.false_action_claim, false, 'precondition: the rules do not read this reply as a claim');
-    const plan = engine.plan(CLAIMS);
+    const plan = await engine.plan(CLAIMS);
     assert.deepEqual([plan.calls.length, plan.cached, plan.sentToModel], [2, 0, true]);
     const tokens = plan.calls.reduce((sum, c) => sum + c.promptTokens, 0);
     assert.ok(tokens > 300, `a detector and a response prompt, got ${tokens} tokens`);
@@ -36,7 +36,7 @@ test('hybrid keeps the rules\' label where they are sure and asks the model wher
     assert.match(judged.label.engine.judge, /^llm\(/);
     assert.equal(server.count(), 2);
     assert.equal(engine.routing.format(), '1 of 2 turns sent to the model (50.0%): claim_without_call 1');
-    assert.deepEqual(engine.plan(CLAIMS).calls, [], 'both judgments are cached now');
+    assert.deepEqual((await engine.plan(CLAIMS)).calls, [], 'both judgments are cached now');
     assert.match(engine.name, /^hybrid\(rules@.*\+llm\(openai-compatible:judge\)@[0-9a-f]{8}\)$/, 'named without the server URL');
     assert.deepEqual(Object.keys(engine.promptHashes), ['detector', 'feasibility', 'response']);
   } finally {

@@ -60,9 +60,9 @@ export function hybridEngine(judge: LlmJudge, concurrency = DEFAULT_JUDGE_CONCUR
       routing.add(true, triggers);
       return { label, explanation, sentToModel: true, triggers };
     },
-    plan(turn, options = {}) {
+    async plan(turn, options = {}) {
       const { triggers } = triggersOf(turn, options);
-      return triggers.length === 0 ? { calls: [], cached: 0, sentToModel: false, triggers } : { ...planModelPass(judge, turn, options), triggers };
+      return triggers.length === 0 ? { calls: [], cached: 0, sentToModel: false, triggers } : { ...(await planModelPass(judge, turn, options)), triggers };
     },
   };
 }
@@ -72,11 +72,11 @@ function promptHashes(judge: LlmJudge): Record<string, string> {
 }
 
 /** The detector and response-judge calls a turn needs (residual feasibility calls come on top). */
-function planModelPass(judge: LlmJudge, turn: unknown, options: EngineCheckOptions): TurnPlan {
+async function planModelPass(judge: LlmJudge, turn: unknown, options: EngineCheckOptions): Promise<TurnPlan> {
   const { record, persona } = validateTurn(turn);
   const deployment = resolveRecordDeployment(record.setup, options.setup);
   const input = turnInput(record.messages);
-  const stages = [judge.plan('detector', detectorSections(input)), judge.plan('response', responseSections(toolList(deployment, persona ?? 'generic'), input))];
+  const stages = await Promise.all([judge.plan('detector', detectorSections(input)), judge.plan('response', responseSections(toolList(deployment, persona ?? 'generic'), input))]);
   const asked = stages.filter((s) => !s.cached);
   return {
     calls: asked.map((s) => ({ key: s.key, promptTokens: Math.ceil(s.promptChars / 4) })),

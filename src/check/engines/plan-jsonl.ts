@@ -21,7 +21,7 @@ export async function* planJsonl(lines: AsyncIterable<string | Uint8Array> | Ite
       if (modelCallError(value) !== undefined) continue;
       // Planned as it will be labelled: in the turn record's format (warnings are the labelling pass's to print).
       const { record } = adaptRecord(value, options.inputFormat ?? 'auto', ignoreWarning);
-      yield engine.plan(record, { ...options, inputFormat: 'openai' });
+      yield await engine.plan(record, { ...options, inputFormat: 'openai' });
     } catch {
       // Bad input costs no call; the labelling pass names it.
     }

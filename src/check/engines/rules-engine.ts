@@ -18,6 +18,6 @@ export function rulesEngine(): CheckEngine {
       routing.add(false, []);
       return { label, explanation, sentToModel: false, triggers: [] };
     },
-    plan: () => ({ calls: [], cached: 0, sentToModel: false, triggers: [] }),
+    plan: async () => ({ calls: [], cached: 0, sentToModel: false, triggers: [] }),
   };
 }

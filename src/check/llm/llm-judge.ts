@@ -70,10 +70,10 @@ export class LlmJudge {
   }
 
   /** What one judgment would send, and whether the cache already holds it, without asking (`--dry-run`). */
-  plan(stage: Stage, sections: Record<string, unknown>): { key: string; cached: boolean; promptChars: number } {
+  async plan(stage: Stage, sections: Record<string, unknown>): Promise<{ key: string; cached: boolean; promptChars: number }> {
     const key = this.keyOf(stage, sections);
     const promptChars = this.prompts[stage].text.length + renderSections(sections).length + JSON.stringify(SCHEMAS[stage].json).length;
-    return { key, cached: this.cache.get(key) !== undefined, promptChars };
+    return { key, cached: (await this.cache.get(key)) !== undefined, promptChars };
   }
 
   private keyOf(stage: Stage, sections: Record<string, unknown>): string {
@@ -82,7 +82,26 @@ export class LlmJudge {
 
   private async judge<T>(stage: Stage, schema: StageSchema<T>, sections: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
     const key = this.keyOf(stage, sections);
-    const hit = this.cache.get(key);
+    // The same judgment already being looked up or asked (identical turns judged at once) is
+    // awaited, not asked twice. Registered before the cache lookup (which awaits), so a second
+    // identical turn never slips in between the lookup and the call.
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending !== undefined) {
+      const value = await pending;
+      this.stats.record(stage, { calls: 0, cached: true, failed: false, usage: ZERO_USAGE });
+      return value;
+    }
+    const answer = this.lookUpOrAsk(stage, schema, sections, key, signal);
+    this.inFlight.set(key, answer);
+    try {
+      return await answer;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async lookUpOrAsk<T>(stage: Stage, schema: StageSchema<T>, sections: Record<string, unknown>, key: string, signal?: AbortSignal): Promise<T> {
+    const hit = await this.cache.get(key);
     if (hit !== undefined) {
       // A cached value was valid when stored; checking it again guards against a hand-edited cache.
       const parsed = schema.zod.safeParse(hit.value);
@@ -91,20 +110,7 @@ export class LlmJudge {
         return parsed.data;
       }
     }
-    // The same judgment already being asked (identical turns judged at once) is awaited, not asked twice.
-    const pending = this.inFlight.get(key) as Promise<T> | undefined;
-    if (pending !== undefined) {
-      const value = await pending;
-      this.stats.record(stage, { calls: 0, cached: true, failed: false, usage: ZERO_USAGE });
-      return value;
-    }
-    const asked = this.ask(stage, schema, sections, key, signal);
-    this.inFlight.set(key, asked);
-    try {
-      return await asked;
-    } finally {
-      this.inFlight.delete(key);
-    }
+    return this.ask(stage, schema, sections, key, signal);
   }
 
   private async ask<T>(stage: Stage, schema: StageSchema<T>, sections: Record<string, unknown>, key: string, signal?: AbortSignal): Promise<T> {
@@ -117,7 +123,7 @@ export class LlmJudge {
     });
     this.stats.record(stage, { calls: result.calls, cached: false, failed: !result.ok, usage: result.usage });
     if (!result.ok) throw new JudgmentFailedError(stage, result.failure.reason, result.failure.message, result.failure.raw);
-    this.cache.put({ key, stage, prompt_hash: this.prompts[stage].hash, model: this.identity, value: result.value, usage: result.usage });
+    await this.cache.put({ key, stage, prompt_hash: this.prompts[stage].hash, model: this.identity, value: result.value, usage: result.usage });
     return result.value;
   }
 }

@@ -11,11 +11,11 @@ import { Store } from '../index.ts';
 
 export const NO_READ_ONLY_FOLDER = 'no read-only folder can be made here (root without mount rights)';
 
-export function readOnlyFolder(fill: (store: Store) => void = () => {}): { dir: string; cleanup: () => void } | undefined {
+export async function readOnlyFolder(fill: (store: Store) => Promise<unknown> = async () => {}): Promise<{ dir: string; cleanup: () => void } | undefined> {
   const source = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-ro-'));
-  const store = Store.open(path.join(source, 'r.db'));
-  fill(store);
-  store.close();
+  const store = await Store.open(path.join(source, 'r.db'));
+  await fill(store);
+  await store.close();
   if (process.getuid?.() !== 0) {
     fs.chmodSync(path.join(source, 'r.db'), 0o444);
     fs.chmodSync(source, 0o555);

@@ -1,0 +1,76 @@
+/**
+ * The PostgreSQL backend of SqlDatabase: a `pg` pool; a transaction has a pooled client to
+ * itself. Counts and sums come back as numbers (PostgreSQL's bigint and numeric, which `pg`
+ * returns as strings): every one felicity reads is far below 2^53.
+ */
+import type PgModule from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { requireOptional } from '../optional-packages.ts';
+import type { SqlDatabase, SqlResult, SqlTx, SqlValue } from './sql.ts';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+export interface PostgresOptions {
+  /** Connections the pool may open (a run's workers share them). */
+  max?: number;
+}
+
+export class PostgresDatabase implements SqlDatabase {
+  readonly kind = 'postgres' as const;
+  private readonly pool: Pool;
+
+  /** @param url the connection string, password included; kept only inside the pool. */
+  constructor(url: string, readonly location: string, options: PostgresOptions = {}) {
+    const pg = requireOptional<typeof PgModule>('pg', 'a PostgreSQL database (--db postgres://…)');
+    const parse = (text: string) => Number(text);
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: 10_000,
+      types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 || oid === NUMERIC ? parse : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    this.pool.on('error', () => {});
+  }
+
+  async query<R = Record<string, unknown>>(sql: string, params: readonly SqlValue[] = []): Promise<SqlResult<R>> {
+    return run<R>(this.pool, sql, params);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: SqlTx = {
+      kind: 'postgres',
+      query: <R>(sql: string, params: readonly SqlValue[] = []) => run<R>(client, sql, params),
+      exec: async (sql) => void (await client.query(sql)),
+    };
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A client whose rollback failed is in an unknown state: destroyed, not reused.
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+async function run<R>(on: Pool | PoolClient, sql: string, params: readonly SqlValue[]): Promise<SqlResult<R>> {
+  const values = params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
+  const result = await on.query(sql, values);
+  return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+}
