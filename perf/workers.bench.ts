@@ -18,7 +18,7 @@ import type PgModule from 'pg';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { requireOptional } from '../src/optional-packages.ts';
 import { freshPostgresDatabase, postgresSkip } from '../src/store/testing/postgres.ts';
-import { createWorkerTables } from '../src/store/testing/worker-tables.ts';
+import { Store } from '../src/store/index.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,9 +26,8 @@ import { writeBenchRequests } from '../test/helpers/bench-requests.ts';
 import { startWorker } from '../test/helpers/worker-processes.ts';
 import { tuples, type Grid } from '../src/benchmark/conditions.ts';
 import { runWorker } from '../src/benchmark/worker.ts';
-import { openRunInPostgres } from '../src/benchmark/worker-run.ts';
+import { openRun } from '../src/benchmark/runner.ts';
 import type { RunnerRequest } from '../src/benchmark/runner.ts';
-import { postgresSaveResponse } from '../src/store/pg-save-response.ts';
 import { WorkQueue } from '../src/store/work-queue.ts';
 
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 100);
@@ -68,7 +67,9 @@ interface ProcessRun {
 
 async function measure(workers: number, requestsFile: string): Promise<ProcessRun> {
   const database = await freshPostgresDatabase('felicity_bench');
-  const pool = new (requireOptional<typeof PgModule>('pg', 'the bench').Pool)({ connectionString: database.url, max: 2 });
+  // Opened (and so migrated) before the workers start, as any one of them would.
+  const store = await Store.open(database.url, { connections: 2 });
+  const pool = store.postgresPool!;
   let go!: () => void;
   const started = new Promise<void>((resolve) => (go = resolve));
   const server = await startScriptedServer(
@@ -81,7 +82,6 @@ async function measure(workers: number, requestsFile: string): Promise<ProcessRu
     { record: false },
   );
   try {
-    await createWorkerTables(pool);
     const args = ['--db', database.url, '--model', `openai-compatible:${server.url}#bench`, '--requests', requestsFile, '--setups', 'C0',
       '--name', 'bench', '--concurrency', String(CONCURRENCY)];
     const processes = Array.from({ length: workers }, () => startWorker(args));
@@ -117,7 +117,7 @@ async function measure(workers: number, requestsFile: string): Promise<ProcessRu
     return { rate: TUPLES / seconds, cpuPerTuple, runnable: samples === 0 ? 0 : running / samples };
   } finally {
     await server.close();
-    await pool.end();
+    await store.close();
     await database.drop();
   }
 }
@@ -129,26 +129,25 @@ async function measure(workers: number, requestsFile: string): Promise<ProcessRu
  */
 async function measureQueue(workers: number): Promise<number> {
   const database = await freshPostgresDatabase('felicity_benchq');
-  const Pool = requireOptional<typeof PgModule>('pg', 'the bench').Pool;
-  const pools = Array.from({ length: workers }, () => new Pool({ connectionString: database.url, max: CONCURRENCY + 2 }));
+  const stores: Store[] = [];
+  for (let i = 0; i < workers; i++) stores.push(await Store.open(database.url, { connections: CONCURRENCY + 2 }));
   try {
-    await createWorkerTables(pools[0]!);
     const requests: RunnerRequest[] = Array.from({ length: REQUESTS }, (_, i) => ({ id: `rq-${i}`, category: 'reminder' }));
     const grid: Grid = { models: ['m'], setups: ['C0'], variants: ['inferred', 'stated'], personas: ['generic', 'support'], fixes: ['none'], samples: 1 };
     const config = { grid, requests: { hash: 'h', count: REQUESTS, limit: null }, sampling: { temperature: 0, max_tokens: null, seed: null, thinking: false } };
-    const runId = await openRunInPostgres(pools[0]!, 'bench', config, 'bench');
+    const runId = await openRun(stores[0]!, 'bench', config, 'bench');
     // Enqueued before the clock starts, as the process bench keeps start-up out of its timing.
-    await new WorkQueue(pools[0]!).enqueue(runId, [...tuples(requests, grid)].map((t) => t.responseId));
+    await new WorkQueue(stores[0]!.postgresPool!).enqueue(runId, [...tuples(requests, grid)].map((t) => t.responseId));
     const t0 = performance.now();
     const summaries = await Promise.all(
-      pools.map((pool, i) =>
+      stores.map((store, i) =>
         runWorker({
-          queue: new WorkQueue(pool), runId, worker: { worker: `w${i}`, host: 'bench', pid: i, concurrency: CONCURRENCY }, requests, grid,
+          queue: new WorkQueue(store.postgresPool!), runId, worker: { worker: `w${i}`, host: 'bench', pid: i, concurrency: CONCURRENCY }, requests, grid,
           execute: async () => {
             await sleep(DELAY_MS);
             return { messages: [{ role: 'assistant', content: 'no' }], usage: null, latency_ms: DELAY_MS };
           },
-          save: postgresSaveResponse(pool), leaseMs: 30_000,
+          save: store.saveResponse.bind(store), leaseMs: 30_000,
         }),
       ),
     );
@@ -156,7 +155,7 @@ async function measureQueue(workers: number): Promise<number> {
     if (done !== TUPLES) throw new Error(`queue bench: ${done} of ${TUPLES} done`);
     return TUPLES / ((performance.now() - t0) / 1000);
   } finally {
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all(stores.map((store) => store.close()));
     await database.drop();
   }
 }

@@ -15,11 +15,15 @@ import type { ChatMessage } from '../src/core/types.ts';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { requireOptional } from '../src/optional-packages.ts';
 import { freshPostgresDatabase, postgresSkip } from '../src/store/testing/postgres.ts';
-import { createWorkerTables } from '../src/store/testing/worker-tables.ts';
+import { Store } from '../src/store/index.ts';
+import { WorkQueue } from '../src/store/work-queue.ts';
 import { benchRequests, writeBenchRequests } from './helpers/bench-requests.ts';
 import { REPO } from './helpers/cli.ts';
 import { requestKey, startWorker, turnKey } from './helpers/worker-processes.ts';
 import { spawn } from 'node:child_process';
+
+/** Opening the store migrates a fresh database: felicity's tables, the work queue's among them. */
+const createTables = async (url: string) => (await Store.open(url)).close();
 
 const skip = (await postgresSkip()) || false;
 const REQUESTS = 50;
@@ -36,7 +40,7 @@ test('three workers, one killed with SIGKILL mid-run and restarted: every tuple 
   const database = await freshPostgresDatabase('felicity_kill');
   const pool = new (requireOptional<typeof PgModule>('pg', 'tests').Pool)({ connectionString: database.url, max: 4 });
   // Every write of a response row, to prove none is written twice (an upsert would hide it).
-  await createWorkerTables(pool);
+  await createTables(database.url);
   await pool.query(`CREATE TABLE response_writes (response_id TEXT NOT NULL);
     CREATE FUNCTION log_write() RETURNS trigger AS $$ BEGIN INSERT INTO response_writes VALUES (NEW.response_id); RETURN NEW; END $$ LANGUAGE plpgsql;
     CREATE TRIGGER response_written AFTER INSERT OR UPDATE ON responses FOR EACH ROW EXECUTE FUNCTION log_write();`);
@@ -158,7 +162,7 @@ test('status: an unknown run lists the runs; a refused password is never printed
   const database = await freshPostgresDatabase('felicity_status');
   const pool = new (requireOptional<typeof PgModule>('pg', 'tests').Pool)({ connectionString: database.url, max: 1 });
   try {
-    await createWorkerTables(pool);
+    await createTables(database.url);
     await pool.query(`INSERT INTO runs (name, config, request_set_hash, code_version, created_at, updated_at) VALUES ('a-run', '{}', 'h', 'v', 'now', 'now')`);
     const unknown = await felicityFromSource(['status', 'nope', '--db', database.url]);
     assert.equal(unknown.code, 2, unknown.stderr);
@@ -168,7 +172,7 @@ test('status: an unknown run lists the runs; a refused password is never printed
     wrong.password = 'not-the-password-42';
     const refused = await felicityFromSource(['status', 'a-run', '--db', wrong.toString()]);
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stderr, /^felicity status: cannot use the database at postgres:\/\/felicity:\*\*\*@/);
+    assert.match(refused.stderr, /^felicity status: database postgres:\/\/felicity:\*\*\*@.*password authentication failed/);
     assert.doesNotMatch(refused.stderr, /not-the-password-42/);
   } finally {
     await pool.end();
@@ -182,7 +186,7 @@ test('a worker refuses a run that a `felicity run` without --worker is running: 
   const pool = new (requireOptional<typeof PgModule>('pg', 'tests').Pool)({ connectionString: database.url, max: 1 });
   const server = await startScriptedServer(() => reply.text('ok'), { record: false });
   try {
-    await createWorkerTables(pool);
+    await createTables(database.url);
     await pool.query(`INSERT INTO run_leases (run_name, host, pid, started_at, heartbeat_at) VALUES ('held', 'elsewhere', 4242, '2026-01-01T00:00:00Z', $1)`, [Date.now()]);
     const worker = startWorker(['--db', database.url, '--model', `openai-compatible:${server.url}#m`, '--requests', writeBenchRequests(dir, 2), '--setups', 'C0', '--name', 'held']);
     const end = await worker.done;
@@ -192,6 +196,29 @@ test('a worker refuses a run that a `felicity run` without --worker is running: 
   } finally {
     await server.close();
     await pool.end();
+    await database.drop();
+  }
+});
+
+test('a `felicity run` without --worker refuses a run that live workers are working on', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-workers-'));
+  const database = await freshPostgresDatabase('felicity_live');
+  const server = await startScriptedServer(() => reply.text('ok'), { record: false });
+  const store = await Store.open(database.url);
+  try {
+    const requests = writeBenchRequests(dir, 2);
+    const args = ['--db', database.url, '--model', `openai-compatible:${server.url}#m`, '--requests', requests, '--setups', 'C0', '--name', 'shared'];
+    // The run exists (a first runner made it and finished) and a worker has joined it since.
+    const first = await felicityFromSource(['run', ...args]);
+    assert.equal(first.code, 0, first.stderr);
+    const { id } = await store.runs.get('shared');
+    await new WorkQueue(store.postgresPool!).register(id, { worker: 'elsewhere/7/ab', host: 'elsewhere', pid: 7, concurrency: 2 }, 60_000);
+    const second = await felicityFromSource(['run', ...args]);
+    assert.equal(second.code, 2, second.stderr);
+    assert.match(second.stderr, /run "shared" has 1 live worker\(s\) \(elsewhere\/7\/ab\): join them with --worker/);
+  } finally {
+    await store.close();
+    await server.close();
     await database.drop();
   }
 });

@@ -54,9 +54,9 @@ import {
   type AuditProgress,
   type AuditRow,
   type Claim,
-  type SqlPool,
   type StoredOptions,
 } from './chunked-store.ts';
+import type { SqlPool } from '../store/sql-queryable.ts';
 import type { Labeller, PrevalenceOptions } from './prevalence-run.ts';
 
 export interface AuditWorkerOptions {

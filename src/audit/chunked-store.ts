@@ -1,6 +1,6 @@
 /**
- * The chunked audit's rows in PostgreSQL (schema: audit-chunks-schema.ts), behind a narrow
- * interface a `pg.Pool` satisfies, so the store's own async layer can take its place.
+ * The chunked audit's rows in PostgreSQL (schema: src/store/audit-chunks-schema.ts, migration 6),
+ * on the store's PostgreSQL pool (row locks need it).
  *
  * Claims: a worker takes the first open row (pending, or claimed with its lease run out) with
  * `FOR UPDATE SKIP LOCKED`, so two workers never take the same row and neither waits on the
@@ -11,47 +11,8 @@
  * row's result is written once.
  */
 import { randomUUID } from 'node:crypto';
+import { withTransaction, type SqlPool, type SqlQueryable } from '../store/sql-queryable.ts';
 import type { ChunkRange } from './chunked-ranges.ts';
-
-export interface SqlQueryable {
-  query(sql: string, params?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
-}
-
-/** A pool: queries, and a connection of its own for a transaction. */
-export interface SqlPool extends SqlQueryable {
-  connect(): Promise<SqlQueryable & { release(error?: Error | boolean): void }>;
-}
-
-export async function withTransaction<T>(pool: SqlPool, work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollback: Error) => {
-      // A connection that cannot roll back is not given back to the pool for reuse.
-      broken = rollback;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/**
- * Creates the audit tables when the database lacks them (one worker, under an advisory lock). A
- * stand-in until the store's PostgreSQL migrations apply AUDIT_CHUNKS_MIGRATION themselves.
- */
-export async function ensureAuditTables(pool: SqlPool, ddl: string): Promise<void> {
-  await withTransaction(pool, async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('felicity audit tables'))");
-    const { rows } = await tx.query("SELECT to_regclass('audit_chunks') IS NOT NULL AS present");
-    if (rows[0]?.present !== true) await tx.query(ddl);
-  });
-}
 
 /** The options an audit was created with, as stored (the cue as its source). */
 export interface StoredOptions {

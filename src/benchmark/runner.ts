@@ -122,9 +122,13 @@ export interface RunSummary extends Progress {
  * that the earlier requests are all still there: finished responses keep their ids and are skipped.
  */
 export async function openRun(store: Store, name: string, config: RunConfig, codeVersion: string, coversEarlier?: RunOptions<RunnerRequest>['coversEarlier']): Promise<number> {
-  const existing = await store.runs.find(name);
+  let existing = await store.runs.find(name);
   if (existing === undefined) {
-    return (await store.runs.create({ name, config: JSON.stringify(config), request_set_hash: config.requests.hash, code_version: codeVersion })).id;
+    const text = JSON.stringify(config);
+    // Workers started at once race to create it: the loser compares with the winner's row.
+    const created = await store.runs.create({ name, config: text, request_set_hash: config.requests.hash, code_version: codeVersion });
+    if (created.config === text) return created.id;
+    existing = created;
   }
   const earlier = JSON.parse(existing.config) as RunConfig;
   const changes = diffConfig(comparedConfig(earlier), comparedConfig(config));

@@ -1,16 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type PgModule from 'pg';
-import { requireOptional } from '../optional-packages.ts';
-import { postgresSaveResponse } from '../store/pg-save-response.ts';
+import type { Pool } from 'pg';
+import { Store } from '../store/index.ts';
 import { freshPostgresDatabase, postgresSkip } from '../store/testing/postgres.ts';
-import { createWorkerTables } from '../store/testing/worker-tables.ts';
 import { WorkQueue } from '../store/work-queue.ts';
 import type { Grid } from './conditions.ts';
 import { RunConfigChangedError, type RunConfig } from './run-config.ts';
-import type { RunnerRequest, TurnExecutor } from './runner.ts';
+import { openRun, type RunnerRequest, type TurnExecutor } from './runner.ts';
 import { runWorker, type WorkerOptions } from './worker.ts';
-import { openRunInPostgres } from './worker-run.ts';
 
 const skip = (await postgresSkip()) || false;
 
@@ -33,26 +30,27 @@ function recordingExecutor(calls: string[], delayMs = 0): TurnExecutor<RunnerReq
 
 describe('runWorker (PostgreSQL)', { skip }, () => {
   let drop: () => Promise<void>;
-  let pool: PgModule.Pool;
+  let store: Store;
+  let pool: Pool;
   let queue: WorkQueue;
   let runs = 0;
 
   before(async () => {
     const db = await freshPostgresDatabase('felicity_wk');
     drop = db.drop;
-    pool = new (requireOptional<typeof PgModule>('pg', 'tests').Pool)({ connectionString: db.url, max: 10 });
-    await createWorkerTables(pool);
+    store = await Store.open(db.url, { connections: 10 });
+    pool = store.postgresPool!;
     queue = new WorkQueue(pool);
   });
   after(async () => {
-    await pool?.end();
+    await store?.close();
     await drop?.();
   });
 
   function worker(runId: number, name: string, calls: string[], extra: Partial<WorkerOptions<RunnerRequest>> = {}): WorkerOptions<RunnerRequest> {
     return {
       queue, runId, worker: { worker: name, host: 'h', pid: 1, concurrency: 3 }, requests, grid,
-      execute: recordingExecutor(calls, 5), save: postgresSaveResponse(pool), leaseMs: 10_000, ...extra,
+      execute: recordingExecutor(calls, 5), save: store.saveResponse.bind(store), leaseMs: 10_000, ...extra,
     };
   }
 
@@ -61,13 +59,13 @@ describe('runWorker (PostgreSQL)', { skip }, () => {
 
   test('workers opening one run at once share it; another configuration under the name is refused', async () => {
     const name = `open-${++runs}`;
-    const ids = await Promise.all([1, 2, 3].map(() => openRunInPostgres(pool, name, config(), 'v')));
+    const ids = await Promise.all([1, 2, 3].map(() => openRun(store, name, config(), 'v')));
     assert.equal(new Set(ids).size, 1);
-    await assert.rejects(openRunInPostgres(pool, name, config({ ...grid, setups: ['C1'] }), 'v'), RunConfigChangedError);
+    await assert.rejects(openRun(store, name, config({ ...grid, setups: ['C1'] }), 'v'), RunConfigChangedError);
   });
 
   test('two workers on one run: every tuple executed and stored once, both did some', async () => {
-    const runId = await openRunInPostgres(pool, `two-${++runs}`, config(), 'v');
+    const runId = await openRun(store, `two-${++runs}`, config(), 'v');
     const a: string[] = [];
     const b: string[] = [];
     const [sa, sb] = await Promise.all([runWorker(worker(runId, 'a', a)), runWorker(worker(runId, 'b', b))]);
@@ -84,7 +82,7 @@ describe('runWorker (PostgreSQL)', { skip }, () => {
   });
 
   test('a worker started on a finished run does nothing; one stopped mid-way gives its claims back', async () => {
-    const runId = await openRunInPostgres(pool, `stop-${++runs}`, config(), 'v');
+    const runId = await openRun(store, `stop-${++runs}`, config(), 'v');
     const stop = new AbortController();
     const first: string[] = [];
     const summary = await runWorker(
@@ -109,7 +107,7 @@ describe('runWorker (PostgreSQL)', { skip }, () => {
   });
 
   test('a worker that stalls past its lease loses its claims: the other worker writes those responses, it writes none of them and stops', async () => {
-    const runId = await openRunInPostgres(pool, `stall-${++runs}`, config(), 'v');
+    const runId = await openRun(store, `stall-${++runs}`, config(), 'v');
     const slow: string[] = [];
     const fast: string[] = [];
     let release!: () => void;
@@ -137,7 +135,7 @@ describe('runWorker (PostgreSQL)', { skip }, () => {
   });
 
   test('endpoints that stop answering stop the worker after N unreachable responses in a row; the rest go back to the queue', async () => {
-    const runId = await openRunInPostgres(pool, `down-${++runs}`, config(), 'v');
+    const runId = await openRun(store, `down-${++runs}`, config(), 'v');
     const calls: string[] = [];
     const down: TurnExecutor<RunnerRequest> = async (tuple) => {
       calls.push(tuple.responseId);
@@ -154,7 +152,7 @@ describe('runWorker (PostgreSQL)', { skip }, () => {
   });
 
   test('abandoned in-flight tuples are not stored and go back to the queue', async () => {
-    const runId = await openRunInPostgres(pool, `abandon-${++runs}`, config(), 'v');
+    const runId = await openRun(store, `abandon-${++runs}`, config(), 'v');
     const abandon = new AbortController();
     const hanging: TurnExecutor<RunnerRequest> = (_tuple, signal) =>
       new Promise((resolve) => {

@@ -19,9 +19,9 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { JudgmentRow } from '../store/judgments.ts';
-import type { SaveResponse } from '../store/pg-save-response.ts';
 import type { WorkerInfo, WorkQueue } from '../store/work-queue.ts';
 import { tuples, type Grid, type Tuple } from './conditions.ts';
+import type { Store } from '../store/index.ts';
 import {
   DEFAULT_MAX_CONSECUTIVE_UNREACHABLE,
   couldNotReach,
@@ -35,7 +35,7 @@ import {
 
 export interface WorkerOptions<R extends RunnerRequest> {
   queue: WorkQueue;
-  /** The run, opened by the caller (openRun / openRunInPostgres). */
+  /** The run, opened by the caller (openRun). */
   runId: number;
   /** This process; `concurrency` is how many tuples it runs at once. */
   worker: WorkerInfo;
@@ -44,7 +44,8 @@ export interface WorkerOptions<R extends RunnerRequest> {
   execute: TurnExecutor<R>;
   label?: Labeller;
   /** Writes a response after its precondition, in one transaction; false when the precondition refused. */
-  save: SaveResponse;
+  /** Store.saveResponse: writes nothing when the precondition (run first, same transaction) fails. */
+  save: Store['saveResponse'];
   /** How long a claim lasts without a heartbeat. */
   leaseMs: number;
   /** Default: a third of the lease. */

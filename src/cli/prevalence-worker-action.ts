@@ -5,14 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import type PgModule from 'pg';
-import { AUDIT_CHUNKS_MIGRATION } from '../audit/audit-chunks-schema.ts';
 import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome } from '../audit/chunked-audit.ts';
 import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from '../audit/chunked-errors.ts';
 import { ChunkChangedError } from '../audit/chunked-passes.ts';
-import { ensureAuditTables } from '../audit/chunked-store.ts';
 import { formatPrevalence } from '../audit/prevalence-format.ts';
-import { requireOptional } from '../optional-packages.ts';
+import { DatabaseUnusableError, SchemaTooNewError, Store } from '../store/index.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 import { labellerOf, prevalenceOptions, writePrevalenceOutputs, type PrevalenceFlags } from './prevalence-action.ts';
 import { EXIT } from './usage-exit.ts';
@@ -71,13 +68,12 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
   } catch (error) {
     return fail((error as Error).message.split('\n').join('; '));
   }
-  const pg = requireOptional<typeof PgModule>('pg', 'a shared audit (--db)');
-  const pool = new pg.Pool({ connectionString: flags.db, max: 4 });
-  // An idle connection dropped by the server must not crash the worker; the next query reports it.
-  pool.on('error', () => {});
   const started = performance.now();
+  let store: Store | undefined;
   try {
-    await ensureAuditTables(pool, AUDIT_CHUNKS_MIGRATION.postgres);
+    // Opening migrates the database: the audit tables are felicity's own (migration 6).
+    store = await Store.open(flags.db, { connections: 4 });
+    const pool = store.postgresPool!;
     const label = labellerOf(opened.engine, flags.jobs);
     const outcome: AuditOutcome = flags.collect
       ? await collectAudit(pool, flags.name!)
@@ -115,10 +111,12 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     const code = (error as NodeJS.ErrnoException).code;
     if (AuditFileChangedError.isInstance(error) || AuditOptionsError.isInstance(error) || AuditNotFoundError.isInstance(error) || error instanceof ChunkChangedError) return fail(error.message);
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') return fail(`cannot read ${logs}`);
+    // The store's own errors name the database without its password.
+    if (error instanceof DatabaseUnusableError || error instanceof SchemaTooNewError) return fail(error.message, EXIT.failed);
     if (error instanceof Error && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')) return fail(`database ${redactedUrl(flags.db)}: ${error.message}`, EXIT.failed);
     throw error;
   } finally {
-    await pool.end();
+    await store?.close();
     await opened.close();
   }
 }

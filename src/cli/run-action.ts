@@ -5,28 +5,21 @@
  */
 import os from 'node:os';
 import { codeVersion } from '../benchmark/code-version.ts';
-import { FIXES, type Grid } from '../benchmark/conditions.ts';
 import { createEngine, judgeEngineOf, type EngineName } from '../benchmark/engines.ts';
 import { formatFixCalls } from '../benchmark/fixes/fix-summary.ts';
-import { GridSetupError, resolveGridSetups } from '../benchmark/grid-setups.ts';
 import { formatOutcomeCounts, judgeRun, labellerFor } from '../benchmark/judge.ts';
 import { progressReporter } from '../benchmark/progress.ts';
-import { loadRequests } from '../benchmark/requests/validate-requests.ts';
-import { formatProblem } from '../benchmark/requests/request-problem.ts';
-import { requestSetHash } from '../benchmark/requests/request-set-hash.ts';
-import { extensionProblem, selectRequests, type Selection } from '../benchmark/requests/request-selection.ts';
 import { checkEndpoint } from '../benchmark/endpoint-check.ts';
-import { defaultRunName, modelIdentity, type RunConfig } from '../benchmark/run-config.ts';
 import { runBenchmark, runToExtend, type RunLease, type RunSummary } from '../benchmark/runner.ts';
 import { turnExecutor } from '../benchmark/turn-executor.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
-import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
 import { Store, databaseErrorOf } from '../store/index.ts';
+import { WorkQueue } from '../store/work-queue.ts';
 import { UsageError } from './bench-errors.ts';
 import { EXIT } from './exit-codes.ts';
-import { mergeRunFile, readRunFile, runFileToRead } from './run-config-file.ts';
+import { planRun } from './run-plan.ts';
 import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 
@@ -60,30 +53,6 @@ export interface RunFlags {
   verbose?: true;
 }
 
-/** Splits "a,b" and checks every item against the allowed values (case-insensitive for setups). */
-function list<T extends string>(option: string, text: string, allowed: readonly T[], canonical = (s: string) => s as T | undefined): T[] {
-  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const out = items.map((item) => {
-    const value = canonical(item);
-    if (value === undefined || !allowed.includes(value)) throw new UsageError(`${option}: unknown value "${item}" (expected ${allowed.join(', ')})`);
-    return value;
-  });
-  if (out.length === 0) throw new UsageError(`${option}: empty list`);
-  return [...new Set(out)];
-}
-
-/** identity → spec, in the order given. Two URLs serving one model in one run would share its responses. */
-function modelEndpoints(specs: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const spec of specs) {
-    const identity = modelIdentity(spec);
-    const seen = out.get(identity);
-    if (seen !== undefined && seen !== spec) throw new UsageError(`--model ${spec} and --model ${seen} are the same model (${identity}); give it once`);
-    out.set(identity, spec);
-  }
-  return out;
-}
-
 /** A run's lease is stale after 30 s without a heartbeat; a holder on this host whose process is gone is gone at once. */
 const LEASE_TIMING = { staleMs: 30_000, heartbeatMs: 5_000 };
 
@@ -106,17 +75,15 @@ function runLease(): RunLease {
   };
 }
 
-/** The request file (every record) and the requests this run uses (--limit or --sample). */
-async function readRequestSet(file: string, selection: Selection) {
-  const { records, problems } = await loadRequests(file);
-  if (problems.length > 0) {
-    // A benchmark run must use a clean, hashable set: fix the file (felicity requests validate).
-    const shown = problems.slice(0, 3).map(formatProblem).join('; ');
-    throw new UsageError(`${file} has ${problems.length} problem(s): ${shown}${problems.length > 3 ? '; …' : ''}`);
+/** On a team database, a run its workers are working on is theirs: a second runner would repeat their calls. */
+async function refuseIfWorkersRun(store: Store, name: string): Promise<void> {
+  const pool = store.postgresPool;
+  const run = pool === undefined ? undefined : await store.runs.find(name);
+  if (pool === undefined || run === undefined) return;
+  const live = (await new WorkQueue(pool).progress(run.id)).workers.filter((w) => w.status === 'running');
+  if (live.length > 0) {
+    throw new UsageError(`run "${name}" has ${live.length} live worker(s) (${live.map((w) => w.worker).join(', ')}): join them with --worker, or wait until they finish (felicity status ${name})`);
   }
-  const used = selectRequests(records, selection);
-  if (used.length === 0) throw new UsageError(`${file} holds no requests`);
-  return { all: records, used };
 }
 
 function printSummary(s: RunSummary, db: string, heldErrors: number, retried: boolean): void {
@@ -136,52 +103,9 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
 
 export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
   const started = performance.now();
-  const settingsFile = runFileToRead(flags.config);
-  let options = flags;
-  if (settingsFile !== undefined) {
-    options = mergeRunFile(flags, given, readRunFile(settingsFile), settingsFile);
-    process.stderr.write(`felicity run: settings from ${settingsFile} (flags on the command line override them)\n`);
-  }
-  if (options.model.length === 0) throw new UsageError('at least one --model is required');
-  // Responses are stored under what a model is, not where it is served (see modelIdentity).
-  const endpoints = modelEndpoints(options.model);
-  // Deployment files are read once, here: the run keeps their contents (RunConfig.deployments).
-  const { setups, deployments } = await resolveGridSetups(options.setups).catch((error: unknown) => {
-    throw GridSetupError.isInstance(error) ? new UsageError(error.message) : error;
-  });
-  const grid: Grid = {
-    models: [...endpoints.keys()],
-    setups,
-    variants: list('--variants', options.variants, VARIANTS),
-    personas: list('--personas', options.personas, PERSONA_IDS),
-    fixes: list('--fixes', options.fixes, FIXES),
-    samples: options.samples,
-  };
-  if (grid.fixes.some((fix) => fix !== 'none') && !grid.variants.includes('inferred')) {
-    throw new UsageError('--fixes: fixes other than none run on the inferred variant; add inferred to --variants');
-  }
-  if (options.sample !== undefined && options.limit !== undefined) throw new UsageError('give --sample or --limit, not both');
-  const selection: Selection = {
-    limit: options.limit ?? null,
-    ...(options.sample === undefined ? {} : { sample: { size: options.sample, seed: options.seed ?? 0 } }),
-  };
-  const { all: requestFile, used: requests } = await readRequestSet(options.requests, selection);
-  if (selection.sample !== undefined) process.stderr.write(`felicity run: a stratified sample of ${requests.length} of ${requestFile.length} requests (seed ${selection.sample.seed})\n`);
-  const config: RunConfig = {
-    grid,
-    requests: { hash: requestSetHash(requests), count: requests.length, limit: selection.limit, ...(selection.sample ? { sample: selection.sample } : {}) },
-    sampling: {
-      temperature: options.temperature,
-      max_tokens: options.maxTokens ?? null,
-      seed: options.seed ?? null,
-      thinking: options.thinking,
-    },
-    endpoints: Object.fromEntries(endpoints),
-    timeout_s: options.timeout,
-    ...(Object.keys(deployments).length > 0 ? { deployments } : {}),
-  };
-  const coversEarlier = (earlier: RunConfig) => extensionProblem(requestFile, requests, earlier);
-  let name = options.name ?? defaultRunName(config);
+  const plan = await planRun(flags, given);
+  const { options, endpoints, config, requests, deployments, coversEarlier } = plan;
+  let name = plan.name;
   // Models first: a missing key or file fails here, before anything is written.
   const models = new Map<string, ChatModel>();
   const store = await Store.open(options.db);
@@ -204,6 +128,7 @@ export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = n
         name = base;
       }
     }
+    await refuseIfWorkersRun(store, name);
     for (const [identity, spec] of endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
     // A server that is down, a wrong URL or key fails here in seconds, not after thousands of errors.
     for (const model of models.values()) await checkEndpoint(model, stop.signal);

@@ -2,10 +2,6 @@
  * What `felicity run` decides before it touches a database: the settings file merged under the
  * flags, the grid, the requests and the run's configuration and name. `run --worker` uses it, so
  * every worker started with the same command plans the same run.
- *
- * MERGE NOTE: the same steps are written out in run-action.ts (executeRun), which this branch may
- * not edit; at merge executeRun should call planRun and drop its copies of list, modelEndpoints and
- * readRequestSet.
  */
 import { FIXES, type Grid } from '../benchmark/conditions.ts';
 import { GridSetupError, resolveGridSetups, type GridDeployments } from '../benchmark/grid-setups.ts';
@@ -46,6 +42,7 @@ function modelEndpoints(specs: readonly string[]): Map<string, string> {
 async function readRequestSet(file: string, selection: Selection) {
   const { records, problems } = await loadRequests(file);
   if (problems.length > 0) {
+    // A benchmark run must use a clean, hashable set: fix the file (felicity requests validate).
     const shown = problems.slice(0, 3).map(formatProblem).join('; ');
     throw new UsageError(`${file} has ${problems.length} problem(s): ${shown}${problems.length > 3 ? '; …' : ''}`);
   }
@@ -74,7 +71,9 @@ export async function planRun(flags: RunFlags, given: ReadonlySet<string>, comma
     process.stderr.write(`felicity ${command}: settings from ${settingsFile} (flags on the command line override them)\n`);
   }
   if (options.model.length === 0) throw new UsageError('at least one --model is required');
+  // Responses are stored under what a model is, not where it is served (see modelIdentity).
   const endpoints = modelEndpoints(options.model);
+  // Deployment files are read once, here: the run keeps their contents (RunConfig.deployments).
   const { setups, deployments } = await resolveGridSetups(options.setups).catch((error: unknown) => {
     throw GridSetupError.isInstance(error) ? new UsageError(error.message) : error;
   });
@@ -95,6 +94,7 @@ export async function planRun(flags: RunFlags, given: ReadonlySet<string>, comma
     ...(options.sample === undefined ? {} : { sample: { size: options.sample, seed: options.seed ?? 0 } }),
   };
   const { all: requestFile, used: requests } = await readRequestSet(options.requests, selection);
+  if (selection.sample !== undefined) process.stderr.write(`felicity ${command}: a stratified sample of ${requests.length} of ${requestFile.length} requests (seed ${selection.sample.seed})\n`);
   const config: RunConfig = {
     grid,
     requests: { hash: requestSetHash(requests), count: requests.length, limit: selection.limit, ...(selection.sample ? { sample: selection.sample } : {}) },

@@ -13,11 +13,10 @@ import { labellerFor } from '../benchmark/judge.ts';
 import { progressReporter } from '../benchmark/progress.ts';
 import { turnExecutor } from '../benchmark/turn-executor.ts';
 import { runWorker, type WorkerSummary } from '../benchmark/worker.ts';
-import { openRunInPostgres } from '../benchmark/worker-run.ts';
+import { openRun } from '../benchmark/runner.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { RunLeaseHeldError } from '../store/errors.ts';
-import { postgresSaveResponse } from '../store/pg-save-response.ts';
 import { redactedUrl, type SqlQueryable } from '../store/sql-queryable.ts';
 import { WorkQueue } from '../store/work-queue.ts';
 import { UsageError } from './bench-errors.ts';
@@ -60,7 +59,7 @@ export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<st
   // The URL is checked before anything else is read: a SQLite file cannot be shared by workers.
   // A save holds a connection for a few ms: a few connections serve many slots, and many workers
   // must stay under the server's max_connections (100 by default).
-  const pool = await openWorkerDatabase(flags.db, '--worker', Math.min(flags.concurrency, 8) + 2);
+  const { store, pool } = await openWorkerDatabase(flags.db, '--worker', Math.min(flags.concurrency, 8) + 2);
   const models = new Map<string, ChatModel>();
   const stop = new AbortController();
   const abandon = new AbortController();
@@ -80,7 +79,7 @@ export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<st
     for (const [identity, spec] of plan.endpoints) models.set(identity, await createChatModel(spec, { timeoutMs: options.timeout * 1000 }));
     for (const model of models.values()) await checkEndpoint(model, stop.signal);
     await refuseIfRunnerHolds(pool, name);
-    const runId = await openRunInPostgres(pool, name, config, codeVersion(), plan.coversEarlier);
+    const runId = await openRun(store, name, config, codeVersion(), plan.coversEarlier);
     const engine = options.judge === 'rules' ? await createEngine('rules') : undefined;
     const host = os.hostname();
     const worker = { worker: `${host}/${process.pid}/${randomBytes(2).toString('hex')}`, host, pid: process.pid, concurrency: options.concurrency };
@@ -95,7 +94,7 @@ export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<st
       grid: config.grid,
       execute: turnExecutor(models, config.sampling, { deployments: plan.deployments }),
       ...(engine === undefined ? {} : { label: labellerFor(engine, plan.deployments) }),
-      save: postgresSaveResponse(pool),
+      save: (runId, row, judgment, fix, precondition) => store.saveResponse(runId, row, judgment, fix, precondition),
       leaseMs,
       retryErrors: options.retryErrors ?? false,
       stop: stop.signal,
@@ -115,6 +114,6 @@ export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<st
     progress.stop();
     process.off('SIGINT', onSigint);
     await Promise.all([...models.values()].map((m) => m.close()));
-    await pool.end();
+    await store.close();
   }
 }

@@ -2,9 +2,6 @@
  * What `felicity status` does (status.ts defines the command): read the run's queue and print it,
  * as a table or as JSON.
  */
-import { findRunId, runNames } from '../benchmark/worker-run.ts';
-import { RunNotFoundError } from '../store/errors.ts';
-import { redactedUrl } from '../store/sql-queryable.ts';
 import { WorkQueue, type RunProgress, type WorkerProgress } from '../store/work-queue.ts';
 import { openWorkerDatabase } from './worker-database.ts';
 
@@ -45,13 +42,12 @@ export function formatStatus(run: string, p: RunProgress): string {
 }
 
 export async function showStatus(run: string, options: { db: string; json?: true }): Promise<void> {
-  const pool = await openWorkerDatabase(options.db, 'per-worker status', 2);
+  const { store, pool } = await openWorkerDatabase(options.db, 'per-worker status', 2);
   try {
-    const runId = await findRunId(pool, run);
-    if (runId === undefined) throw new RunNotFoundError(run, redactedUrl(options.db), await runNames(pool));
-    const progress = await new WorkQueue(pool).progress(runId);
+    const { id } = await store.runs.get(run);
+    const progress = await new WorkQueue(pool).progress(id);
     process.stdout.write(options.json ? `${JSON.stringify({ run, ...progress }, null, 2)}\n` : formatStatus(run, progress));
   } finally {
-    await pool.end();
+    await store.close();
   }
 }

@@ -23,6 +23,8 @@ export interface OpenOptions {
   mustExist?: boolean;
   /** Open without migrating (observers such as tests polling a live run); SQLite opens it read-only. */
   readonly?: boolean;
+  /** PostgreSQL: connections the pool may open (default 10; many workers share one server). */
+  connections?: number;
 }
 
 /**
@@ -63,7 +65,7 @@ async function openSqlite(path: string, options: OpenOptions): Promise<SqliteDat
 
 async function openPostgres(url: string, options: OpenOptions): Promise<PostgresDatabase> {
   const location = redactTarget(url);
-  const db = new PostgresDatabase(url, location);
+  const db = new PostgresDatabase(url, location, options.connections === undefined ? {} : { max: options.connections });
   try {
     const tables = await tableNames(db);
     // A database without felicity's tables holds no run to export or judge.

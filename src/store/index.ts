@@ -9,6 +9,8 @@ import { FixSteps, type FixStepsRow } from './fix-steps.ts';
 import { Responses, type ResponseRow } from './responses.ts';
 import { Runs } from './runs.ts';
 import type { SqlDatabase, SqlResult, SqlTx, SqlValue } from './sql.ts';
+import type { Pool } from 'pg';
+import { PostgresDatabase } from './postgres-database.ts';
 
 export { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from './errors.ts';
 export type { AcquireOptions, LeaseHolder } from './leases.ts';
@@ -54,6 +56,11 @@ export class Store {
 
   get kind(): SqlDatabase['kind'] {
     return this.db.kind;
+  }
+
+  /** The PostgreSQL pool behind the store, for the modules that run only there; undefined on SQLite. */
+  get postgresPool(): Pool | undefined {
+    return this.db instanceof PostgresDatabase ? this.db.pool : undefined;
   }
 
   query<R = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<SqlResult<R>> {

@@ -9,6 +9,8 @@
 import { DatabaseUnusableError } from './database-error.ts';
 import { SchemaTooNewError } from './errors.ts';
 import type { SqlDatabase, SqlTx } from './sql.ts';
+import { AUDIT_CHUNKS_MIGRATION } from './audit-chunks-schema.ts';
+import { WORK_QUEUE_MIGRATION } from './work-queue-schema.ts';
 
 export interface Migration {
   version: number;
@@ -179,6 +181,8 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  WORK_QUEUE_MIGRATION,
+  AUDIT_CHUNKS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

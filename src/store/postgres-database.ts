@@ -18,7 +18,11 @@ export interface PostgresOptions {
 
 export class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgres' as const;
-  private readonly pool: Pool;
+  /**
+   * The pool itself, for the PostgreSQL-only modules (the run work queue, shared audits): they
+   * bind arrays and lock rows, which the portable SqlDatabase does not offer.
+   */
+  readonly pool: Pool;
 
   /** @param url the connection string, password included; kept only inside the pool. */
   constructor(url: string, readonly location: string, options: PostgresOptions = {}) {

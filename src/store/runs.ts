@@ -42,11 +42,15 @@ export class Runs {
     return run;
   }
 
+  /**
+   * Creates the run; when another process (a worker started with the same command) created it
+   * first, returns that one: compare its config before using it.
+   */
   async create(run: NewRun): Promise<RunRow> {
     const now = new Date().toISOString();
     await this.db.query(
       `INSERT INTO runs (name, config, request_set_hash, code_version, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $5)`,
+      VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (name) DO NOTHING`,
       [run.name, run.config, run.request_set_hash, run.code_version, now],
     );
     return this.get(run.name);

@@ -14,7 +14,9 @@ export interface QueryResult {
 }
 
 export interface SqlQueryable {
-  query(sql: string, params?: unknown[]): Promise<QueryResult>;
+  // Any: a pg pool takes arrays and more; the store's transactions take SqlValue (both satisfy this).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(sql: string, params?: readonly any[]): Promise<QueryResult>;
 }
 
 /** Something that hands out one connection for a transaction (a `pg.Pool`). */

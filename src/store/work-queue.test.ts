@@ -1,12 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type PgModule from 'pg';
+import type { Pool } from 'pg';
 import { couldNotReach } from '../benchmark/runner.ts';
-import { requireOptional } from '../optional-packages.ts';
+import { Store } from './index.ts';
 import type { ResponseRow } from './responses.ts';
-import { postgresSaveResponse } from './pg-save-response.ts';
 import { freshPostgresDatabase, postgresSkip } from './testing/postgres.ts';
-import { createWorkerTables } from './testing/worker-tables.ts';
 import { UNREACHED_ERROR_PATTERN, WorkQueue } from './work-queue.ts';
 
 const skip = (await postgresSkip()) || false;
@@ -28,20 +26,20 @@ test('the SQL pattern for errors a resume redoes agrees with runner.ts couldNotR
 
 describe('work queue (PostgreSQL)', { skip }, () => {
   let drop: () => Promise<void>;
-  let pool: PgModule.Pool;
+  let store: Store;
+  let pool: Pool;
   let queue: WorkQueue;
   let run = 0;
 
   before(async () => {
     const db = await freshPostgresDatabase('felicity_wq');
     drop = db.drop;
-    const pg = requireOptional<typeof PgModule>('pg', 'tests');
-    pool = new pg.Pool({ connectionString: db.url, max: 8 });
-    await createWorkerTables(pool);
+    store = await Store.open(db.url, { connections: 8 });
+    pool = store.postgresPool!;
     queue = new WorkQueue(pool);
   });
   after(async () => {
-    await pool?.end();
+    await store?.close();
     await drop?.();
   });
 
@@ -71,7 +69,7 @@ describe('work queue (PostgreSQL)', { skip }, () => {
 
   test('enqueue counts answered tuples done, and leaves unreached errors (and with retryErrors every error) pending', async () => {
     const runId = await newRun();
-    const save = postgresSaveResponse(pool);
+    const save = store.saveResponse.bind(store);
     await save(runId, row('t000'));
     await save(runId, row('t001', 'network: ECONNREFUSED'));
     await save(runId, row('t002', 'server (HTTP 400): bad'));
@@ -116,7 +114,7 @@ describe('work queue (PostgreSQL)', { skip }, () => {
 
   test('complete() after losing the claim returns false and the response is not written', async () => {
     const runId = await newRun('slow', 'fast');
-    const save = postgresSaveResponse(pool);
+    const save = store.saveResponse.bind(store);
     await queue.enqueue(runId, ids(1));
     await queue.claim(runId, 'slow', 1, 1);
     await new Promise((r) => setTimeout(r, 20)); // a 1 ms lease is over
@@ -142,7 +140,7 @@ describe('work queue (PostgreSQL)', { skip }, () => {
     await new Promise((r) => setTimeout(r, 20));
     assert.equal(await queue.heartbeat(runId, 'w', LEASE, ['t000', 't001']), true);
     assert.equal((await queue.progress(runId)).totals.expired, 0);
-    assert.equal(await postgresSaveResponse(pool)(runId, row('t000'), undefined, undefined, (tx) => queue.complete(tx, runId, 't000', 'w')), true);
+    assert.equal(await store.saveResponse(runId, row('t000'), undefined, undefined, (tx) => queue.complete(tx, runId, 't000', 'w')), true);
     assert.equal(await queue.heartbeat(runId, 'w', LEASE, ['t000', 't001']), true);
   });
 

@@ -1,19 +1,16 @@
-/** A fresh PostgreSQL database with the audit tables, and a pool on it, for chunked-audit tests. */
-import type PgModule from 'pg';
-import { requireOptional } from '../../optional-packages.ts';
+/** A fresh PostgreSQL database, migrated by the store (the audit tables are migration 6), and its pool, for chunked-audit tests. */
+import type { Pool } from 'pg';
+import { Store } from '../../store/index.ts';
 import { freshPostgresDatabase } from '../../store/testing/postgres.ts';
-import { AUDIT_CHUNKS_MIGRATION } from '../audit-chunks-schema.ts';
 
-export async function auditDatabase(): Promise<{ url: string; pool: PgModule.Pool; drop: () => Promise<void> }> {
-  const pg = requireOptional<typeof PgModule>('pg', 'the PostgreSQL store');
+export async function auditDatabase(): Promise<{ url: string; pool: Pool; drop: () => Promise<void> }> {
   const { url, drop } = await freshPostgresDatabase('felicity_audit');
-  const pool = new pg.Pool({ connectionString: url, max: 6 });
-  await pool.query(AUDIT_CHUNKS_MIGRATION.postgres);
+  const store = await Store.open(url, { connections: 6 });
   return {
     url,
-    pool,
+    pool: store.postgresPool!,
     drop: async () => {
-      await pool.end();
+      await store.close();
       await drop();
     },
   };

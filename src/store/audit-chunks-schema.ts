@@ -1,7 +1,7 @@
 /**
- * Migration 6: the tables of a chunked audit (`felicity prevalence --db … --worker`). The
- * coordinator appends this object to src/store/migrations.ts; `sql` is the SQLite dialect,
- * `postgres` the PostgreSQL one (the one the workers use: claims need `FOR UPDATE SKIP LOCKED`).
+ * Migration 6: the tables of a chunked audit (`felicity prevalence --db … --worker`). Both
+ * dialects, so every database stays at the same schema versions; only PostgreSQL runs the workers
+ * (claims need `FOR UPDATE SKIP LOCKED`).
  *
  * `audits`: one row per audit, named; the file it reads (path, size, hash of its first and last
  * MiB), its options, the design summary once pass 1 is done, and the estimate once pass 2 is
