@@ -35,6 +35,7 @@ import { DEFAULTS } from '../src/guard-proxy/config.ts';
 import { startGuardProxy } from '../src/guard-proxy/server.ts';
 import { startScriptedUpstream, say } from '../src/guard-proxy/testing/scripted-upstream.ts';
 import { felicityMiddleware } from '../src/integrations/ai-sdk.ts';
+import { startForwardingProxy } from './forwarding-proxy.ts';
 import { getBuiltinSetup, openAITools } from '../src/setups/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -66,6 +67,9 @@ if (role === '--upstream') {
   const delay = Number(process.argv[3] ?? 0);
   const upstream = await startScriptedUpstream(() => (delay > 0 ? { kind: 'delay', ms: delay, then: say.text(REPLY) } : say.text(REPLY)), { record: false });
   process.stdout.write(`${upstream.url}\n`);
+} else if (role === '--forwarding-proxy') {
+  const proxy = await startForwardingProxy(process.argv[3]!);
+  process.stdout.write(`${proxy.url}\n`);
 } else if (role === '--proxy') {
   const proxy = await startGuardProxy({ ...DEFAULTS, toolCapabilities: {}, upstream: process.argv[3]!, port: 0, onFail: 'rewrite' });
   process.stdout.write(`${proxy.url}/v1\n`);
@@ -86,7 +90,7 @@ function pinning(): { proxy: string; rest: string } | undefined {
 
 async function child(...args: string[]): Promise<{ url: string; process: ChildProcess }> {
   const node = [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), ...args];
-  const cores = PIN === undefined ? undefined : args[0] === '--proxy' ? PIN.proxy : PIN.rest;
+  const cores = PIN === undefined ? undefined : args[0] === '--proxy' || args[0] === '--forwarding-proxy' ? PIN.proxy : PIN.rest;
   const [command, ...rest] = cores === undefined ? node : ['taskset', '-c', cores, ...node];
   const proc = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   const [chunk] = (await once(proc.stdout!, 'data')) as [Buffer];
@@ -132,6 +136,7 @@ function percentile(values: number[], p: number): number {
 async function main(): Promise<void> {
   const upstream = await child('--upstream');
   const proxy = await child('--proxy', upstream.url);
+  const forwarding = await child('--forwarding-proxy', upstream.url);
   if (PIN !== undefined) execFileSync('taskset', ['-pc', PIN.rest, String(process.pid)], { stdio: 'ignore' });
   console.log(PIN === undefined ? 'cores: not pinned (the proxy, the upstream and autocannon share every core)' : `cores: the proxy on core ${PIN.proxy}; the upstream and autocannon on ${PIN.rest}`);
   try {
@@ -141,14 +146,17 @@ async function main(): Promise<void> {
     if (!verdict?.includes('action=none')) throw new Error(`the bench reply is not clean: ${verdict}`);
     await load(upstream.url, 8, 2);
     await load(proxy.url, 8, 2);
+    await load(forwarding.url, 8, 2);
 
-    const latency = { direct: [] as number[], proxied: [] as number[] };
-    const rate = { direct: [] as number[], proxied: [] as number[] };
+    const latency = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[] };
+    const rate = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[] };
     const cpu = { upstream: [] as number[], proxy: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       latency.direct.push(...(await load(upstream.url, 1, SECONDS)).times);
       latency.proxied.push(...(await load(proxy.url, 1, SECONDS)).times);
+      latency.forwarded.push(...(await load(forwarding.url, 1, SECONDS)).times);
       rate.direct.push((await load(upstream.url, 32, SECONDS)).rate);
+      rate.forwarded.push((await load(forwarding.url, 32, SECONDS)).rate);
       const [upstreamCpu, proxyCpu] = await cpuPerRequest([upstream.process, proxy.process], async () => {
         const result = await load(proxy.url, 32, SECONDS);
         rate.proxied.push(result.rate);
@@ -162,16 +170,19 @@ async function main(): Promise<void> {
     const row = (p: number) => {
       const d = percentile(latency.direct, p);
       const x = percentile(latency.proxied, p);
-      return `p${p}: direct ${d.toFixed(3)} ms, through the guard ${x.toFixed(3)} ms, added ${(x - d).toFixed(3)} ms`;
+      const f = percentile(latency.forwarded, p);
+      return `p${p}: direct ${d.toFixed(3)} ms, through the guard ${x.toFixed(3)} ms, added ${(x - d).toFixed(3)} ms (a forwarding-only proxy adds ${(f - d).toFixed(3)} ms)`;
     };
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     console.log(`guard proxy, clean replies, 1 connection (${latency.direct.length} direct and ${latency.proxied.length} proxied responses):`);
     console.log(`  ${row(50)}`);
     console.log(`  ${row(99)}   (target: added ≤ 2 ms)`);
     console.log(`guard proxy, 32 connections, instant upstream (CPU-bound): direct ${mean(rate.direct).toFixed(0)} req/s, through the guard ${mean(rate.proxied).toFixed(0)} req/s, ratio ${(mean(rate.proxied) / mean(rate.direct)).toFixed(3)}`);
+    console.log(`  reference: a forwarding-only Node proxy (perf/forwarding-proxy.ts) ${mean(rate.forwarded).toFixed(0)} req/s, ratio ${(mean(rate.forwarded) / mean(rate.direct)).toFixed(3)}; the guard against it ${(mean(rate.proxied) / mean(rate.forwarded)).toFixed(3)}`);
     if (cpu.proxy.length > 0) console.log(`  CPU per proxied request: the proxy ${mean(cpu.proxy).toFixed(0)} µs, the upstream ${mean(cpu.upstream).toFixed(0)} µs`);
   } finally {
     proxy.process.kill();
+    forwarding.process.kill();
     upstream.process.kill();
   }
   await modelLike();
