@@ -49,11 +49,16 @@ export function readIncomingBody(incoming: IncomingMessage, maxBytes: number): P
       }
       chunks.push(chunk);
     };
+    let ended = false;
     incoming.on('data', onData);
     incoming.once('error', reject);
-    // A client gone before the end: nothing to answer (a no-op once the body was read).
-    incoming.once('close', () => reject(new ProxyError(499, 'client_closed', 'the client closed the request')));
+    // A client gone before the end: nothing to answer. Every request closes; only an early close
+    // builds the error (an Error's stack is not free on the hot path).
+    incoming.once('close', () => {
+      if (!ended) reject(new ProxyError(499, 'client_closed', 'the client closed the request'));
+    });
     incoming.once('end', () => {
+      ended = true;
       const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       resolve(new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength));
     });
