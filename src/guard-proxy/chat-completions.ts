@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ToolCall } from '../core/types.ts';
-import { readChatRequest } from './chat-request.ts';
+import { readChatRequest, type ChatRequestView } from './chat-request.ts';
 import { completionBody, verdictHeaders } from './completion-response.ts';
 import { record, type GuardContext } from './guard-context.ts';
 import { judgeReply } from './judge-reply.ts';
 import { readBoundedBody, readIncomingBody } from './read-body.ts';
-import { auditedStream, bufferedStream } from './stream-reply.ts';
-import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream } from './upstream.ts';
+import { auditedStream, bufferedStream, type StreamFacts } from './stream-reply.ts';
+import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
 export async function chatCompletions(context: GuardContext, incoming: Request, raw?: IncomingMessage): Promise<Response> {
@@ -22,14 +22,28 @@ export async function chatCompletions(context: GuardContext, incoming: Request, 
   const request = readChatRequest(bytes);
   const headers = forwardedHeaders(incoming.headers);
   const client = incoming.signal;
-  const signal = callSignal(context.config.timeoutMs, client);
-  const sentAt = performance.now();
-  const upstream = await sendUpstream(context.upstream, '/chat/completions', { method: 'POST', headers, body: bytes }, signal, client);
-  const facts = { requestId, headers, client, signal, started, sentAt };
+  const deadline = callSignal(context.config.timeoutMs, client);
+  // An audited stream outlives this function: it releases the deadline when it ends.
+  let streaming = false;
+  try {
+    const sentAt = performance.now();
+    const upstream = await sendUpstream(context.upstream, '/chat/completions', { method: 'POST', headers, body: bytes }, deadline.signal, client);
+    const facts = { requestId, headers, client, signal: deadline.signal, started, sentAt, release: deadline.release };
+    const isStream = request.stream && upstream.ok && upstream.stream !== null;
+    if (isStream && context.config.stream === 'audit') {
+      streaming = true;
+      return auditedStream(context, request, upstream, facts);
+    }
+    if (isStream) return await bufferedStream(context, request, upstream, facts);
+    return await completion(context, request, upstream, facts);
+  } finally {
+    if (!streaming) deadline.release();
+  }
+}
 
-  const isStream = request.stream && upstream.ok && upstream.stream !== null;
-  if (isStream) return context.config.stream === 'audit' ? auditedStream(context, request, upstream, facts) : bufferedStream(context, request, upstream, facts);
-
+/** A whole (non-streamed) completion: judged, then sent on as it came or as the policy changed it. */
+async function completion(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<Response> {
+  const { requestId, signal, client, started, sentAt } = facts;
   const body = await readUpstreamBody(upstream, context.upstream, signal, client);
   const upstreamMs = performance.now() - sentAt;
   const passThrough = (reason: string): Response => {

@@ -38,9 +38,11 @@ export function createGuardApp(context: GuardContext) {
   });
   app.get('/v1/models', async (c) => {
     const client = c.req.raw.signal;
-    const signal = callSignal(context.config.timeoutMs, client);
-    const upstream = await sendUpstream(context.upstream, '/models', { method: 'GET', headers: forwardedHeaders(c.req.raw.headers) }, signal, client);
-    const body = await readUpstreamBody(upstream, context.upstream, signal, client);
+    const deadline = callSignal(context.config.timeoutMs, client);
+    const { upstream, body } = await (async () => {
+      const upstream = await sendUpstream(context.upstream, '/models', { method: 'GET', headers: forwardedHeaders(c.req.raw.headers) }, deadline.signal, client);
+      return { upstream, body: await readUpstreamBody(upstream, context.upstream, deadline.signal, client) };
+    })().finally(deadline.release);
     const headers = returnedHeaders(upstream.headers);
     headers.set('x-felicity-verdict', UNCHECKED);
     context.metrics.request('models', upstream.status);

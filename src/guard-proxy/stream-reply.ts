@@ -21,6 +21,8 @@ export interface StreamFacts {
   signal: AbortSignal;
   started: number;
   sentAt: number;
+  /** Ends the call's deadline timer (an audited stream calls it when the stream ends). */
+  release(): void;
 }
 
 export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<Response> {
@@ -101,13 +103,16 @@ export function auditedStream(context: GuardContext, request: ChatRequestView, u
         controller.enqueue(encoder.encode(verdictComment(decision.verdict) + (assembly.done ? DONE_EVENT : '')));
         record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
         controller.close();
+        facts.release();
       } catch (error) {
         const failure = error instanceof ProxyError ? error : upstreamFailure(error, context.upstream, facts.signal, facts.client);
         controller.enqueue(encoder.encode(`: felicity error ${JSON.stringify(failure.body)}\n\n`));
         controller.close();
+        facts.release();
       }
     },
     async cancel(reason) {
+      facts.release();
       await reader.cancel(reason).catch(() => undefined);
     },
   });
