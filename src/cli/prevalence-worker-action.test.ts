@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { postgresSkip } from '../store/testing/postgres.ts';
 import { generateLog } from '../audit/testing/generate-log.ts';
-import { labelledBy, redactedUrl } from './prevalence-worker-action.ts';
+import { labelledBy } from './prevalence-worker-action.ts';
 import { scriptedJudge } from '../check/llm/testing/scripted-judge.ts';
 import { startScriptedServer } from '../llm/testing/scripted-chat-server.ts';
 
@@ -30,12 +30,6 @@ function felicity(args: readonly string[]): Promise<{ code: number | null; stdou
 
 /** The printed estimate without its timing line. */
 const estimate = (stdout: string): string => stdout.replace(/\ntime: .*\n$/, '\n');
-
-test('the URL as shown has no password', () => {
-  assert.equal(redactedUrl('postgres://felicity:s3cret@db.example:5432/audits'), 'postgres://felicity:***@db.example:5432/audits');
-  assert.equal(redactedUrl('postgres://db.example/audits'), 'postgres://db.example/audits');
-  assert.equal(redactedUrl('not a url s3cret'), '(not a URL)');
-});
 
 test('an audit records the judge model only hashed', () => {
   assert.equal(labelledBy('rules', undefined), 'rules');

@@ -9,7 +9,7 @@ import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome } from
 import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from '../audit/chunked-errors.ts';
 import { ChunkChangedError } from '../audit/chunked-passes.ts';
 import { formatPrevalence } from '../audit/prevalence-format.ts';
-import { DatabaseUnusableError, SchemaTooNewError, Store } from '../store/index.ts';
+import { DatabaseUnusableError, SchemaTooNewError, Store, isPostgresTarget, redactTarget } from '../store/index.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 import { labellerOf, prevalenceOptions, writePrevalenceOutputs, type PrevalenceFlags } from './prevalence-action.ts';
 import { EXIT } from './usage-exit.ts';
@@ -21,17 +21,6 @@ export interface WorkerFlags extends PrevalenceFlags {
   chunkBytes: number;
   lease: number;
   collect?: true;
-}
-
-/** The URL as it may be shown: without its password. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(not a URL)';
-  }
 }
 
 /** The engine and its judge model as an audit records them: the spec only hashed (a URL in it may hold a password). */
@@ -54,7 +43,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     process.exitCode = code;
   };
   if (flags.db === undefined) return fail(`${flags.worker ? '--worker' : '--collect'} needs --db postgres://…`);
-  if (!/^postgres(ql)?:\/\//.test(flags.db)) return fail(`--db: expected a postgres:// URL, got ${redactedUrl(flags.db)}`);
+  if (!isPostgresTarget(flags.db)) return fail(`--db: expected a postgres:// URL, got ${redactTarget(flags.db)}`);
   if (flags.worker === flags.collect) return fail('with --db, give either --worker (to work on the audit of LOGS) or --collect (to print a finished audit)');
   if (flags.worker && logs === undefined) return fail('--worker needs LOGS, the file every worker reads at the same path');
   if (flags.collect && flags.name === undefined) return fail('--collect needs --name AUDIT');
@@ -113,7 +102,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') return fail(`cannot read ${logs}`);
     // The store's own errors name the database without its password.
     if (error instanceof DatabaseUnusableError || error instanceof SchemaTooNewError) return fail(error.message, EXIT.failed);
-    if (error instanceof Error && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')) return fail(`database ${redactedUrl(flags.db)}: ${error.message}`, EXIT.failed);
+    if (error instanceof Error && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')) return fail(`database ${redactTarget(flags.db)}: ${error.message}`, EXIT.failed);
     throw error;
   } finally {
     await store?.close();

@@ -17,7 +17,8 @@ import { openRun } from '../benchmark/runner.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import { RunLeaseHeldError } from '../store/errors.ts';
-import { redactedUrl, type SqlQueryable } from '../store/sql-queryable.ts';
+import { redactTarget } from '../store/sql.ts';
+import type { SqlQueryable } from '../store/sql-queryable.ts';
 import { WorkQueue } from '../store/work-queue.ts';
 import { UsageError } from './bench-errors.ts';
 import { EXIT } from './usage-exit.ts';
@@ -49,7 +50,7 @@ function printSummary(s: WorkerSummary, name: string, db: string): void {
   const finished = s.skipped + s.done;
   process.stderr.write(
     `felicity run --worker: ${s.worker} on run "${name}": ${s.done} responses by this worker (${s.errors} errors), ` +
-      `${finished}/${s.total} finished in ${redactedUrl(db)}\n`,
+      `${finished}/${s.total} finished in ${redactTarget(db)}\n`,
   );
   if (s.labelFailures > 0) process.stderr.write(`felicity run --worker: ${s.labelFailures} responses could not be labelled (see above)\n`);
 }

@@ -4,7 +4,7 @@
  * array parameters. A SQLite file is refused: workers need a database every machine reaches.
  */
 import { Store } from '../store/index.ts';
-import { isPostgresUrl, redactedUrl } from '../store/sql-queryable.ts';
+import { isPostgresTarget, redactTarget } from '../store/sql.ts';
 import type { Pool } from 'pg';
 import { UsageError } from './bench-errors.ts';
 
@@ -15,7 +15,7 @@ export interface WorkerDatabase {
 
 /** @throws UsageError for a URL that is not postgres://; the store's typed errors (cannot connect, schema too new). */
 export async function openWorkerDatabase(url: string, why: string, connections = 10): Promise<WorkerDatabase> {
-  if (!isPostgresUrl(url)) throw new UsageError(`${why} needs a database every worker shares: --db postgres://… (got ${redactedUrl(url)})`);
+  if (!isPostgresTarget(url)) throw new UsageError(`${why} needs a database every worker shares: --db postgres://… (got ${redactTarget(url)})`);
   const store = await Store.open(url, { connections });
   return { store, pool: store.postgresPool! };
 }

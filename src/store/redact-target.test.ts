@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { redactedUrl } from './sql-queryable.ts';
+import { redactTarget as redactedUrl } from './sql.ts';
 
 test('a database URL is shown without its password, in the userinfo or as a parameter', () => {
   assert.equal(redactedUrl('postgres://felicity:s3cret@db.lan:5432/felicity'), 'postgres://felicity:***@db.lan:5432/felicity');
