@@ -54,7 +54,7 @@ export interface RunFlags {
 }
 
 /** A run's lease is stale after 30 s without a heartbeat; a holder on this host whose process is gone is gone at once. */
-const LEASE_TIMING = { staleMs: 30_000, heartbeatMs: 5_000 };
+export const LEASE_TIMING = { staleMs: 30_000, heartbeatMs: 5_000 };
 
 function processExists(pid: number): boolean {
   try {

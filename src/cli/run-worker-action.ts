@@ -22,7 +22,7 @@ import type { SqlQueryable } from '../store/sql-queryable.ts';
 import { WorkQueue } from '../store/work-queue.ts';
 import { UsageError } from './bench-errors.ts';
 import { EXIT } from './usage-exit.ts';
-import type { RunFlags } from './run-action.ts';
+import { LEASE_TIMING, type RunFlags } from './run-action.ts';
 import { planRun } from './run-plan.ts';
 import { openWorkerDatabase } from './worker-database.ts';
 
@@ -34,8 +34,6 @@ export interface WorkerFlags extends RunFlags {
   leaseMs?: number;
 }
 
-/** The single-process runner's lease (run_leases, client clock) is this old at most while it runs. */
-const RUNNER_STALE_MS = 30_000;
 
 /** A `felicity run` without --worker holding the run would make every call it makes twice. */
 async function refuseIfRunnerHolds(db: SqlQueryable, run: string): Promise<void> {
@@ -43,7 +41,7 @@ async function refuseIfRunnerHolds(db: SqlQueryable, run: string): Promise<void>
   const held = rows[0] as { host: string; pid: number; started_at: string; heartbeat_at: string } | undefined;
   if (held === undefined) return;
   const age = Date.now() - Number(held.heartbeat_at);
-  if (age <= RUNNER_STALE_MS) throw new RunLeaseHeldError(run, { host: held.host, pid: held.pid, startedAt: held.started_at }, age);
+  if (age <= LEASE_TIMING.staleMs) throw new RunLeaseHeldError(run, { host: held.host, pid: held.pid, startedAt: held.started_at }, age);
 }
 
 function printSummary(s: WorkerSummary, name: string, db: string): void {

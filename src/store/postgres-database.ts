@@ -7,6 +7,7 @@ import type PgModule from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import { requireOptional } from '../optional-packages.ts';
 import type { SqlDatabase, SqlResult, SqlTx, SqlValue } from './sql.ts';
+import { withTransaction } from './sql-queryable.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -47,25 +48,13 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    const tx: SqlTx = {
-      kind: 'postgres',
-      query: <R>(sql: string, params: readonly SqlValue[] = []) => run<R>(client, sql, params),
-      exec: async (sql) => void (await client.query(sql)),
-    };
-    let broken: unknown;
-    try {
-      await client.query('BEGIN');
-      const result = await fn(tx);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
-      throw error;
-    } finally {
-      // A client whose rollback failed is in an unknown state: destroyed, not reused.
-      client.release(broken instanceof Error ? broken : undefined);
-    }
+    return withTransaction(this.pool, (client) =>
+      fn({
+        kind: 'postgres',
+        query: <R>(sql: string, params: readonly SqlValue[] = []) => run<R>(client as PoolClient, sql, params),
+        exec: async (sql) => void (await client.query(sql)),
+      }),
+    );
   }
 
   async close(): Promise<void> {
