@@ -94,7 +94,7 @@ describe('work queue (PostgreSQL)', { skip }, () => {
     const all = [...got.a, ...got.b];
     assert.equal(new Set(all).size, all.length, 'a tuple was claimed twice');
     assert.deepEqual(all.sort(), ids(300));
-    assert.ok(got.a.length > 0 && got.b.length > 0, `both claimed: a ${got.a.length}, b ${got.b.length}`);
+    // How the 300 split between a and b is the scheduler's business, not the queue's: not asserted.
     for (const s of await states(runId)) assert.equal(s.state, 'claimed');
   });
 
