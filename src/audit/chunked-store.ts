@@ -212,16 +212,20 @@ export interface AuditProgress {
 }
 
 export async function auditProgress(db: SqlQueryable, auditId: number): Promise<AuditProgress> {
+  // One statement, so one snapshot: read apart, the counts could predate a design committed just
+  // before the flag was read, and "designed, 0 of 0 pass-2 rows done" would start the estimate early.
   const { rows } = await db.query(
-    `SELECT pass, count(*)::int AS rows, (count(*) FILTER (WHERE state = 'done'))::int AS done FROM audit_chunks WHERE audit_id = $1 GROUP BY pass`,
+    `SELECT a.design IS NOT NULL AS designed, c.pass, count(c.pass)::int AS rows, (count(*) FILTER (WHERE c.state = 'done'))::int AS done
+       FROM audits a LEFT JOIN audit_chunks c ON c.audit_id = a.id
+      WHERE a.id = $1
+      GROUP BY a.design IS NOT NULL, c.pass`,
     [auditId],
   );
   const pass = (p: number) => {
-    const row = rows.find((r) => Number(r.pass) === p);
+    const row = rows.find((r) => r.pass !== null && Number(r.pass) === p);
     return { rows: row ? Number(row.rows) : 0, done: row ? Number(row.done) : 0 };
   };
-  const design = await db.query('SELECT design IS NOT NULL AS designed FROM audits WHERE id = $1', [auditId]);
-  return { pass1: pass(1), pass2: pass(2), designed: design.rows[0]?.designed === true };
+  return { pass1: pass(1), pass2: pass(2), designed: rows[0]?.designed === true };
 }
 
 /** The results of one pass, by range (a range without a row of that pass is absent). */
