@@ -4,24 +4,33 @@
  * audit mode, while it does).
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ToolCall } from '../core/types.ts';
 import { readChatRequest, type ChatRequestView } from './chat-request.ts';
 import { completionBody, verdictHeaders } from './completion-response.ts';
 import { record, type GuardContext } from './guard-context.ts';
 import { judgeReply } from './judge-reply.ts';
-import { readBoundedBody, readIncomingBody } from './read-body.ts';
+import type { ProxyReply } from './proxy-reply.ts';
 import { auditedStream, bufferedStream, type StreamFacts } from './stream-reply.ts';
 import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
-export async function chatCompletions(context: GuardContext, incoming: Request, raw?: IncomingMessage): Promise<Response> {
+/** One request as the handler reads it, from a Node request or a web `Request`. */
+export interface IncomingChat {
+  headers: Headers | IncomingHttpHeaders;
+  /** The body, read up to the proxy's limit. */
+  body(): Promise<Uint8Array<ArrayBuffer>>;
+  /** Aborts when the client goes away. */
+  client: AbortSignal;
+}
+
+export async function chatCompletions(context: GuardContext, incoming: IncomingChat): Promise<ProxyReply> {
   const started = performance.now();
   const requestId = randomUUID();
-  const bytes = raw === undefined ? await readBoundedBody(incoming, context.config.maxBodyBytes) : await readIncomingBody(raw, context.config.maxBodyBytes);
+  const bytes = await incoming.body();
   const request = readChatRequest(bytes);
   const headers = forwardedHeaders(incoming.headers);
-  const client = incoming.signal;
+  const client = incoming.client;
   const deadline = callSignal(context.config.timeoutMs, client);
   // An audited stream outlives this function: it releases the deadline when it ends.
   let streaming = false;
@@ -42,17 +51,17 @@ export async function chatCompletions(context: GuardContext, incoming: Request, 
 }
 
 /** A whole (non-streamed) completion: judged, then sent on as it came or as the policy changed it. */
-async function completion(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<Response> {
+async function completion(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<ProxyReply> {
   const { requestId, signal, client, started, sentAt } = facts;
   const body = await readUpstreamBody(upstream, context.upstream, signal, client);
   const upstreamMs = performance.now() - sentAt;
-  const passThrough = (reason: string): Response => {
+  const passThrough = (reason: string): ProxyReply => {
     const verdict = verdictOf({ requestId, label: null, where: null, action: 'skipped', reason });
     record(context, verdict, { stream: false, addedMs: performance.now() - started - upstreamMs });
     const out = returnedHeaders(upstream.headers);
-    out.set('x-felicity-verdict', verdictHeader(verdict));
-    out.set('x-felicity-request-id', requestId);
-    return new Response(body.byteLength === 0 ? null : body, { status: upstream.status, headers: out });
+    out['x-felicity-verdict'] = verdictHeader(verdict);
+    out['x-felicity-request-id'] = requestId;
+    return { status: upstream.status, headers: out, body };
   };
   if (!upstream.ok) return passThrough(`the upstream answered ${upstream.status}; passed through unchecked`);
   let parsed: { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] };
@@ -65,10 +74,9 @@ async function completion(context: GuardContext, request: ChatRequestView, upstr
   if (message === undefined || message === null) return passThrough('the upstream answer has no choices[0].message; passed through unchecked');
   const toolCalls = Array.isArray(message.tool_calls) ? (message.tool_calls as ToolCall[]) : [];
   const decision = await judgeReply(context, request, { text: typeof message.content === 'string' ? message.content : null, toolCalls }, facts);
-  const out = returnedHeaders(upstream.headers);
-  for (const [name, value] of Object.entries(verdictHeaders(decision))) out.set(name, value);
+  const out = Object.assign(returnedHeaders(upstream.headers), verdictHeaders(decision));
   const sent = completionBody(body, parsed, decision);
-  if (typeof sent === 'string') out.set('content-type', 'application/json');
+  if (typeof sent === 'string') out['content-type'] = 'application/json';
   record(context, decision.verdict, { stream: false, addedMs: performance.now() - started - upstreamMs });
-  return new Response(sent, { status: upstream.status, headers: out });
+  return { status: upstream.status, headers: out, body: sent };
 }

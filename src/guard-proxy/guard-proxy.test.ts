@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import OpenAI from 'openai';
 import { check } from '../check/check.ts';
-import { ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { createGuardApp, createGuardContext } from './server.ts';
 import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
 import { startHarness, type Harness } from './testing/harness.ts';
 
@@ -171,6 +172,37 @@ describe('byte for byte', () => {
       assert.equal(body.choices[0]!.message.content, CLAIM_REPLY);
       assert.equal(body.felicity.outcome, 'false_claim');
       assert.equal(body.felicity.action, 'annotated');
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe('the hono app, for runtimes other than Node', () => {
+  test('answers as the Node server does: a clean reply byte for byte, a claim rewritten, bad JSON 400, an oversized body 413', async () => {
+    const harness = await startHarness(agentModel, { onFail: 'rewrite' });
+    try {
+      const app = createGuardApp(await createGuardContext({ ...DEFAULTS, toolCapabilities: {}, upstream: harness.upstream.url, port: 0, onFail: 'rewrite', maxBodyBytes: 4096 }));
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${KEY}` };
+      const both = async (body: string) => {
+        const viaApp = await app.request('/v1/chat/completions', { method: 'POST', headers, body });
+        const viaNode = await fetch(`${harness.base}/chat/completions`, { method: 'POST', headers, body });
+        return { app: viaApp, node: viaNode, appBytes: Buffer.from(await viaApp.arrayBuffer()), nodeBytes: Buffer.from(await viaNode.arrayBuffer()) };
+      };
+      const clean = await both(JSON.stringify({ model: 'm', messages: CASES.clean }));
+      assert.equal(clean.app.headers.get('x-felicity-verdict'), 'outcome=other; action=none; certified=true');
+      assert.equal(clean.node.headers.get('x-felicity-verdict'), clean.app.headers.get('x-felicity-verdict'));
+      assert.ok(clean.appBytes.equals(clean.nodeBytes));
+      const claim = await both(JSON.stringify({ model: 'm', messages: CASES.claim }));
+      for (const response of [claim.app, claim.node]) assert.equal(response.headers.get('x-felicity-verdict'), 'outcome=false_claim; action=rewritten; certified=true');
+      assert.equal(JSON.parse(claim.appBytes.toString()).choices[0].message.content, HONEST_REWRITE);
+      const bad = await both('{"messages": [');
+      assert.deepEqual([bad.app.status, bad.node.status], [400, 400]);
+      assert.equal(JSON.parse(bad.appBytes.toString()).error.code, 'invalid_json');
+      assert.ok(bad.appBytes.equals(bad.nodeBytes));
+      const big = await app.request('/v1/chat/completions', { method: 'POST', headers, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x'.repeat(5000) }] }) });
+      assert.equal(big.status, 413);
+      assert.equal(big.headers.get('x-felicity-verdict'), 'outcome=unchecked; action=skipped; certified=false');
     } finally {
       await harness.close();
     }

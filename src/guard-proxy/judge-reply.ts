@@ -12,7 +12,7 @@ import type { GuardContext } from './guard-context.ts';
 import type { OnErrorMode, OnFailPolicy } from './modes.ts';
 import { decide, type Decision } from './policies.ts';
 import type { DeploymentResolver } from './request-deployment.ts';
-import { upstreamChatModel } from './upstream.ts';
+import { upstreamChatModel, type HeaderRecord } from './upstream.ts';
 import { verdictOf } from './verdict.ts';
 
 export interface DraftToJudge {
@@ -50,7 +50,7 @@ export function judgeReply(
   context: GuardContext,
   request: ChatRequestView,
   reply: { text: string | null; toolCalls: readonly ToolCall[] },
-  facts: { requestId: string; headers: Headers; client: AbortSignal; onFail?: 'annotate' },
+  facts: { requestId: string; headers: HeaderRecord; client: AbortSignal; onFail?: 'annotate' },
 ): Promise<Decision> {
   return judgeDraft(context.resolver, { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError }, {
     requestId: facts.requestId,

@@ -1,9 +1,15 @@
 /**
- * The guard proxy's HTTP server (hono on Node): routes, error answers in OpenAI's shape, and a
- * graceful stop (no new connections; requests in flight finish; then the audit log is closed).
+ * The guard proxy's HTTP server: routes, error answers in OpenAI's shape, and a graceful stop (no
+ * new connections; requests in flight finish; then the audit log is closed).
+ *
+ * The routes are a hono app. On Node, `POST /v1/chat/completions`, the one route on every agent
+ * step, is served from node:http directly, without the web Request and Response the adapter builds
+ * for each request: measured with bench:guard, that layer alone added about 2 ms to the p99 of a
+ * request that should add less than that in all. Both paths run the same handler.
  */
-import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDeploymentFile } from '../setups/load-deployment.ts';
 import { NO_AUDIT_LOG, openAuditLog } from './audit-log.ts';
@@ -11,11 +17,11 @@ import { chatCompletions } from './chat-completions.ts';
 import type { GuardProxyConfig } from './config.ts';
 import type { GuardContext } from './guard-context.ts';
 import { GuardMetrics } from './metrics.ts';
-import { openAIError, ProxyError } from './openai-error.ts';
+import { openAIError } from './openai-error.ts';
+import { failureReply, toResponse, UNCHECKED, writeReply, type ProxyReply } from './proxy-reply.ts';
+import { readBoundedBody, readIncomingBody } from './read-body.ts';
 import { DeploymentResolver } from './request-deployment.ts';
 import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream } from './upstream.ts';
-
-const UNCHECKED = 'outcome=unchecked; action=skipped; certified=false';
 
 export async function createGuardContext(config: GuardProxyConfig): Promise<GuardContext> {
   const deployment = config.deployment === undefined ? undefined : await loadDeploymentFile(config.deployment);
@@ -31,10 +37,12 @@ export async function createGuardContext(config: GuardProxyConfig): Promise<Guar
 export function createGuardApp(context: GuardContext) {
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
   app.post('/v1/chat/completions', async (c) => {
-    // On Node the body is read from the connection itself, without a web stream in between.
-    const response = await chatCompletions(context, c.req.raw, c.env?.incoming);
-    context.metrics.request('chat_completions', response.status);
-    return response;
+    const { raw } = c.req;
+    const incoming = c.env?.incoming;
+    const max = context.config.maxBodyBytes;
+    const reply = await chatCompletions(context, { headers: raw.headers, client: raw.signal, body: () => (incoming === undefined ? readBoundedBody(raw, max) : readIncomingBody(incoming, max)) });
+    context.metrics.request('chat_completions', reply.status);
+    return toResponse(reply);
   });
   app.get('/v1/models', async (c) => {
     const client = c.req.raw.signal;
@@ -43,21 +51,50 @@ export function createGuardApp(context: GuardContext) {
       const upstream = await sendUpstream(context.upstream, '/models', { method: 'GET', headers: forwardedHeaders(c.req.raw.headers) }, deadline.signal, client);
       return { upstream, body: await readUpstreamBody(upstream, context.upstream, deadline.signal, client) };
     })().finally(deadline.release);
-    const headers = returnedHeaders(upstream.headers);
-    headers.set('x-felicity-verdict', UNCHECKED);
     context.metrics.request('models', upstream.status);
-    return new Response(body.byteLength === 0 ? null : body, { status: upstream.status, headers });
+    return toResponse({ status: upstream.status, headers: { ...returnedHeaders(upstream.headers), 'x-felicity-verdict': UNCHECKED }, body });
   });
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/metrics', (c) => c.text(context.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
   app.notFound((c) => c.json(openAIError(`no route ${c.req.method} ${new URL(c.req.url).pathname}`, 'invalid_request_error', 'not_found'), 404));
   app.onError((error, c) => {
-    const failure = error instanceof ProxyError ? error : new ProxyError(500, 'internal_error', 'the guard proxy failed on this request');
-    context.metrics.request(c.req.path === '/v1/chat/completions' ? 'chat_completions' : 'other', failure.status);
-    // Nothing was checked: the verdict says so, as on every response.
-    return new Response(JSON.stringify(failure.body), { status: failure.status, headers: { 'content-type': 'application/json', 'x-felicity-verdict': UNCHECKED } });
+    const reply = failureReply(error);
+    context.metrics.request(c.req.path === '/v1/chat/completions' ? 'chat_completions' : 'other', reply.status);
+    return toResponse(reply);
   });
   return app;
+}
+
+/** `POST /v1/chat/completions` from node:http: the same handler, answered without web objects. */
+async function serveChatCompletions(context: GuardContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const client = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) client.abort();
+  });
+  let reply: ProxyReply;
+  try {
+    reply = await chatCompletions(context, { headers: req.headers, client: client.signal, body: () => readIncomingBody(req, context.config.maxBodyBytes) });
+  } catch (error) {
+    reply = failureReply(error);
+  }
+  context.metrics.request('chat_completions', reply.status);
+  writeReply(res, reply);
+}
+
+/** The hot route straight from node:http; anything else to the hono app. */
+function requestListener(context: GuardContext): http.RequestListener {
+  const app = getRequestListener(createGuardApp(context).fetch);
+  return (req, res) => {
+    if (req.method === 'POST' && chatCompletionsPath(req.url)) void serveChatCompletions(context, req, res);
+    else void app(req, res);
+  };
+}
+
+/** The path hono's route matches (strictly: no trailing slash), with or without a query. */
+function chatCompletionsPath(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  const end = url.indexOf('?');
+  return (end < 0 ? url : url.slice(0, end)) === '/v1/chat/completions';
 }
 
 export interface RunningGuardProxy {
@@ -71,11 +108,10 @@ export interface RunningGuardProxy {
 
 export async function startGuardProxy(config: GuardProxyConfig): Promise<RunningGuardProxy> {
   const context = await createGuardContext(config);
-  const app = createGuardApp(context);
-  let server!: ServerType;
+  const server = http.createServer(requestListener(context));
   await new Promise<void>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve());
     server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
@@ -86,7 +122,7 @@ export async function startGuardProxy(config: GuardProxyConfig): Promise<Running
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
-        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        server.closeIdleConnections();
       }).then(() => context.audit.close())),
   };
 }

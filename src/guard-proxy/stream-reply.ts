@@ -11,12 +11,13 @@ import { judgeReply } from './judge-reply.ts';
 import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
-import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
+import type { ProxyReply } from './proxy-reply.ts';
+import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type HeaderRecord, type UpstreamReply } from './upstream.ts';
 import { verdictHeader } from './verdict.ts';
 
 export interface StreamFacts {
   requestId: string;
-  headers: Headers;
+  headers: HeaderRecord;
   client: AbortSignal;
   signal: AbortSignal;
   started: number;
@@ -25,7 +26,7 @@ export interface StreamFacts {
   release(): void;
 }
 
-export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<Response> {
+export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<ProxyReply> {
   const assembly = new StreamAssembly();
   const splitter = new SseSplitter();
   const decoder = new TextDecoder();
@@ -53,11 +54,11 @@ export async function bufferedStream(context: GuardContext, request: ChatRequest
   const rest = splitter.rest() + decoder.decode();
   const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, facts);
   const headers = returnedHeaders(upstream.headers);
-  headers.set('x-felicity-verdict', verdictHeader(decision.verdict));
-  headers.set('x-felicity-request-id', facts.requestId);
+  headers['x-felicity-verdict'] = verdictHeader(decision.verdict);
+  headers['x-felicity-request-id'] = facts.requestId;
   const body = streamBody(decision, raw.join('') + rest, assembly);
   record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
-  return new Response(body, { status: upstream.status, headers });
+  return { status: upstream.status, headers, body };
 }
 
 function streamBody(decision: Decision, original: string, assembly: StreamAssembly): string {
@@ -72,7 +73,7 @@ function insertBeforeDone(stream: string, comment: string): string {
   return at < 0 ? stream + comment : stream.slice(0, at) + comment + stream.slice(at);
 }
 
-export function auditedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Response {
+export function auditedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): ProxyReply {
   const assembly = new StreamAssembly();
   const splitter = new SseSplitter();
   const decoder = new TextDecoder();
@@ -117,7 +118,7 @@ export function auditedStream(context: GuardContext, request: ChatRequestView, u
     },
   });
   const headers = returnedHeaders(upstream.headers);
-  headers.set('x-felicity-verdict', 'outcome=pending; action=audit; certified=false');
-  headers.set('x-felicity-request-id', facts.requestId);
-  return new Response(body, { status: upstream.status, headers });
+  headers['x-felicity-verdict'] = 'outcome=pending; action=audit; certified=false';
+  headers['x-felicity-request-id'] = facts.requestId;
+  return { status: upstream.status, headers, body };
 }

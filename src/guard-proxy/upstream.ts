@@ -3,7 +3,7 @@
  * proxy holds no key of its own), under the proxy's deadline and the client's abort, and a
  * `ChatModel` over the same path for the guard's own rewrite and re-anchoring calls.
  */
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { ToolCall } from '../core/types.ts';
@@ -14,23 +14,38 @@ import { ProxyError } from './openai-error.ts';
 /** Headers never forwarded: hop-by-hop, the proxy's own framing, and compression (the guard reads the body). */
 const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection', 'accept-encoding', 'expect']);
 
-export function forwardedHeaders(headers: Headers): Headers {
-  const out = new Headers();
-  headers.forEach((value, name) => {
-    if (!DROPPED.has(name)) out.set(name, value);
-  });
-  out.set('accept-encoding', 'identity');
+/** Header names to values, as node:http takes them: plain objects, not `Headers`, on the hot path. */
+export type HeaderRecord = Record<string, string>;
+
+/** Without a prototype: a header named `__proto__` is a key like any other. */
+export function headerRecord(): HeaderRecord {
+  return Object.create(null) as HeaderRecord;
+}
+
+/** The client's headers to send upstream (a web `Headers` or a Node request's). */
+export function forwardedHeaders(headers: Headers | IncomingHttpHeaders): HeaderRecord {
+  const out = headerRecord();
+  for (const [name, value] of entries(headers)) if (!DROPPED.has(name)) out[name] = value;
+  out['accept-encoding'] = 'identity';
   return out;
 }
 
 /** Response headers not passed back: framing the proxy redoes, and encodings it removed. */
 const DROPPED_BACK = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
 
-export function returnedHeaders(headers: Headers): Headers {
-  const out = new Headers();
-  headers.forEach((value, name) => {
-    if (!DROPPED_BACK.has(name)) out.set(name, value);
-  });
+export function returnedHeaders(headers: HeaderRecord): HeaderRecord {
+  const out = headerRecord();
+  for (const name in headers) if (!DROPPED_BACK.has(name)) out[name] = headers[name]!;
+  return out;
+}
+
+function entries(headers: Headers | IncomingHttpHeaders): Iterable<[string, string]> {
+  if (headers instanceof Headers) return headers.entries();
+  const out: [string, string][] = [];
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined) out.push([name, Array.isArray(value) ? value.join(', ') : value]);
+  }
   return out;
 }
 
@@ -71,7 +86,7 @@ export function callSignal(timeoutMs: number, client?: AbortSignal): CallDeadlin
 export interface UpstreamReply {
   status: number;
   ok: boolean;
-  headers: Headers;
+  headers: HeaderRecord;
   /** The whole body, for anything but an event stream. */
   bytes: Uint8Array<ArrayBuffer> | null;
   /** The body as it arrives, for `text/event-stream`; cancelling it closes the upstream connection. */
@@ -92,15 +107,12 @@ const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Age
  * hot path). Network failures become 502, the deadline 504, a client abort 499; an abort or the
  * deadline closes the upstream connection, so the upstream sees the request cancelled.
  */
-export function sendUpstream(upstream: Upstream, path: string, init: { method: string; headers: Headers; body?: Uint8Array<ArrayBuffer> | string }, signal: AbortSignal, client?: AbortSignal): Promise<UpstreamReply> {
+export function sendUpstream(upstream: Upstream, path: string, init: { method: string; headers: HeaderRecord; body?: Uint8Array<ArrayBuffer> | string }, signal: AbortSignal, client?: AbortSignal): Promise<UpstreamReply> {
   return new Promise<UpstreamReply>((resolve, reject) => {
     if (signal.aborted) return reject(upstreamFailure(signal.reason, upstream, signal, client));
     const url = new URL(`${upstream.base}${path}`);
     const secure = url.protocol === 'https:';
-    const headers: Record<string, string> = {};
-    init.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers: HeaderRecord = { ...init.headers };
     if (init.body !== undefined) headers['content-length'] = String(typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.byteLength);
     const request = (secure ? https : http).request(url, { method: init.method, headers, agent: secure ? agents.https : agents.http });
     const fail = (error: unknown) => reject(upstreamFailure(error, upstream, signal, client));
@@ -114,8 +126,8 @@ export function sendUpstream(upstream: Upstream, path: string, init: { method: s
     request.on('response', (response) => {
       response.on('close', done);
       const status = response.statusCode ?? 502;
-      const replyHeaders = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) replyHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const replyHeaders = headerRecord();
+      for (const [name, value] of entries(response.headers)) replyHeaders[name] = value;
       const base = { status, ok: status >= 200 && status < 300, headers: replyHeaders };
       if ((response.headers['content-type'] ?? '').includes('text/event-stream')) {
         resolve({ ...base, bytes: null, stream: Readable.toWeb(response) as ReadableStream<Uint8Array> });
@@ -165,7 +177,7 @@ export async function readUpstreamBody(reply: UpstreamReply, upstream: Upstream,
  * The upstream model as a `ChatModel`, for the guard's own calls: the client's model name and
  * credentials, the proxy's deadline, never retried (the client's request is waiting).
  */
-export function upstreamChatModel(upstream: Upstream, headers: Headers, model: string | undefined, client?: AbortSignal): ChatModel {
+export function upstreamChatModel(upstream: Upstream, headers: HeaderRecord, model: string | undefined, client?: AbortSignal): ChatModel {
   return {
     spec: 'guard-upstream',
     provider: 'openai-compatible',
@@ -179,8 +191,7 @@ export function upstreamChatModel(upstream: Upstream, headers: Headers, model: s
       const facts = () => ({ latency_ms: Math.round(performance.now() - started), attempts: 1, request_params: { temperature: 0 } });
       const deadline = callSignal(upstream.timeoutMs, client);
       const combined = signal === undefined ? deadline.signal : AbortSignal.any([signal, deadline.signal]);
-      const sent = new Headers(headers);
-      sent.set('content-type', 'application/json');
+      const sent: HeaderRecord = { ...headers, 'content-type': 'application/json' };
       try {
         const response = await sendUpstream(upstream, '/chat/completions', { method: 'POST', headers: sent, body: JSON.stringify({ ...body, stream: false }) }, combined, client);
         const text = new TextDecoder().decode(await readUpstreamBody(response, upstream, combined, client));
