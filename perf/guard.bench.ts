@@ -4,10 +4,14 @@
  * 1. The proxy. A scripted upstream (its own process) answers every request with the same clean
  *    reply to a realistic turn (C2's tool schemas, a reminder call and its result, then "Done…").
  *    autocannon sends the same request straight to the upstream and through `felicity guard`
- *    (its own process, rules engine, --on-fail rewrite: a clean reply costs no model call), in
- *    alternating rounds of the same run. Latency at one connection (added p50 and p99: proxied
- *    minus direct, from every response time), throughput at 32 connections (the ratio).
- *    Targets: added p99 ≤ 2 ms, throughput ratio ≥ 0.9.
+ *    (`node bin/felicity.js guard`: the compiled command a user runs; rules engine, --on-fail
+ *    rewrite: a clean reply costs no model call), in alternating rounds of the same run. Latency
+ *    at one connection (added p50 and p99: proxied minus direct, from every response time),
+ *    throughput at 32 connections (the ratio). Targets: added p99 ≤ 2 ms, throughput ratio ≥ 0.9.
+ *    The guard's own time per request (its work, without the upstream's: the histogram its
+ *    /metrics serves, read before and after the latency rounds) is printed beside it: the
+ *    client-side figure also holds a second loopback hop, which a forwarding-only Node proxy
+ *    (perf/forwarding-proxy.ts) measures in the same run.
  *    The throughput comparison is repeated with an upstream whose replies take BENCH_MODEL_MS
  *    (default 100 ms, still faster than any hosted model), where the upstream, not the proxy, sets the pace.
  * 2. The AI SDK middleware in-process: generateText on an instant mock model, with and without
@@ -31,8 +35,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { DEFAULTS } from '../src/guard-proxy/config.ts';
-import { startGuardProxy } from '../src/guard-proxy/server.ts';
 import { startScriptedUpstream, say } from '../src/guard-proxy/testing/scripted-upstream.ts';
 import { felicityMiddleware } from '../src/integrations/ai-sdk.ts';
 import { startForwardingProxy } from './forwarding-proxy.ts';
@@ -70,9 +72,6 @@ if (role === '--upstream') {
 } else if (role === '--forwarding-proxy') {
   const proxy = await startForwardingProxy(process.argv[3]!);
   process.stdout.write(`${proxy.url}\n`);
-} else if (role === '--proxy') {
-  const proxy = await startGuardProxy({ ...DEFAULTS, toolCapabilities: {}, upstream: process.argv[3]!, port: 0, onFail: 'rewrite' });
-  process.stdout.write(`${proxy.url}/v1\n`);
 } else {
   await main();
 }
@@ -90,11 +89,51 @@ function pinning(): { proxy: string; rest: string } | undefined {
 
 async function child(...args: string[]): Promise<{ url: string; process: ChildProcess }> {
   const node = [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), ...args];
-  const cores = PIN === undefined ? undefined : args[0] === '--proxy' || args[0] === '--forwarding-proxy' ? PIN.proxy : PIN.rest;
+  const cores = PIN === undefined ? undefined : args[0] === '--forwarding-proxy' ? PIN.proxy : PIN.rest;
   const [command, ...rest] = cores === undefined ? node : ['taskset', '-c', cores, ...node];
   const proc = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   const [chunk] = (await once(proc.stdout!, 'data')) as [Buffer];
   return { url: chunk.toString().trim(), process: proc };
+}
+
+/** `felicity guard` as a user runs it: the compiled command line, no TypeScript loader. */
+async function guardProcess(upstream: string): Promise<{ url: string; process: ChildProcess }> {
+  const bin = fileURLToPath(new URL('../bin/felicity.js', import.meta.url));
+  const node = [process.execPath, bin, 'guard', '--upstream', upstream, '--port', '0', '--on-fail', 'rewrite'];
+  const [command, ...rest] = PIN === undefined ? node : ['taskset', '-c', PIN.proxy, ...node];
+  const proc = spawn(command!, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += String(chunk);
+      const match = /listening on (http:\/\/\S+\/v1)/.exec(seen);
+      if (match) resolve({ url: match[1]!, process: proc });
+    };
+    proc.stderr!.on('data', onData);
+    proc.once('exit', () => reject(new Error(`felicity guard did not start: ${seen}`)));
+  });
+}
+
+/** The guard's own added time, as its /metrics histogram counts it (cumulative counts by bound). */
+async function ownTime(base: string): Promise<{ bounds: number[]; counts: number[] }> {
+  const text = await (await fetch(`${base.replace(/\/v1$/, '')}/metrics`)).text();
+  const rows = [...text.matchAll(/^felicity_guard_added_latency_ms_bucket\{le="([^"]+)"\} (\d+)$/gm)];
+  return { bounds: rows.map((r) => (r[1] === '+Inf' ? Infinity : Number(r[1]))), counts: rows.map((r) => Number(r[2])) };
+}
+
+/** A quantile from histogram counts, linear within the bucket it falls in (as Prometheus does). */
+function histogramQuantile(q: number, bounds: number[], counts: number[]): number {
+  const total = counts[counts.length - 1]!;
+  const rank = q * total;
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i]! >= rank) {
+      const lower = i === 0 ? 0 : bounds[i - 1]!;
+      const below = i === 0 ? 0 : counts[i - 1]!;
+      const upper = Number.isFinite(bounds[i]!) ? bounds[i]! : lower;
+      return lower + ((upper - lower) * (rank - below)) / Math.max(1, counts[i]! - below);
+    }
+  }
+  return NaN;
 }
 
 /** CPU time (user + system) a process has used, in ms; undefined where /proc is absent. */
@@ -135,7 +174,7 @@ function percentile(values: number[], p: number): number {
 
 async function main(): Promise<void> {
   const upstream = await child('--upstream');
-  const proxy = await child('--proxy', upstream.url);
+  const proxy = await guardProcess(upstream.url);
   const forwarding = await child('--forwarding-proxy', upstream.url);
   if (PIN !== undefined) execFileSync('taskset', ['-pc', PIN.rest, String(process.pid)], { stdio: 'ignore' });
   console.log(PIN === undefined ? 'cores: not pinned (the proxy, the upstream and autocannon share every core)' : `cores: the proxy on core ${PIN.proxy}; the upstream and autocannon on ${PIN.rest}`);
@@ -151,9 +190,14 @@ async function main(): Promise<void> {
     const latency = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[] };
     const rate = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[] };
     const cpu = { upstream: [] as number[], proxy: [] as number[] };
+    const own = { bounds: [] as number[], counts: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       latency.direct.push(...(await load(upstream.url, 1, SECONDS)).times);
+      const before = await ownTime(proxy.url);
       latency.proxied.push(...(await load(proxy.url, 1, SECONDS)).times);
+      const after = await ownTime(proxy.url);
+      own.bounds = after.bounds;
+      own.counts = after.counts.map((count, i) => count - before.counts[i]! + (own.counts[i] ?? 0));
       latency.forwarded.push(...(await load(forwarding.url, 1, SECONDS)).times);
       rate.direct.push((await load(upstream.url, 32, SECONDS)).rate);
       rate.forwarded.push((await load(forwarding.url, 32, SECONDS)).rate);
@@ -177,6 +221,8 @@ async function main(): Promise<void> {
     console.log(`guard proxy, clean replies, 1 connection (${latency.direct.length} direct and ${latency.proxied.length} proxied responses):`);
     console.log(`  ${row(50)}`);
     console.log(`  ${row(99)}   (target: added ≤ 2 ms)`);
+    const within = (ms: number) => (100 * own.counts[own.bounds.indexOf(ms)]!) / own.counts[own.counts.length - 1]!;
+    console.log(`  the guard's own time (its /metrics histogram, the same requests): p50 ${histogramQuantile(0.5, own.bounds, own.counts).toFixed(3)} ms, p99 ${histogramQuantile(0.99, own.bounds, own.counts).toFixed(3)} ms; ${within(1).toFixed(1)}% within 1 ms, ${within(2).toFixed(1)}% within 2 ms`);
     console.log(`guard proxy, 32 connections, instant upstream (CPU-bound): direct ${mean(rate.direct).toFixed(0)} req/s, through the guard ${mean(rate.proxied).toFixed(0)} req/s, ratio ${(mean(rate.proxied) / mean(rate.direct)).toFixed(3)}`);
     console.log(`  reference: a forwarding-only Node proxy (perf/forwarding-proxy.ts) ${mean(rate.forwarded).toFixed(0)} req/s, ratio ${(mean(rate.forwarded) / mean(rate.direct)).toFixed(3)}; the guard against it ${(mean(rate.proxied) / mean(rate.forwarded)).toFixed(3)}`);
     if (cpu.proxy.length > 0) console.log(`  CPU per proxied request: the proxy ${mean(cpu.proxy).toFixed(0)} µs, the upstream ${mean(cpu.upstream).toFixed(0)} µs`);
@@ -192,7 +238,7 @@ async function main(): Promise<void> {
 /** The same throughput comparison with an upstream that takes MODEL_MS per reply, as a model does. */
 async function modelLike(): Promise<void> {
   const upstream = await child('--upstream', String(MODEL_MS));
-  const proxy = await child('--proxy', upstream.url);
+  const proxy = await guardProcess(upstream.url);
   try {
     await load(upstream.url, 32, 2);
     await load(proxy.url, 32, 2);

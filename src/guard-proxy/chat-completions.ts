@@ -66,7 +66,7 @@ async function completion(context: GuardContext, request: ChatRequestView, upstr
   if (!upstream.ok) return passThrough(`the upstream answered ${upstream.status}; passed through unchecked`);
   let parsed: { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] };
   try {
-    parsed = JSON.parse(new TextDecoder().decode(body));
+    parsed = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   } catch {
     return passThrough('the upstream answer is not JSON; passed through unchecked');
   }

@@ -17,11 +17,12 @@ export interface ChatRequestView {
 }
 
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export function readChatRequest(bytes: Uint8Array): ChatRequestView {
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    body = JSON.parse(UTF8.decode(bytes));
   } catch (error) {
     throw new ProxyError(400, 'invalid_json', `request body is not JSON (${(error as Error).message.slice(0, 120)})`);
   }

@@ -2,7 +2,8 @@
  * Prometheus counters for `GET /metrics`: requests by route and status, verdicts by outcome,
  * actions, and a histogram of the latency the guard adds (its own work, not the upstream's).
  */
-const BUCKETS_MS = [0.25, 0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
+// Fine below 5 ms, where a clean reply's check lands; coarse above, where rewrites (model calls) land.
+export const BUCKETS_MS = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
 
 export class GuardMetrics {
   readonly #requests = new Map<string, number>();
@@ -24,9 +25,7 @@ export class GuardMetrics {
   added(ms: number): void {
     this.#count++;
     this.#sum += ms;
-    BUCKETS_MS.forEach((bound, index) => {
-      if (ms <= bound) this.#buckets[index]!++;
-    });
+    for (let index = 0; index < BUCKETS_MS.length; index++) if (ms <= BUCKETS_MS[index]!) this.#buckets[index]!++;
   }
 
   render(): string {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { resolveGuardConfig, GuardConfigError } from './config.ts';
-import { DeploymentResolver } from './request-deployment.ts';
+import { DeploymentResolver, sameJson } from './request-deployment.ts';
 import { labelDraft } from './verdict.ts';
 
 const fn = (name: string, description: string) => ({ type: 'function', function: { name, description, parameters: { type: 'object', properties: {} } } });
@@ -58,4 +58,27 @@ test('settings: flags over the YAML file over defaults; a bad field names the fi
   fs.writeFileSync(file, 'upstream: http://x/v1\nport: -3\n');
   await assert.rejects(resolveGuardConfig({ config: file }), (error: unknown) => error instanceof GuardConfigError && error.source === file && error.field === 'port');
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('sameJson: equal parsed JSON whatever the key order; any other difference is a difference', () => {
+  const tool = { type: 'function', function: { name: 'a', description: 'd', parameters: { type: 'object', properties: { x: { type: 'string' } } } } };
+  assert.equal(sameJson([tool], JSON.parse(JSON.stringify([tool]))), true);
+  assert.equal(sameJson({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }), true);
+  assert.equal(sameJson(undefined, undefined), true);
+  for (const other of [{ a: 1 }, { a: 1, b: [1, 2], c: null }, { a: 1, b: [1, 2, 3] }, { a: '1', b: [1, 2] }, { a: 1, b: { 0: 1, 1: 2 } }, [1, 2], null, undefined]) {
+    assert.equal(sameJson({ a: 1, b: [1, 2] }, other), false, JSON.stringify(other));
+  }
+  assert.equal(sameJson([], {}), false);
+  assert.equal(sameJson([null], [undefined]), false);
+});
+
+test('a request whose tools changed since the last one is resolved against its own tools', () => {
+  const resolver = new DeploymentResolver(undefined, {});
+  const reminder = fn('create_reminder', 'Creates a reminder that notifies the user at a given time.');
+  const first = resolver.resolve([reminder], ask);
+  assert.equal(resolver.resolve(JSON.parse(JSON.stringify([reminder])), ask).deployment, first.deployment, 'the same tools again: the same deployment, not a new one');
+  const pinged = resolver.resolve([fn('ping_me', 'Pings.')], ask);
+  assert.deepEqual(pinged.unknown_tools, ['ping_me']);
+  assert.equal(labelDraft(ask, PROMISE, pinged, 'a').outcome, 'empty');
+  assert.equal(labelDraft(ask, PROMISE, resolver.resolve([reminder], ask), 'b').outcome, 'unanchored');
 });

@@ -25,6 +25,8 @@ export class DeploymentResolver {
   readonly #file: Deployment | undefined;
   readonly #capabilities: Record<string, string[]>;
   readonly #cache = new Map<string, Offered>();
+  /** The tools last resolved, to compare in place: agents send the same tools on every step. */
+  #last: { tools: readonly unknown[] | undefined; offered: Offered } | undefined;
 
   constructor(file: Deployment | undefined, capabilities: Record<string, string[]>) {
     this.#file = file;
@@ -55,6 +57,13 @@ export class DeploymentResolver {
   }
 
   #offered(tools: readonly unknown[] | undefined): Offered {
+    if (this.#last !== undefined && sameJson(this.#last.tools, tools)) return this.#last.offered;
+    const offered = this.#offeredByKey(tools);
+    this.#last = { tools, offered };
+    return offered;
+  }
+
+  #offeredByKey(tools: readonly unknown[] | undefined): Offered {
     const key = tools === undefined ? '' : JSON.stringify(tools);
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
@@ -81,6 +90,32 @@ interface Offered {
   tools: ToolDefinition[];
   unknown: string[];
   deployment: Deployment;
+}
+
+/**
+ * Whether two parsed JSON values are equal (objects whatever their key order), without building
+ * their texts: the hot path's check of the last tools allocates nothing.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(x, key)) continue;
+    count++;
+    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+  }
+  let countY = 0;
+  for (const key in y) if (Object.hasOwn(y, key)) countY++;
+  return count === countY;
 }
 
 function stripMock(tool: ToolDefinition): ToolDefinition {
