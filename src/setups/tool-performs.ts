@@ -37,8 +37,26 @@ const FILLER = new Set([
 /** States a thing is in, not things: "cancel_pending_order" acts on an order. */
 const ADJECTIVES = new Set(['pending', 'delivered', 'default', 'shipping', 'active', 'open', 'closed', 'existing']);
 
+/**
+ * Remembered singulars: the matcher asks for the same few words many times per reply (each tool
+ * object against each word). Bounded in entries and in word length: replies are untrusted.
+ */
+const SINGULARS = new Map<string, string>();
+
 /** "baggages" → "baggage", "addresses" → "address", "categories" → "category". */
 export function singular(word: string): string {
+  let known = SINGULARS.get(word);
+  if (known === undefined) {
+    known = singularOf(word);
+    if (word.length <= 40) {
+      if (SINGULARS.size >= 4096) SINGULARS.clear();
+      SINGULARS.set(word, known);
+    }
+  }
+  return known;
+}
+
+function singularOf(word: string): string {
   const w = word.toLowerCase();
   if (w.length <= 3 || /(?:ss|us|is|ous)$/.test(w)) return w;
   if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
