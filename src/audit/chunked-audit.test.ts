@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import { checkMany } from '../check/check-many.ts';
 import { postgresSkip } from '../store/testing/postgres.ts';
-import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome, type AuditWorkerOptions } from './chunked-audit.ts';
+import { AuditStoppedError, collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome, type AuditWorkerOptions } from './chunked-audit.ts';
 import { AuditFileChangedError, AuditOptionsError } from './chunked-errors.ts';
 import { chunkFacts } from './chunked-passes.ts';
 import { auditProgress, claimChunk, completeChunk, createOrFindAudit, releaseChunk, renewLease, storeDesign, type AuditProgress } from './chunked-store.ts';
@@ -134,6 +134,39 @@ test('a worker that fails on a range gives it back: the next worker takes it at 
     assertSameAsSingle(await worker(db.pool, file, { name: 'fails', leaseSeconds: 3600 }), single);
     const retried = await db.pool.query(`SELECT count(*)::int AS n FROM audit_chunks WHERE claims = 2`);
     assert.equal(retried.rows[0].n, 1, 'the range the first worker failed on was claimed again');
+  } finally {
+    await db.drop();
+  }
+});
+
+test('a stopped worker gives its range back at once and takes no other; the next worker finishes with the same estimate', { skip }, async () => {
+  const db = await auditDatabase();
+  try {
+    const file = logFile(600);
+    const single = await singleProcess(file);
+    const stop = new AbortController();
+    // Labelling never ends: only the stop ends this worker.
+    const stuck: Labeller = () => new Promise(() => {});
+    const events: AuditEvent[] = [];
+    const stopped = worker(db.pool, file, {
+      name: 'stopped',
+      label: stuck,
+      leaseSeconds: 3600,
+      stop: stop.signal,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.kind === 'claimed' && e.pass === 2) setImmediate(() => stop.abort());
+      },
+    });
+    const error = await stopped.then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof AuditStoppedError, String(error));
+    const held = events.find((e) => e.kind === 'claimed' && e.pass === 2) as Extract<AuditEvent, { kind: 'claimed' }>;
+    assert.deepEqual(error.gaveBack, { pass: 2, chunk: held.chunk });
+    assert.equal(events.filter((e) => e.kind === 'claimed' && e.pass === 2).length, 1, 'no row claimed after the stop');
+    const row = await db.pool.query(`SELECT state, claims FROM audit_chunks WHERE pass = 2 AND chunk = $1`, [held.chunk]);
+    assert.deepEqual(row.rows[0], { state: 'pending', claims: 1 });
+    // A lease of an hour: only the give-back lets the next worker in before the test times out.
+    assertSameAsSingle(await worker(db.pool, file, { name: 'stopped', leaseSeconds: 3600 }), single);
   } finally {
     await db.drop();
   }

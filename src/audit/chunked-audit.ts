@@ -80,6 +80,19 @@ export interface AuditWorkerOptions {
   pollMs: number;
   /** Progress; awaited, so a test can hold the worker at a point. */
   onEvent?: (event: AuditEvent) => void | Promise<void>;
+  /**
+   * Ctrl-C: take no more rows, give back the row held (another worker takes it at once, not after
+   * its lease) and end with an `AuditStoppedError`.
+   */
+  stop?: AbortSignal;
+}
+
+/** The worker was stopped (`stop`); the row it held, if any, is open again. */
+export class AuditStoppedError extends Error {
+  constructor(readonly gaveBack: { pass: 1 | 2; chunk: number } | undefined) {
+    super(gaveBack === undefined ? 'stopped' : `stopped; pass ${gaveBack.pass} range ${gaveBack.chunk} given back`);
+    this.name = 'AuditStoppedError';
+  }
 }
 
 export type AuditEvent =
@@ -144,6 +157,7 @@ export async function runAuditWorker(o: AuditWorkerOptions): Promise<AuditOutcom
   await o.onEvent?.({ kind: created ? 'created' : 'joined', audit: audit.name, chunks: audit.chunks });
   const options = optionsOf(audit.options);
   for (;;) {
+    if (o.stop?.aborted) throw new AuditStoppedError(undefined);
     const claim = await claimChunk(o.pool, audit.id, o.worker, o.leaseSeconds);
     if (claim) {
       await work(o, options, claim);
@@ -167,8 +181,19 @@ export async function runAuditWorker(o: AuditWorkerOptions): Promise<AuditOutcom
       const estimate = await estimateOnce(o, audit);
       if (estimate) return { finished: true, audit, ...estimate };
     }
-    await sleep(o.pollMs);
+    await sleep(o.pollMs, undefined, o.stop === undefined ? undefined : { signal: o.stop }).catch(() => undefined);
   }
+}
+
+/** The task's result, unless `stop` aborts first: then an AuditStoppedError at once (the task is left to the exit). */
+function unlessStopped<T>(stop: AbortSignal | undefined, claim: Claim, task: Promise<T>): Promise<T> {
+  if (stop === undefined) return task;
+  return new Promise<T>((resolve, reject) => {
+    const onStop = () => reject(new AuditStoppedError({ pass: claim.pass, chunk: claim.chunk }));
+    if (stop.aborted) return onStop();
+    stop.addEventListener('abort', onStop, { once: true });
+    task.then(resolve, reject).finally(() => stop.removeEventListener('abort', onStop));
+  });
 }
 
 /** Runs `task` while renewing a lease every third of it; the renewals are over when it returns. */
@@ -193,9 +218,13 @@ async function work(o: AuditWorkerOptions, options: PrevalenceOptions, claim: Cl
       () => renewLease(o.pool, claim, o.leaseSeconds),
       o.leaseSeconds,
       () =>
-        claim.pass === 1
-          ? chunkFacts(o.file, claim, options)
-          : chunkValues(o.file, { start: claim.start, end: claim.end, firstLine: claim.firstLine! }, claim.selected!.selected, claim.selected!.turns, options, o.label),
+        unlessStopped<unknown>(
+          o.stop,
+          claim,
+          claim.pass === 1
+            ? chunkFacts(o.file, claim, options)
+            : chunkValues(o.file, { start: claim.start, end: claim.end, firstLine: claim.firstLine! }, claim.selected!.selected, claim.selected!.turns, options, o.label),
+        ),
     );
   } catch (error) {
     // Another worker (one that can read the file, say) may take the row at once.

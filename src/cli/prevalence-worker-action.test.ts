@@ -14,7 +14,7 @@ import { postgresSkip } from '../store/testing/postgres.ts';
 import { generateLog } from '../audit/testing/generate-log.ts';
 import { labelledBy } from './prevalence-worker-action.ts';
 import { scriptedJudge } from '../check/llm/testing/scripted-judge.ts';
-import { startScriptedServer } from '../llm/testing/scripted-chat-server.ts';
+import { reply, startScriptedServer } from '../llm/testing/scripted-chat-server.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const skip = (await postgresSkip()) || false;
@@ -111,6 +111,42 @@ test('--engine llm: a worker labels with the judge and prints the single-process
     assert.match(single.stdout, /pooled/);
     assert.equal(estimate(worker.stdout), estimate(single.stdout));
     assert.match(worker.stdout, /engine llm, audit "logs.jsonl-[0-9a-f]{12}" in \d+ ranges/);
+  } finally {
+    await server.close();
+    await db.drop();
+  }
+});
+
+test('Ctrl-C: a worker gives back the range it is judging at once, says which, and exits 130', { skip }, async () => {
+  const { freshPostgresDatabase } = await import('../store/testing/postgres.ts');
+  const db = await freshPostgresDatabase('felicity_audit_sigint');
+  // A judge that never answers: the worker holds its pass-2 range until it is stopped.
+  const server = await startScriptedServer(() => reply.hang());
+  try {
+    const file = join(mkdtempSync(join(tmpdir(), 'felicity-audit-sigint-')), 'logs.jsonl');
+    writeFileSync(file, generateLog(60, 9));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, 'prevalence', file, '--sample', '10', '--reps', '100', '--engine', 'llm', '--judge-model', `openai-compatible:${server.url}#judge`, '--no-cache', '--db', db.url, '--worker', '--name', 'sigint', '--lease', '3600'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    while (server.count() === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    assert.equal(await closed, 130, stderr);
+    const back = /interrupted; pass 2 range (\d+) is back for the other workers/.exec(stderr);
+    assert.ok(back, stderr);
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`SELECT c.state FROM audit_chunks c JOIN audits a ON a.id = c.audit_id WHERE a.name = 'sigint' AND c.pass = 2 AND c.chunk = $1`, [Number(back[1])]);
+      assert.deepEqual(rows, [{ state: 'pending' }]);
+    } finally {
+      await client.end();
+    }
   } finally {
     await server.close();
     await db.drop();

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome } from '../audit/chunked-audit.ts';
+import { AuditStoppedError, collectAudit, runAuditWorker, type AuditEvent, type AuditOutcome } from '../audit/chunked-audit.ts';
 import { AuditFileChangedError, AuditNotFoundError, AuditOptionsError } from '../audit/chunked-errors.ts';
 import { ChunkChangedError } from '../audit/chunked-passes.ts';
 import { formatPrevalence } from '../audit/prevalence-format.ts';
@@ -59,6 +59,10 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
   }
   const started = performance.now();
   let store: Store | undefined;
+  // Ctrl-C gives the held range back at once; a second Ctrl-C ends the process as usual.
+  const stop = new AbortController();
+  const onSigint = () => stop.abort();
+  process.once('SIGINT', onSigint);
   try {
     // Opening migrates the database: the audit tables are felicity's own (migration 6).
     store = await Store.open(flags.db, { connections: 4 });
@@ -77,6 +81,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
           worker: `${hostname()}:${process.pid}`,
           leaseSeconds: flags.lease,
           pollMs: 250,
+          stop: stop.signal,
           onEvent: (event) => {
             const line = eventLine(event);
             if (line) process.stderr.write(`felicity prevalence: ${line}\n`);
@@ -97,6 +102,12 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     if (!(await writePrevalenceOutputs(report, flags, seconds))) return;
     if (outcome.problemCount > 0) process.exitCode = EXIT.badInput;
   } catch (error) {
+    if (error instanceof AuditStoppedError) {
+      const back = error.gaveBack === undefined ? '' : `; pass ${error.gaveBack.pass} range ${error.gaveBack.chunk} is back for the other workers`;
+      // The abandoned range's judge calls are not awaited: once the lines are out, the process ends.
+      setTimeout(() => process.exit(EXIT.interrupted), 1000).unref();
+      return fail(`interrupted${back} (run the same command to help again)`, EXIT.interrupted);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (AuditFileChangedError.isInstance(error) || AuditOptionsError.isInstance(error) || AuditNotFoundError.isInstance(error) || error instanceof ChunkChangedError) return fail(error.message);
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') return fail(`cannot read ${logs}`);
@@ -105,6 +116,7 @@ export async function runPrevalenceWorkerCommand(logs: string | undefined, flags
     if (error instanceof Error && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')) return fail(`database ${redactTarget(flags.db)}: ${error.message}`, EXIT.failed);
     throw error;
   } finally {
+    process.off('SIGINT', onSigint);
     await store?.close();
     await opened.close();
   }
