@@ -36,6 +36,13 @@ function worker(pool: AuditWorkerOptions['pool'], file: string, more: Partial<Au
   return runAuditWorker({ pool, file, chunkBytes: 20_000, options, label, labelledBy: 'rules', worker: `test:${process.pid}`, leaseSeconds: 30, pollMs: 20, ...more });
 }
 
+/** An audit of one range, recorded directly (no worker), for tests of the row protocol. */
+async function oneRangeAudit(pool: AuditWorkerOptions['pool'], name: string, file = 'x.jsonl', size = 10) {
+  const stored = { labelledBy: 'rules', sample: 1, seed: 1, strata: 'model' as const, only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' };
+  const { audit } = await createOrFindAudit(pool, { name, file, identity: { size, hash: 'h', mtimeMs: 0 }, options: stored, chunkBytes: size }, async () => [{ start: 0, end: size }]);
+  return audit;
+}
+
 /** The chunked outcome says what the single process says: report, unlabelled turns, bad lines. */
 function assertSameAsSingle(outcome: AuditOutcome, single: Awaited<ReturnType<typeof singleProcess>>): void {
   assert.ok(outcome.finished && outcome.report, 'the audit finished with an estimate');
@@ -176,14 +183,12 @@ test('progress is read in one snapshot: a design committed while it is read neve
   const db = await auditDatabase();
   try {
     const file = logFile(600);
-    const identity = { size: statSync(file).size, hash: 'h', mtimeMs: 0 };
-    const { audit } = await createOrFindAudit(db.pool, { name: 'snapshot', file, identity, options: { labelledBy: 'rules', sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10_000 }, async () => [
-      { start: 0, end: identity.size },
-    ]);
+    const size = statSync(file).size;
+    const audit = await oneRangeAudit(db.pool, 'snapshot', file, size);
     for (let claim = await claimChunk(db.pool, audit.id, 'a', 60); claim; claim = await claimChunk(db.pool, audit.id, 'a', 60)) {
       await completeChunk(db.pool, claim, await chunkFacts(file, claim, options));
     }
-    const pass2Rows = [{ chunk: 0, start: 0, end: identity.size, firstLine: 1, turns: 3, selected: [0, 2] }];
+    const pass2Rows = [{ chunk: 0, start: 0, end: size, firstLine: 1, turns: 3, selected: [0, 2] }];
     // Another worker commits the design right after this reader's first statement, as a scheduler may.
     let designed = false;
     const reader: SqlQueryable = {
@@ -208,11 +213,7 @@ test('progress is read in one snapshot: a design committed while it is read neve
 test('a result is written only under the claim still held: a worker whose row was taken over writes nothing', { skip }, async () => {
   const db = await auditDatabase();
   try {
-    const { audit } = await createOrFindAudit(
-      db.pool,
-      { name: 'race', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { labelledBy: 'rules', sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
-      async () => [{ start: 0, end: 10 }],
-    );
+    const audit = await oneRangeAudit(db.pool, 'race');
     const first = (await claimChunk(db.pool, audit.id, 'a', 60))!;
     assert.equal(await claimChunk(db.pool, audit.id, 'b', 60), undefined, 'a leased row is not open');
     // The first worker stalls past its lease (set in the past rather than waited for).
@@ -232,11 +233,7 @@ test('a result is written only under the claim still held: a worker whose row wa
 test('a held lease is renewed in database time; a row given back after a failure is open to the next worker at once', { skip }, async () => {
   const db = await auditDatabase();
   try {
-    const { audit } = await createOrFindAudit(
-      db.pool,
-      { name: 'renew', file: 'x.jsonl', identity: { size: 10, hash: 'h', mtimeMs: 0 }, options: { labelledBy: 'rules', sample: 1, seed: 1, strata: 'model', only: {}, cue: 'x', cueFlags: 'i', reps: 100, level: 0.95, setup: 'C0' }, chunkBytes: 10 },
-      async () => [{ start: 0, end: 10 }],
-    );
+    const audit = await oneRangeAudit(db.pool, 'renew');
     const claim = (await claimChunk(db.pool, audit.id, 'a', 1))!;
     const short = await db.pool.query(`SELECT lease_until < now() + interval '2 seconds' AS short FROM audit_chunks`);
     assert.equal(short.rows[0].short, true);
