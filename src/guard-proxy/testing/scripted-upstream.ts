@@ -4,9 +4,9 @@
  * or, when the request asks to stream, as SSE chunks split into small pieces. It records the
  * requests and the headers it got, and which requests the client abandoned.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ChatMessage, ToolCall } from '../../core/types.ts';
+import { startLoopbackServer } from '../../llm/testing/loopback-server.ts';
 
 export interface UpstreamRequest {
   path: string;
@@ -40,68 +40,53 @@ export const say = {
 export async function startScriptedUpstream(script: UpstreamScript, options: { record?: boolean } = {}): Promise<ScriptedUpstream> {
   const requests: UpstreamRequest[] = [];
   let abandoned = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'GET' && req.url?.endsWith('/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model', owned_by: 'test' }] }));
-        return;
-      }
-      let body: UpstreamRequest['body'];
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end('{"error":{"message":"not JSON"}}');
-        return;
-      }
-      const request = { path: req.url ?? '/', headers: req.headers, body };
-      if (options.record !== false) requests.push(request);
-      res.on('close', () => {
-        if (!res.writableFinished) abandoned++;
-      });
-      const id = `chatcmpl-scripted-${body.stream === true ? 's' : 'n'}`;
-      const send = (reply: UpstreamReply): void => {
-        if (reply.kind === 'hang') return;
-        if (reply.kind === 'delay') return void setTimeout(() => send(reply.then), reply.ms);
-        if (reply.kind === 'status') {
-          res.writeHead(reply.status, { 'content-type': 'application/json' });
-          res.end(reply.body);
-          return;
-        }
-        if (body.stream === true) return streamReply(res, id, body.model ?? 'scripted', reply);
-        const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: null, tool_calls: reply.calls };
-        const text = JSON.stringify({
-          id, object: 'chat.completion', created: 1_790_000_000, model: body.model ?? 'scripted',
-          choices: [{ index: 0, message, finish_reason: reply.kind === 'text' ? 'stop' : 'tool_calls' }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        });
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
-        res.end(text);
-      };
-      let reply: UpstreamReply;
-      try {
-        reply = script(request);
-      } catch (error) {
-        reply = { kind: 'status', status: 500, body: JSON.stringify({ error: { message: `script threw: ${String(error)}` } }) };
-      }
-      send(reply);
+  const server = await startLoopbackServer((req, res, bytes) => {
+    if (req.method === 'GET' && req.url?.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model', owned_by: 'test' }] }));
+      return;
+    }
+    let body: UpstreamRequest['body'];
+    try {
+      body = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end('{"error":{"message":"not JSON"}}');
+      return;
+    }
+    const request = { path: req.url ?? '/', headers: req.headers, body };
+    if (options.record !== false) requests.push(request);
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned++;
     });
+    const id = `chatcmpl-scripted-${body.stream === true ? 's' : 'n'}`;
+    const send = (reply: UpstreamReply): void => {
+      if (reply.kind === 'hang') return;
+      if (reply.kind === 'delay') return void setTimeout(() => send(reply.then), reply.ms);
+      if (reply.kind === 'status') {
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.end(reply.body);
+        return;
+      }
+      if (body.stream === true) return streamReply(res, id, body.model ?? 'scripted', reply);
+      const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: null, tool_calls: reply.calls };
+      const text = JSON.stringify({
+        id, object: 'chat.completion', created: 1_790_000_000, model: body.model ?? 'scripted',
+        choices: [{ index: 0, message, finish_reason: reply.kind === 'text' ? 'stop' : 'tool_calls' }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      res.end(text);
+    };
+    let reply: UpstreamReply;
+    try {
+      reply = script(request);
+    } catch (error) {
+      reply = { kind: 'status', status: 500, body: JSON.stringify({ error: { message: `script threw: ${String(error)}` } }) };
+    }
+    send(reply);
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    abandoned: () => abandoned,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  return { url: `http://127.0.0.1:${server.port}/v1`, requests, abandoned: () => abandoned, close: server.close };
 }
 
 function streamReply(res: import('node:http').ServerResponse, id: string, model: string, reply: Extract<UpstreamReply, { kind: 'text' | 'tool_calls' }>): void {

@@ -5,9 +5,9 @@
  * order) or a function of the incoming request (a "model"), so one server can answer thousands of
  * requests per second.
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ChatMessage, ToolCall } from '../../core/types.ts';
+import { startLoopbackServer } from './loopback-server.ts';
 
 /** The JSON body of a chat-completions request as the server received it. */
 export interface ChatRequestBody {
@@ -115,41 +115,23 @@ export async function startScriptedServer(script: Script, options: { record?: bo
     return script[index] ?? reply.status(500, `scripted server: no reply scripted for request ${index + 1}`);
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const index = received++;
-      let body: ChatRequestBody;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequestBody;
-      } catch {
-        send(res, reply.status(400, 'scripted server: request body is not JSON'), { messages: [] });
-        return;
-      }
-      const request: ScriptedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
-      if (record) requests.push(request);
-      Promise.resolve(pick(request, index)).then(
-        (answer) => send(res, answer, body),
-        (error: unknown) => send(res, reply.status(500, `scripted server: script threw: ${String(error)}`), body),
-      );
-    });
+  const server = await startLoopbackServer((req, res, bytes) => {
+    const index = received++;
+    let body: ChatRequestBody;
+    try {
+      body = JSON.parse(bytes.toString('utf8')) as ChatRequestBody;
+    } catch {
+      send(res, reply.status(400, 'scripted server: request body is not JSON'), { messages: [] });
+      return;
+    }
+    const request: ScriptedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+    if (record) requests.push(request);
+    Promise.resolve(pick(request, index)).then(
+      (answer) => send(res, answer, body),
+      (error: unknown) => send(res, reply.status(500, `scripted server: script threw: ${String(error)}`), body),
+    );
   });
-  server.keepAliveTimeout = 60_000;
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    count: () => received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `http://127.0.0.1:${server.port}/v1`, requests, count: () => received, close: server.close };
 }
 
 let completionCounter = 0;
