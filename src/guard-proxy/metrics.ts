@@ -3,7 +3,7 @@
  * actions, and a histogram of the latency the guard adds (its own work, not the upstream's).
  */
 // Fine below 5 ms, where a clean reply's check lands; coarse above, where rewrites (model calls) land.
-export const BUCKETS_MS = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
+const BUCKETS_MS = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
 
 export class GuardMetrics {
   readonly #requests = new Map<string, number>();

@@ -24,7 +24,7 @@ export function failureReply(error: unknown): ProxyReply {
 }
 
 export function toResponse(reply: ProxyReply): Response {
-  const empty = reply.body === null || (typeof reply.body !== 'string' && !(reply.body instanceof ReadableStream) && reply.body.byteLength === 0);
+  const empty = reply.body instanceof Uint8Array && reply.body.byteLength === 0;
   return new Response(empty ? null : reply.body, { status: reply.status, headers: reply.headers });
 }
 

@@ -24,27 +24,32 @@ export function headerRecord(): HeaderRecord {
 
 /** The client's headers to send upstream (a web `Headers` or a Node request's). */
 export function forwardedHeaders(headers: Headers | IncomingHttpHeaders): HeaderRecord {
-  const out = headerRecord();
-  for (const [name, value] of entries(headers)) if (!DROPPED.has(name)) out[name] = value;
+  const out = copyHeaders(headers, DROPPED);
   out['accept-encoding'] = 'identity';
   return out;
 }
+
+const NOTHING: ReadonlySet<string> = new Set();
 
 /** Response headers not passed back: framing the proxy redoes, and encodings it removed. */
 const DROPPED_BACK = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
 
 export function returnedHeaders(headers: HeaderRecord): HeaderRecord {
-  const out = headerRecord();
-  for (const name in headers) if (!DROPPED_BACK.has(name)) out[name] = headers[name]!;
-  return out;
+  return copyHeaders(headers, DROPPED_BACK);
 }
 
-function entries(headers: Headers | IncomingHttpHeaders): Iterable<[string, string]> {
-  if (headers instanceof Headers) return headers.entries();
-  const out: [string, string][] = [];
+/** The headers not in `dropped`, one value each (a repeated header's values joined). */
+function copyHeaders(headers: Headers | IncomingHttpHeaders | HeaderRecord, dropped: ReadonlySet<string>): HeaderRecord {
+  const out = headerRecord();
+  if (headers instanceof Headers) {
+    headers.forEach((value, name) => {
+      if (!dropped.has(name)) out[name] = value;
+    });
+    return out;
+  }
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined) out.push([name, Array.isArray(value) ? value.join(', ') : value]);
+    if (value !== undefined && !dropped.has(name)) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }
@@ -126,9 +131,7 @@ export function sendUpstream(upstream: Upstream, path: string, init: { method: s
     request.on('response', (response) => {
       response.on('close', done);
       const status = response.statusCode ?? 502;
-      const replyHeaders = headerRecord();
-      for (const [name, value] of entries(response.headers)) replyHeaders[name] = value;
-      const base = { status, ok: status >= 200 && status < 300, headers: replyHeaders };
+      const base = { status, ok: status >= 200 && status < 300, headers: copyHeaders(response.headers, NOTHING) };
       if ((response.headers['content-type'] ?? '').includes('text/event-stream')) {
         resolve({ ...base, bytes: null, stream: Readable.toWeb(response) as ReadableStream<Uint8Array> });
         return;
