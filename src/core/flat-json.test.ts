@@ -24,6 +24,11 @@ function rng(seed: number): () => number {
 function reportsFailureParsed(value: Record<string, unknown>): boolean {
   if (value.error !== undefined && value.error !== null && value.error !== false) return true;
   if (typeof value.status === 'string' && ERROR_STATUSES.has(value.status.toLowerCase())) return true;
+  for (const key of ['status', 'status_code', 'statusCode']) {
+    const code = value[key];
+    if (typeof code === 'number' && code >= 400 && code < 600) return true;
+  }
+  if (typeof value.errors === 'string' && value.errors !== '') return true;
   return value.ok === false || value.success === false;
 }
 
@@ -35,9 +40,9 @@ function parsed(text: string): { value: unknown } | undefined {
   }
 }
 
-const KEYS = ['error', 'status', 'ok', 'success', 'message', 'task_id', 'result', 'Error', 'errors', 'stat', 'o', '', 'naïve key', 'status ', '__proto__'];
+const KEYS = ['error', 'status', 'ok', 'success', 'message', 'task_id', 'result', 'Error', 'errors', 'stat', 'o', '', 'naïve key', 'status ', '__proto__', 'status_code', 'statusCode', 'status_codes', 'statusCodes'];
 const STRINGS = ['error', 'ERROR', 'Failed', 'failure', 'rejected', 'unavailable', 'created', 'scheduled', '', 'ok', 'errör', 'İ', 'x y', 'line\u2028sep', '\u00e9t\u00e9', '\ud83d\ude00', '\ud800'];
-const NUMBERS = ['0', '-0', '7', '-12', '3.25', '1e3', '1E-2', '2.5e+10', '01', '1.', '.5', '-', '1e', '+1', '0x1', '1.2.3', 'NaN', 'Infinity'];
+const NUMBERS = ['404', '500', '599', '600', '399', '200', '4e2', '422.5', '0', '-0', '7', '-12', '3.25', '1e3', '1E-2', '2.5e+10', '01', '1.', '.5', '-', '1e', '+1', '0x1', '1.2.3', 'NaN', 'Infinity'];
 const LITERALS = ['true', 'false', 'null', 'tru', 'nul', 'False', 'None', 'undefined'];
 const NESTED = ['{}', '{"error":true}', '[]', '[false]', '{"a":{"b":1}}'];
 const SPACES = ['', ' ', '\n', '\t', '\r\n', '  ', '\u00a0', '\v', '\f', '\u2028'];

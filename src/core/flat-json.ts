@@ -17,6 +17,11 @@ export type FlatReading = typeof NOT_FLAT | typeof FLAT | typeof FLAT_FAILURE;
 /** The `status` words that mean a tool call failed. */
 export const ERROR_STATUSES: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable']);
 
+/** Whether a numeric `status` (or `status_code`, `statusCode`) is an HTTP client or server error: 400–599. */
+export function isErrorStatusCode(code: number): boolean {
+  return code >= 400 && code < 600;
+}
+
 const QUOTE = 34;
 const BACKSLASH = 92;
 const COMMA = 44;
@@ -33,8 +38,9 @@ const NINE = 57;
  * Reads `text` as a JSON object whose values are all strings without escapes, numbers, true,
  * false or null, with JSON white space around its tokens; NOT_FLAT for anything else. When it is
  * one, it says whether the object reports a failure: `error` is set (not null or false),
- * `status` is an error word in any case, or `ok` or `success` is false. A repeated key counts
- * by its last value, as in JSON.parse.
+ * `errors` is a non-empty string, `status` is an error word in any case, `status`,
+ * `status_code` or `statusCode` is an HTTP error code (400–599), or `ok` or `success` is false.
+ * A repeated key counts by its last value, as in JSON.parse.
  */
 export function readFlatObject(text: string): FlatReading {
   const n = text.length;
@@ -42,7 +48,11 @@ export function readFlatObject(text: string): FlatReading {
   if (text.charCodeAt(i) !== OPEN_BRACE) return NOT_FLAT;
   i = skipSpace(text, i + 1);
   let error = false;
+  let errors = false;
   let status = false;
+  let statusNumber = false;
+  let statusCode = false;
+  let status_code = false;
   let ok = false;
   let success = false;
   if (text.charCodeAt(i) !== CLOSE_BRACE) {
@@ -84,7 +94,18 @@ export function readFlatObject(text: string): FlatReading {
           if (text.startsWith('error', keyStart)) error = kind !== 'l' && kind !== 'f';
           break;
         case 6:
-          if (text.startsWith('status', keyStart)) status = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
+          if (text.startsWith('status', keyStart)) {
+            status = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
+            statusNumber = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
+          } else if (text.startsWith('errors', keyStart)) {
+            errors = kind === 's' && i - valueStart > 2;
+          }
+          break;
+        case 10:
+          if (text.startsWith('statusCode', keyStart)) statusCode = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
+          break;
+        case 11:
+          if (text.startsWith('status_code', keyStart)) status_code = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
           break;
         case 2:
           if (text.startsWith('ok', keyStart)) ok = kind === 'f';
@@ -101,7 +122,7 @@ export function readFlatObject(text: string): FlatReading {
     }
   }
   if (skipSpace(text, i + 1) !== n) return NOT_FLAT;
-  return error || status || ok || success ? FLAT_FAILURE : FLAT;
+  return error || errors || status || statusNumber || statusCode || status_code || ok || success ? FLAT_FAILURE : FLAT;
 }
 
 /** JSON's white space: space, tab, line feed, carriage return (not the wider set of String.trim). */

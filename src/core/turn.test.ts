@@ -131,6 +131,15 @@ describe('reportsError', () => {
     '{"result": {"error": {"code": 409, "message": "conflict"}}, "id": 1}',
     '{"data": {"status": "failed"}, "meta": [1, 2]}',
     '{"response": {"success": false, "detail": {"x": 1}}}',
+    // HTTP error codes as a number, an HTTP error status line, validation errors, git's fatal:
+    '{"status": 422, "message": "Validation Failed", "errors": [{"field": "name", "code": "invalid"}]}',
+    '{"status_code":500,"detail":"upstream down"}',
+    '{"statusCode":404,"message":"order not found"}',
+    '{"data": null, "errors": [{"message": "Cannot add item"}]}',
+    'HTTP 422 Unprocessable Entity\n{"error": "item_not_in_order"}',
+    'HTTP/1.1 500 Internal Server Error\nContent-Type: application/json\n\n{"request_id": "a81"}',
+    '404 Not Found',
+    'fatal: could not read Username for \'https://github.com\'\nerror: failed to push some refs',
   ];
   const successes = [
     '{"status":"created","reminder_id":"rem-001"}',
@@ -147,6 +156,11 @@ describe('reportsError', () => {
     'Errors are rare here',
     'An error log was saved.',
     '',
+    '{"status": 200, "id": "PR-413"}',
+    '{"status_code": 201, "errors": []}',
+    '{"number": 404, "title": "Fix the 404 page"}',
+    '500 items imported',
+    'HTTP requests: 422 served',
   ];
   for (const text of errors) test(`error: ${text}`, () => assert.equal(reportsError(text), true));
   for (const text of successes) test(`success: ${JSON.stringify(text)}`, () => assert.equal(reportsError(text), false));

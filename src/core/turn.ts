@@ -3,7 +3,7 @@
  * last user message (SPEC §4). Pure: no parsing errors are thrown here; problems are reported
  * as data so the caller decides what counts as bad input.
  */
-import { ERROR_STATUSES, FLAT_FAILURE, NOT_FLAT, readFlatObject } from './flat-json.ts';
+import { ERROR_STATUSES, FLAT_FAILURE, isErrorStatusCode, NOT_FLAT, readFlatObject } from './flat-json.ts';
 import type { ChatMessage, ContentPart } from './types.ts';
 
 export interface ToolActivity {
@@ -155,7 +155,7 @@ export function reportsError(result: string): boolean {
       // not JSON: fall through to the text check
     }
   }
-  return ERROR_TEXT.test(text);
+  return ERROR_TEXT.test(text) || STATUS_LINE.test(text);
 }
 
 /** Keys under which a tool wraps its one answer object. */
@@ -164,11 +164,28 @@ const WRAPPER_KEYS = ['result', 'data', 'response', 'body', 'output'] as const;
 function objectReportsError(value: Record<string, unknown>): boolean {
   if (value.error !== undefined && value.error !== null && value.error !== false) return true;
   if (typeof value.status === 'string' && ERROR_STATUSES.has(value.status.toLowerCase())) return true;
+  if (isHttpError(value.status) || isHttpError(value.status_code) || isHttpError(value.statusCode)) return true;
+  if (nonEmpty(value.errors)) return true;
   return value.ok === false || value.success === false;
+}
+
+function isHttpError(code: unknown): boolean {
+  return typeof code === 'number' && isErrorStatusCode(code);
+}
+
+/** `"errors": [...]` with an entry, `{…}` with a key, or a string with text (GraphQL and REST validation bodies). */
+function nonEmpty(errors: unknown): boolean {
+  if (typeof errors === 'string') return errors !== '';
+  if (Array.isArray(errors)) return errors.length > 0;
+  return errors !== null && typeof errors === 'object' && Object.keys(errors).length > 0;
 }
 
 /**
  * Text that opens with a failure: "Error: …", "Failed to …", "Exception in tool", a Python or JS
- * exception name ("ValueError: …", "KeyError: 'x'", "TypeError: …"), a traceback, "[ERROR] …".
+ * exception name ("ValueError: …", "KeyError: 'x'", "TypeError: …"), a traceback, "[ERROR] …",
+ * git's "fatal: …", or an HTTP error status line ("HTTP/1.1 500 Internal Server Error",
+ * "HTTP 422 Unprocessable Entity", "404 Not Found").
  */
-const ERROR_TEXT = /^(?:\[?(?:error|failed|failure|exception)\b|[A-Z][A-Za-z]*(?:Error|Exception)\b\s*[:(]|Traceback \(most recent call last\))/i;
+const ERROR_TEXT = /^(?:\[?(?:error|failed|failure|exception|fatal)\b|[A-Z][A-Za-z]*(?:Error|Exception)\b\s*[:(]|Traceback \(most recent call last\)|HTTP(?:\/\d(?:\.\d)?)?\s+[45]\d\d\b)/i;
+/** A bare status line, its reason phrase in title case as servers send it: "404 Not Found", not "500 items imported". */
+const STATUS_LINE = /^[45]\d\d[ \t]+[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]*(?:\r?\n|$)/;
