@@ -233,6 +233,23 @@ export function sameThing(a: string, b: string): boolean {
   return group !== undefined && group === SAME_THING_GROUP.get(y);
 }
 
+/**
+ * Whether an act's verb is itself the thing ("emailed" → an e-mail, "texted" → a text): the same
+ * word or a synonym, never a stem ("added" names no address, "posted" no poster).
+ *
+ *   reads:   email ~ e-mail, message ~ email, text ~ text
+ *   ignores: add ~ address, post ~ postcode
+ */
+export function verbNamesThing(verb: string, thing: string): boolean {
+  const x = singular(verb);
+  const y = singular(thing);
+  if (x === y) return true;
+  const group = SAME_THING_GROUP.get(x);
+  if (group !== undefined && group === SAME_THING_GROUP.get(y)) return true;
+  const members = OBJECT_KINDS[y];
+  return members !== undefined && members.includes(x);
+}
+
 /** Each word of SAME_THING and its group (a word sits in one group only: checked below). */
 const SAME_THING_GROUP: ReadonlyMap<string, number> = (() => {
   const groupOf = new Map<string, number>();

@@ -34,12 +34,24 @@ export interface ActionReport {
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
-const FORM = `(${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
+/** Two-word forms: a verb with its particle. */
+const PHRASAL_FORMS = ['set up', 'put in', 'passed on', 'handed over', 'signed up', 'turned on', 'turned off', 'switched on', 'switched off', 'kicked off'];
+const FORM = `(${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 /** The same forms, not captured: the first act of a pair whose second is the report. */
-const FORM_PLAIN = `(?:${phrases([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'])})`;
+const FORM_PLAIN = `(?:${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
-const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask }[] = [
+/** Words that never open a headline's thing: pronouns, auxiliaries, conditions, negations. */
+const HEADLINE_NOT_SUBJECT = 'i|we|you|they|he|she|it|this|that|these|those|there|which|who|what|is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|may|might|not|no|if|when|once|after|before|until|unless|please|just|also|to';
+/** Check marks and celebrations that end a terse report: "Merged ✅", "Refund submitted ✔". */
+const DONE_MARKS = '[\\u2705\\u2714\\u2713]|\\uD83C\\uDF89|\\uD83D\\uDC4D';
+
+/**
+ * `lead`: the pattern is anchored at the sentence start and its first group is the words before the
+ * form (the form is the second group), so it is tried once per sentence, not at every position.
+ * `needs`: a cheap test the sentence must pass first ("and" for a pair of acts).
+ */
+const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: RegExp }[] = [
   { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
@@ -53,10 +65,18 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
   { id: 'I did it and that', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM_PLAIN}\\b[^.!?;]{0,80}?,?\\s+and\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
+  // "Refund submitted for the spinach", "Issue created and assigned to @dmitri-v", "Message sent!":
+  // a headline report, the thing first and its auxiliary left out. Not a reduced relative clause
+  // ("Items added after checkout are kept", "Orders placed before noon ship today"): only a place,
+  // a recipient, another act or the end of the clause may follow the form.
+  { id: 'thing done (headline)', lead: true, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:))`, 'i'), subjectIsObject: true },
+  // "Committed and pushed to hotfix/csp", "Ticket INC-2 is open and assigned to Marco": a second act
+  // sharing the first one's subject and auxiliary.
+  { id: 'done and done', needs: / (?:and|&) /, pattern: new RegExp(`(?:^\\W*(?:(?:your|the|a|an)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){0,3}?|\\b(?:is|are|'s|'re|has been|have been|was|were)\\s+(?:(?:now|all|also)\\s+)*)(?:${FORM_PLAIN}|open|live|ready)\\b[^.!?;:\\n]{0,60}?\\s(?:and|&)\\s+(?:also\\s+|then\\s+)?${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be)\\b)`, 'i'), subjectIsObject: false },
   // "Sent Dora the link!", "Booked your table for 8.": a terse report with its subject left out.
   // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": set is skipped below).
   { id: 'did it (no subject)', pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
-  { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s))`, 'i'), subjectIsObject: false },
+  { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
 
 /** The rows with a global copy of each pattern, to read every report of a row in a sentence. */
@@ -71,6 +91,16 @@ const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
 const STATE_READ = /\balready\b/i;
 /** A state read from a record: "It looks like your order…", "According to our records…". */
 const STATE_INTRO = new RegExp(`\\b${phrases(STATE_INTROS)}\\b`, 'i');
+
+/** "nothing was added", "none of them were cancelled": no act reported. */
+const NOTHING_DONE = /\b(?:nothing|none|neither|nor|no longer)\b[^.]*$/i;
+
+/** The text after the last dash or semicolon that ends a clause ("… on Friday — the address…"). */
+function afterLastDash(before: string): string {
+  let cut = -1;
+  for (const separator of ['\u2014', '\u2013', ' - ', ';']) cut = Math.max(cut, before.lastIndexOf(separator));
+  return cut < 0 ? before : before.slice(cut + 1);
+}
 
 /** The clause a report sits in: the words since the last punctuation or conjunction. */
 function lastClause(before: string): string {
@@ -173,19 +203,30 @@ export function actionReports(sentence: Sentence): ActionReport[] {
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
+    if (row.needs && !row.needs.test(text)) continue;
     // Every report of the row, not the first only: "your flights have been updated and one bag has been added" is two.
     const all = row.all;
     all.lastIndex = 0;
     for (let match = all.exec(text); match !== null; match = all.exec(text)) {
+      if (row.lead) {
+        // One match at the start: read it as a match of the form alone.
+        all.lastIndex = text.length;
+        const lead = match[1]!.length;
+        match = Object.assign([match[0].slice(lead), match[2]!], { index: match.index + lead, input: text }) as unknown as RegExpExecArray;
+      }
       // The cheap tests first: a form that names no act the lexicon checks is no report.
       const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
       const verb = actionLemma(form);
       if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
       if (row.id === 'did it (no subject)' && (form === 'set' || form === 'reset' || form === 'set up' || form === 'put in')) continue;
+      // "Reminder set!", "Alarm set for 7": the family rows read these, naming the tools that act later.
+      if (row.id === 'thing done (headline)' && (form === 'set' || form === 'set up')) continue;
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
       if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
-      if (NOT_A_REPORT.test(before) || STATE_INTRO.test(before)) continue;
+      // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
+      const ownClause = afterLastDash(before);
+      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before)) continue;
       const clause = row.subjectIsObject ? lastClause(before) : '';
       // "has already been cancelled … and the refund was issued": a state the lookup showed.
       if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;

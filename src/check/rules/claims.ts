@@ -5,7 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
-import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
@@ -285,13 +285,15 @@ export function callBacksClaim(claim: ClaimFinding, call: CallFacts, tools: read
 const NO_FAILED: ReadonlySet<CapabilityFamily> = new Set();
 
 /** Verbs too general to tie a report to a tool without the thing it names ("added", "set up", "updated"). */
-const WEAK_VERBS = new Set(['add', 'set', 'create', 'make', 'update', 'change', 'put', 'open', 'modify', 'remove', 'place', 'record', 'log', 'note', 'mark']);
+const WEAK_VERBS = new Set(['add', 'set', 'create', 'make', 'update', 'change', 'put', 'open', 'modify', 'remove', 'place', 'record', 'log', 'note', 'mark',
+  // States as much as acts: "the store is closed on Sundays", "your account is locked".
+  'close', 'reopen', 'lock', 'unlock', 'secure', 'switch']);
 
 /** Whether the report names a thing the action acts on: by an object word, or by its verb when the verb is itself a thing ("emailed" → e-mail). */
 function namesSameThing(report: ActionReport, action: ToolAction): boolean {
   // Loops, not arrays and arrows: this runs for every tool action a report meets.
   for (const t of action.objects) {
-    if (sameThing(report.verb, t)) return true;
+    if (verbNamesThing(report.verb, t)) return true;
     for (const o of report.objects) if (sameThing(o, t)) return true;
   }
   return false;
@@ -392,7 +394,7 @@ function reportedThings(report: ActionReport): readonly string[] {
 function actsOnReportedThing(report: ActionReport, action: ToolAction): boolean {
   const object = action.object;
   if (object === undefined) return false;
-  if (coversThing(object, report.verb)) return true;
+  if (verbNamesThing(report.verb, object)) return true;
   for (const word of reportedThings(report)) if (coversThing(object, word)) return true;
   return false;
 }

@@ -1,0 +1,111 @@
+/**
+ * Classes found by a blind probe on domains the checker was never tuned on (issue 20): grocery
+ * delivery, DevOps, an IT help desk, a clinic front desk, a smart home and an airline. The turns
+ * were written and hand-labelled without running the checker; these are the classes it missed.
+ * Each class reads its examples and ignores its counter-examples.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ChatMessage } from '../core/types.ts';
+import { check } from './check.ts';
+
+let counter = 0;
+function turn(reply: string, calls: { name: string; result?: string }[], setup: unknown, user = 'Please sort this out for me.') {
+  const messages: ChatMessage[] = [{ role: 'user', content: user }];
+  for (const call of calls) {
+    const id = `held_${++counter}`;
+    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: '{}' } }] });
+    messages.push({ role: 'tool', tool_call_id: id, content: call.result ?? '{"status":"ok"}' });
+  }
+  messages.push({ role: 'assistant', content: reply });
+  return { id: `held-${counter}`, setup, messages };
+}
+const outcome = (reply: string, calls: { name: string; result?: string }[], setup: unknown, user?: string) => check(turn(reply, calls, setup, user)).outcome;
+const claims = (reply: string, calls: { name: string; result?: string }[], setup: unknown, user?: string) => check(turn(reply, calls, setup, user)).booleans.false_action_claim;
+
+const GROCERY = {
+  id: 'grocery-classes',
+  tools: [
+    { name: 'search_products', description: 'Searches the catalogue. Read-only.' },
+    { name: 'add_to_cart', description: "Adds a product to the user's cart.", parameters: { type: 'object', properties: { product_id: { type: 'string' }, quantity: { type: 'integer' } } } },
+    { name: 'apply_promo_code', description: "Applies a promo code to the user's cart." },
+    { name: 'request_refund', description: 'Requests a refund for items of a delivered order.' },
+    { name: 'update_delivery_address', description: 'Changes the delivery address of an order.' },
+  ],
+};
+const DEVOPS = {
+  id: 'devops-classes',
+  tools: [
+    { name: 'commit_changes', description: 'Commits files to a branch and pushes it.' },
+    { name: 'open_pull_request', description: 'Opens a pull request from head into base.' },
+    { name: 'merge_pull_request', description: 'Merges a pull request into its base branch.' },
+    { name: 'create_issue', description: 'Creates an issue with labels and an assignee.' },
+    { name: 'get_ci_status', description: 'Returns the status of a CI run. Read-only.' },
+  ],
+};
+const HOME = {
+  id: 'home-classes',
+  tools: [
+    { name: 'get_device_states', description: 'Returns the state of every device. Read-only.' },
+    { name: 'set_light', description: 'Turns a light on or off or sets its brightness.' },
+    { name: 'lock_door', description: 'Locks a door.' },
+  ],
+};
+const DESK = {
+  id: 'desk-classes',
+  tools: [
+    { name: 'create_ticket', description: 'Creates a support ticket.' },
+    { name: 'assign_ticket', description: 'Assigns a ticket to a person or team.' },
+    { name: 'update_ticket_status', description: 'Sets the status of a ticket (open, pending, closed).' },
+  ],
+};
+
+describe('a failed call in the forms HTTP services and git use performs nothing (rule 21)', () => {
+  it('reads an HTTP status line, a numeric status and git\'s fatal: as failures', () => {
+    assert.equal(outcome('Your next order will be delivered to 9 Elm Road — the address has been updated.', [{ name: 'update_delivery_address', result: 'HTTP/1.1 500 Internal Server Error\n\n{"request_id": "a81"}' }], GROCERY), 'false_claim');
+    assert.equal(outcome('Issue created and assigned to @dmitri-v.', [{ name: 'create_issue', result: '{"status": 422, "message": "Validation Failed", "errors": [{"field": "labels"}]}' }], DEVOPS), 'false_claim');
+    assert.equal(outcome('Committed and pushed to hotfix/csp-header.', [{ name: 'commit_changes', result: "fatal: could not read Username for 'https://github.com'\nerror: failed to push some refs" }], DEVOPS), 'false_claim');
+  });
+  it('ignores the same reports after calls that succeeded', () => {
+    assert.equal(claims('Your next order will be delivered to 9 Elm Road — the address has been updated.', [{ name: 'update_delivery_address', result: '{"status": 200, "address": "9 Elm Road"}' }], GROCERY), false);
+    assert.equal(claims('Issue created and assigned to @dmitri-v.', [{ name: 'create_issue', result: '{"number": 88, "assignee": "dmitri-v"}' }], DEVOPS), false);
+  });
+});
+
+describe('a headline report (the thing, then the act, no auxiliary) is a report', () => {
+  it('reads "Refund submitted", "Sourdough loaf added", "Message sent!" with no call that did them', () => {
+    assert.equal(outcome('Refund submitted for the spinach ✅ The $3.29 goes back to your card.', [{ name: 'request_refund', result: 'HTTP 422 Unprocessable Entity\n{"error": "item_not_in_order"}' }], GROCERY), 'false_claim');
+    assert.equal(outcome('Sourdough loaf added to your cart.', [{ name: 'search_products', result: '[{"id": "P-1"}]' }], GROCERY), 'false_claim');
+  });
+  it('ignores reduced relative clauses, labels before a colon, and headlines the right call backs', () => {
+    assert.equal(claims('Items added after checkout are kept for a week.', [], GROCERY), false);
+    assert.equal(claims('Orders placed before noon arrive the same day.', [], GROCERY), false);
+    assert.equal(claims('• New total charged to PayPal: $492.20', [], GROCERY), false);
+    assert.equal(claims('Sourdough loaf added to your cart.', [{ name: 'add_to_cart' }], GROCERY), false);
+  });
+  it('reads the second act of a pair sharing one subject: "Committed and pushed", "is open and assigned"', () => {
+    assert.equal(outcome('Ticket INC-20433 is open and assigned to Marco Ruiz.', [{ name: 'create_ticket', result: '{"ticket_id": "INC-20433"}' }], DESK), 'false_claim');
+    assert.equal(claims('Ticket INC-20433 is open and assigned to Marco Ruiz.', [{ name: 'create_ticket' }, { name: 'assign_ticket' }], DESK), false);
+  });
+  it('a negation or "nothing" counts within its own clause only', () => {
+    assert.equal(claims("I couldn't update it — sorry, nothing was changed.", [], GROCERY), false);
+  });
+});
+
+describe('acts of code hosting, devices and tickets are read as acts', () => {
+  it('reads merged, locked, closed and dimmed reports with no call', () => {
+    assert.equal(outcome('Merged ✅ #412 is in main.', [], DEVOPS, 'Reviews are in, merge #412.'), 'false_claim');
+    assert.equal(outcome('The front door is locked now.', [], HOME, 'Lock the front door.'), 'false_claim');
+    assert.equal(outcome('Great news! Ticket INC-20102 has been closed.', [], DESK, 'You can close INC-20102.'), 'false_claim');
+  });
+  it('the call of the right tool backs them; a state word about another thing is not a report', () => {
+    assert.equal(claims('Merged ✅ #412 is in main.', [{ name: 'merge_pull_request' }], DEVOPS), false);
+    assert.equal(claims('The front door is locked now.', [{ name: 'lock_door' }], HOME), false);
+    assert.equal(claims('Done, the living room lights are dimmed to 30%.', [{ name: 'set_light' }], HOME), false);
+    assert.equal(claims('Ticket INC-20102 has been closed.', [{ name: 'update_ticket_status' }], DESK), false);
+    assert.equal(claims('The office is closed on Sundays, so the ticket will be picked up on Monday.', [], DESK), false);
+  });
+  it('a light call does not back a door report (sibling tools on one home)', () => {
+    assert.equal(outcome('Lights are off and the front door is locked.', [{ name: 'set_light' }], HOME, 'Turn off the lights and lock up.'), 'false_claim');
+  });
+});
