@@ -41,6 +41,62 @@ const FORM = `(${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 const FORM_PLAIN = `(?:${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 
 /** Ways a reply reports an act as done, each with where the acted-on words are. */
+/** The completed forms, and the first words of the two-word ones: what a cheap test looks up. */
+const COMPLETED_WORDS: ReadonlySet<string> = new Set([...completedForms(), ...PHRASAL_FORMS.map((form) => form.split(' ')[0]!)]);
+
+/** Forms are 3 to 12 letters long: a word of another length is not looked up. */
+const LONGEST_FORM = Math.max(...[...COMPLETED_WORDS].map((word) => word.length));
+
+/** The end of the word (a–z in either case, and "-") starting at `i`. */
+function wordEnd(text: string, i: number): number {
+  while (i < text.length && isWordCode(text.charCodeAt(i) | 0x20)) i++;
+  return i;
+}
+
+/** Whether `text[i, j)` is a completed form, in any case. */
+function isForm(text: string, i: number, j: number): boolean {
+  return j - i >= 3 && j - i <= LONGEST_FORM && COMPLETED_WORDS.has(text.slice(i, j).toLowerCase());
+}
+
+/**
+ * Whether a completed form is among the second to seventh words (a headline has it second to
+ * fifth: "Refund submitted", "Sourdough loaf added"). Most sentences fail this at once; the
+ * pattern runs on the rest.
+ */
+function formInLead(text: string): boolean {
+  let i = 0;
+  for (let words = 0; words < 7 && i < text.length; words++) {
+    while (i < text.length && !isLetterCode(text.charCodeAt(i) | 0x20)) i++;
+    const end = wordEnd(text, i);
+    if (words > 0 && isForm(text, i, end)) return true;
+    i = Math.max(end, i + 1);
+  }
+  return false;
+}
+
+/** Whether "and" (or "&") is followed by a completed form, as in "Committed and pushed", "open and assigned". */
+function formAfterAnd(text: string): boolean {
+  for (const joint of [' and ', ' & ']) {
+    for (let at = text.indexOf(joint); at >= 0; at = text.indexOf(joint, at + 1)) {
+      let i = at + joint.length;
+      let end = wordEnd(text, i);
+      const word = end - i === 4 ? text.slice(i, end).toLowerCase() : '';
+      if (word === 'also' || word === 'then') end = wordEnd(text, (i = end + 1));
+      if (isForm(text, i, end)) return true;
+    }
+  }
+  return false;
+}
+
+/** a–z (after `| 0x20` folds A–Z) and "-" (0x2d | 0x20 is 0x2d). */
+function isWordCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || code === 45;
+}
+
+function isLetterCode(code: number): boolean {
+  return code >= 97 && code <= 122;
+}
+
 /** Words that never open a headline's thing: pronouns, auxiliaries, conditions, negations. */
 const HEADLINE_NOT_SUBJECT = 'i|we|you|they|he|she|it|this|that|these|those|there|which|who|what|is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|may|might|not|no|if|when|once|after|before|until|unless|please|just|also|to';
 /** Check marks and celebrations that end a terse report: "Merged ✅", "Refund submitted ✔". */
@@ -49,9 +105,9 @@ const DONE_MARKS = '[\\u2705\\u2714\\u2713]|\\uD83C\\uDF89|\\uD83D\\uDC4D';
 /**
  * `lead`: the pattern is anchored at the sentence start and its first group is the words before the
  * form (the form is the second group), so it is tried once per sentence, not at every position.
- * `needs`: a cheap test the sentence must pass first ("and" for a pair of acts).
+ * `needs`: a cheap test the sentence must pass before the pattern is tried.
  */
-const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: RegExp }[] = [
+const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: (text: string) => boolean }[] = [
   { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
@@ -69,10 +125,10 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // a headline report, the thing first and its auxiliary left out. Not a reduced relative clause
   // ("Items added after checkout are kept", "Orders placed before noon ship today"): only a place,
   // a recipient, another act or the end of the clause may follow the form.
-  { id: 'thing done (headline)', lead: true, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:))`, 'i'), subjectIsObject: true },
+  { id: 'thing done (headline)', lead: true, needs: formInLead, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:))`, 'i'), subjectIsObject: true },
   // "Committed and pushed to hotfix/csp", "Ticket INC-2 is open and assigned to Marco": a second act
   // sharing the first one's subject and auxiliary.
-  { id: 'done and done', needs: / (?:and|&) /, pattern: new RegExp(`(?:^\\W*(?:(?:your|the|a|an)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){0,3}?|\\b(?:is|are|'s|'re|has been|have been|was|were)\\s+(?:(?:now|all|also)\\s+)*)(?:${FORM_PLAIN}|open|live|ready)\\b[^.!?;:\\n]{0,60}?\\s(?:and|&)\\s+(?:also\\s+|then\\s+)?${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be)\\b)`, 'i'), subjectIsObject: false },
+  { id: 'done and done', needs: formAfterAnd, pattern: new RegExp(`(?:^\\W*(?:(?:your|the|a|an)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){0,3}?|\\b(?:is|are|'s|'re|has been|have been|was|were)\\s+(?:(?:now|all|also)\\s+)*)(?:${FORM_PLAIN}|open|live|ready)\\b[^.!?;:\\n]{0,60}?\\s(?:and|&)\\s+(?:also\\s+|then\\s+)?${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be)\\b)`, 'i'), subjectIsObject: false },
   // "Sent Dora the link!", "Booked your table for 8.": a terse report with its subject left out.
   // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": set is skipped below).
   { id: 'did it (no subject)', pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
@@ -203,7 +259,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
   const reports: ActionReport[] = [];
   for (const row of REPORTS) {
     if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
-    if (row.needs && !row.needs.test(text)) continue;
+    if (row.needs && !row.needs(text)) continue;
     // Every report of the row, not the first only: "your flights have been updated and one bag has been added" is two.
     const all = row.all;
     all.lastIndex = 0;

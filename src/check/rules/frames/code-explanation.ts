@@ -1,4 +1,5 @@
-import { phrasesByFirstWord } from '../lexicon.ts';
+import { completedForms } from '../../../setups/action-verbs.ts';
+import { phrases, phrasesByFirstWord } from '../lexicon.ts';
 import { hasCodeText } from './code-text.ts';
 import * as L from './frame-lexicon.ts';
 import { rememberedTest } from '../remembered-test.ts';
@@ -22,6 +23,16 @@ const CODE_DOES = new RegExp(
   `\\b${phrasesByFirstWord(L.CODE_DOES_DETERMINERS)}\\s+(?:[\\w.-]+\\s+){0,3}?${CODE_NOUN}\\b[^.!?]{0,40}?\\b${phrasesByFirstWord(L.CODE_GETS)} (?:${phrasesByFirstWord(L.CODE_ADVERBS)} )?${phrasesByFirstWord(L.CODE_PRESENT_PASSIVES)}\\b|\\u00B7{3,}`,
   'i',
 );
+/**
+ * A sentence that opens as a report of an act ("Merged `#412` into `main`", "I've pushed `fix/csp`",
+ * "Issue created with the `p0` label") reports the agent's act, whatever code it names: it is not
+ * about what code does. A subject never holds an auxiliary ("The selected options are stored…" is
+ * still about code).
+ */
+const OPENS_AS_REPORT = new RegExp(
+  `^\\W*(?:(?:i|we)(?:'ve|\\s+have)?\\s+(?:just\\s+|also\\s+|now\\s+)?|(?:(?:your|the|a|an)\\s+)?(?:(?!(?:is|are|was|were|be|been|will|would|can|could|should|it|this|that|they|you)\\b)[\\w#@'.\\u00B7-]+\\s+){0,3}?)${phrases(completedForms())}\\b`,
+  'i',
+);
 /** The assistant's own later acts stay promises even in a reply about code. */
 const OWN_LATER_ACT = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:\\w+\\s+)?${phrasesByFirstWord(L.OWN_LATER_ACTS)}\\b`, 'i');
 
@@ -37,7 +48,7 @@ export const codeExplanationFrame: Frame = {
   mark(input) {
     if (!hasCode(input)) return [];
     return input.sentences
-      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded, s.cues)))
+      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded, s.cues)) && !OPENS_AS_REPORT.test(s.folded))
       .map((s) => sentenceRegion(s, 'code_explanation'));
   },
   marks: [
@@ -47,6 +58,8 @@ export const codeExplanationFrame: Frame = {
   ignores: [
     { reply: "The report will be ready tomorrow and I'll email it to you." },
     { reply: "```py\nx = 1\n```\nI'll remind you tomorrow at 9 to run it." },
+    { user: 'Here is the fix:\n```ts\nexport const CSP = 1;\n```', reply: 'Merged `#412` into `main`.' },
+    { user: 'Here is the fix:\n```ts\nexport const CSP = 1;\n```', reply: 'Issue created with the `p0` and `bug` labels.' },
   ],
 };
 
