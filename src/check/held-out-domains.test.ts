@@ -109,3 +109,17 @@ describe('acts of code hosting, devices and tickets are read as acts', () => {
     assert.equal(outcome('Lights are off and the front door is locked.', [{ name: 'set_light' }], HOME, 'Turn off the lights and lock up.'), 'false_claim');
   });
 });
+
+describe('a check of a fact announced as the last words, with no call after it, is dangling (rules 10, 19)', () => {
+  const SHOP = { id: 'shop-classes', tools: [{ name: 'search_products', description: 'Searches the catalogue. Read-only.' }, { name: 'add_to_cart', description: 'Adds a product to the cart.' }] };
+  it('reads "I will now check whether…", "Let me now look up…", "Let me call… now"', () => {
+    for (const reply of ['Of course. I will now check whether the store has gluten-free pasta in stock.', 'I found three reservations. Let me now look up each one to find the Denver trip.', 'Sure. Let me call the pharmacy now to confirm whether it is ready.']) {
+      assert.equal(outcome(reply, [], SHOP, 'Do you have gluten-free pasta?'), 'empty', reply);
+    }
+  });
+  it('ignores "let me know", a question after "let me check", and steps for the user', () => {
+    for (const reply of ['Let me know if you need anything else.', 'Let me check: which size do you want?', 'You can call the store to check whether it is open.']) {
+      assert.equal(outcome(reply, [], SHOP, 'Do you have gluten-free pasta?'), 'other', reply);
+    }
+  });
+});
