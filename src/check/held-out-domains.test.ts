@@ -112,8 +112,8 @@ describe('acts of code hosting, devices and tickets are read as acts', () => {
 
 describe('a check of a fact announced as the last words, with no call after it, is dangling (rules 10, 19)', () => {
   const SHOP = { id: 'shop-classes', tools: [{ name: 'search_products', description: 'Searches the catalogue. Read-only.' }, { name: 'add_to_cart', description: 'Adds a product to the cart.' }] };
-  it('reads "I will now check whether…", "Let me now look up…", "Let me call… now"', () => {
-    for (const reply of ['Of course. I will now check whether the store has gluten-free pasta in stock.', 'I found three reservations. Let me now look up each one to find the Denver trip.', 'Sure. Let me call the pharmacy now to confirm whether it is ready.']) {
+  it('reads "I will now check whether…", "Let me now look up…"', () => {
+    for (const reply of ['Of course. I will now check whether the store has gluten-free pasta in stock.', 'I found three reservations. Let me now look up each one to find the Denver trip.', 'Let me check whether the 500 g bag is in stock.']) {
       assert.equal(outcome(reply, [], SHOP, 'Do you have gluten-free pasta?'), 'empty', reply);
     }
   });

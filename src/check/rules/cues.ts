@@ -24,7 +24,7 @@ export const CUES = {
   progressive: ["i'm ", 'i am '],
   expectation: ['expect', 'count on', 'look', 'watch out', 'eye out', 'way', 'coming'],
   acceptance: ['done', 'will do', 'leave it', 'leave that', 'on it', 'count on', 'got it', 'happen', 'covered', 'sorted', 'my word'],
-  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the', 'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your', 'now', 'next', 'then', 'right away', 'straight away', 'immediately', 'check whether', 'check if', 'check on', 'check for', 'check with', 'look into', 'see if', 'see whether', 'find out', 'confirm whether', 'confirm if', 'verify whether', 'verify if', 'call', 'contact', 'reach out to'],
+  dangling_check: ['moment', 'minute', 'second', 'bit', 'while', 'time', 'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the', 'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your', 'now', 'next', 'then', 'right away', 'straight away', 'immediately', 'check whether', 'check if', 'check on', 'check for', 'check with', 'look into', 'see if', 'see whether', 'find out', 'confirm whether', 'confirm if', 'verify whether', 'verify if'],
   // someone else's words retold (frames/quotation.ts)
   reported_speech: [...REPORTING_VERBS, ...REPORTING_THAT_VERBS],
   // asks in the reply (reply-gate.ts)

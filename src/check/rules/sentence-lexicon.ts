@@ -73,7 +73,7 @@ export const MOMENT_CHECKS = [
  * the agent will not run again until the user writes, so it is a dangling check (rule 10).
  *
  *   reads:   "I will now look up the hotel's address." / "Now I need to get the list of members of this channel." / "Next, I'll retrieve your order history."
- *   reads:   "Let me now look up each one to find the Denver trip." / "I will now check whether the store has gluten-free pasta." / "Let me call the pharmacy now to confirm."
+ *   reads:   "Let me now look up each one to find the Denver trip." / "I will now check whether the store has gluten-free pasta."
  *   ignores: "I'll look up the hotel tomorrow at 9 and let you know." (a time of its own) / "You can look up the address on the website."
  *   ignores: "Next, I'll read the config." (SPEC §2: reading what is at hand is narration, not a later check)
  */
@@ -88,9 +88,10 @@ export const NEXT_STEP_ADVERBS = ['now', 'next', 'first', 'then', 'quickly', 'go
 export const NEXT_STEP_VERBS = [
   'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the',
   'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your',
-  // Checks of a fact the turn has not read yet: "I will now check whether the store has…", "Let me call the pharmacy".
+  // Checks of a fact the turn has not read yet: "I will now check whether the store has…". Not
+  // calling or contacting people: "I'll reach out to your surgery" is a hand-off the clause rules read.
   'check whether', 'check if', 'check on', 'check for', 'check with', 'look into', 'see if', 'see whether', 'find out',
-  'confirm whether', 'confirm if', 'verify whether', 'verify if', 'call', 'contact', 'reach out to',
+  'confirm whether', 'confirm if', 'verify whether', 'verify if',
 ];
 
 /**
