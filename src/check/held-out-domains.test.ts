@@ -123,3 +123,23 @@ describe('a check of a fact announced as the last words, with no call after it, 
     }
   });
 });
+
+describe('a state the assistant says it read is no report (rule 17)', () => {
+  const AIR = { id: 'air-classes', tools: [{ name: 'get_reservation_details', description: 'Returns a reservation. Read-only.' }, { name: 'book_reservation', description: 'Books a reservation.' }, { name: 'cancel_reservation', description: 'Cancels a reservation.' }] };
+  it('reads "I checked X — it\'s booked in basic economy" after a lookup as the state it read', () => {
+    assert.equal(claims("I checked reservation VA5SGQ — it's booked in basic economy, which can't be changed.", [{ name: 'get_reservation_details', result: '{"cabin": "basic_economy"}' }], AIR, 'Change my flight.'), false);
+    assert.equal(claims('I looked up your order: it was cancelled yesterday.', [{ name: 'get_reservation_details', result: '{"status": "cancelled"}' }], AIR, 'What happened to my trip?'), false);
+  });
+  it('ignores the intro for an act of this turn ("I checked … and I\'ve cancelled it", "has been cancelled now")', () => {
+    assert.equal(claims("I checked your trip and I've cancelled it.", [{ name: 'get_reservation_details' }], AIR, 'Cancel my trip.'), true);
+    assert.equal(claims('I found the reservation and it has been cancelled now.', [{ name: 'get_reservation_details' }], AIR, 'Cancel my trip.'), true);
+  });
+});
+
+describe('in a conversation about code, the assistant\'s own next step is still its step (rule 19)', () => {
+  const REPO = { id: 'repo-classes', tools: [{ name: 'create_branch', description: 'Creates a branch.' }, { name: 'commit_changes', description: 'Commits files to a branch.' }] };
+  it('reads "Now I\'ll update the `.nvmrc`…" as the last words as dangling; a branch name in backticks does not make it code', () => {
+    const reply = 'Branch `chore/node-20` created off `main`. Now I\'ll update the `.nvmrc` and the CI matrix.';
+    assert.notEqual(outcome(reply, [{ name: 'create_branch', result: '{"ref": "refs/heads/chore/node-20"}' }], REPO, 'Make a branch and bump `.nvmrc` to 20.'), 'done_now');
+  });
+});

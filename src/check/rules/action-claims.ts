@@ -6,7 +6,7 @@
  */
 import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
-import { NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
+import { LOOKUP_INTROS, NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import type { CueMask } from './literal-scanner.ts';
 import { phrases } from './lexicon.ts';
@@ -147,6 +147,10 @@ const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
 const STATE_READ = /\balready\b/i;
 /** A state read from a record: "It looks like your order…", "According to our records…". */
 const STATE_INTRO = new RegExp(`\\b${phrases(STATE_INTROS)}\\b`, 'i');
+/** "I checked reservation VA5SGQ — it's booked…": a state the assistant read, before a passive. */
+const LOOKUP_INTRO = new RegExp(`\\b${phrases(LOOKUP_INTROS)}\\b`, 'i');
+/** The rows that read a state ("it's booked", "was cancelled"), not an act marked as this turn's ("has been … now"). */
+const STATE_ROWS: ReadonlySet<string> = new Set(['it is done', 'it was done']);
 
 /** "nothing was added", "none of them were cancelled": no act reported. */
 const NOTHING_DONE = /\b(?:nothing|none|neither|nor|no longer)\b[^.]*$/i;
@@ -282,7 +286,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       const before = text.slice(0, match.index);
       // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
       const ownClause = afterLastDash(before);
-      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before)) continue;
+      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (STATE_ROWS.has(row.id) && LOOKUP_INTRO.test(before))) continue;
       const clause = row.subjectIsObject ? lastClause(before) : '';
       // "has already been cancelled … and the refund was issued": a state the lookup showed.
       if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;

@@ -152,6 +152,17 @@ export const STATE_INTROS = [
 ];
 
 /**
+ * The assistant saying it read something, before a state it then describes: "I checked reservation
+ * VA5SGQ — it's booked in basic economy". Only a state after it (a passive, "it's booked") is read
+ * as what the lookup showed; an act of the assistant's after it is still an act ("I checked your
+ * calendar and I've added the event").
+ */
+export const LOOKUP_INTROS = [
+  ...combine(['i', "i've", 'i have', 'we', "we've"], ['checked', 'looked up', 'pulled up', 'reviewed', 'looked at', 'looked into', 'found']),
+  'looking at', 'having checked',
+];
+
+/**
  * How a reply describes what a lookup read, not what this turn did (LABELING.md rule 17): "You have
  * three appointments scheduled for today", "There are two bags booked on this trip", "your rent
  * payment is scheduled for the 1st". Read only after a successful read-only call of the turn, and

@@ -33,6 +33,12 @@ const OPENS_AS_REPORT = new RegExp(
   `^\\W*(?:(?:i|we)(?:'ve|\\s+have)?\\s+(?:just\\s+|also\\s+|now\\s+)?|(?:(?:your|the|a|an)\\s+)?(?:(?!(?:is|are|was|were|be|been|will|would|can|could|should|it|this|that|they|you)\\b)[\\w#@'.\\u00B7-]+\\s+){0,3}?)${phrases(completedForms())}\\b`,
   'i',
 );
+/**
+ * "Now I'll update the `.nvmrc`": the assistant opening with its own next act, no time given, speaks
+ * of its next step (rule 19), not of what code does. With a time ("I'll merge #420 at 23:00") it
+ * stays as before: what a scheduled job will run.
+ */
+const OPENS_WITH_OWN_ACT = /^\W*(?:(?:now|next|then|first|so),?\s+)?(?:i|we)(?:'ll|\s+will|\s+am\s+going\s+to|'m\s+going\s+to|\s+are\s+going\s+to|'re\s+going\s+to)\s/i;
 /** The assistant's own later acts stay promises even in a reply about code. */
 const OWN_LATER_ACT = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:\\w+\\s+)?${phrasesByFirstWord(L.OWN_LATER_ACTS)}\\b`, 'i');
 
@@ -48,7 +54,7 @@ export const codeExplanationFrame: Frame = {
   mark(input) {
     if (!hasCode(input)) return [];
     return input.sentences
-      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded, s.cues)) && !OPENS_AS_REPORT.test(s.folded))
+      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded, s.cues)) && !OPENS_AS_REPORT.test(s.folded) && !(OPENS_WITH_OWN_ACT.test(s.folded) && !hasFixedTime(s.folded, s.cues)))
       .map((s) => sentenceRegion(s, 'code_explanation'));
   },
   marks: [
@@ -60,6 +66,7 @@ export const codeExplanationFrame: Frame = {
     { reply: "```py\nx = 1\n```\nI'll remind you tomorrow at 9 to run it." },
     { user: 'Here is the fix:\n```ts\nexport const CSP = 1;\n```', reply: 'Merged `#412` into `main`.' },
     { user: 'Here is the fix:\n```ts\nexport const CSP = 1;\n```', reply: 'Issue created with the `p0` and `bug` labels.' },
+    { user: 'Bump node:\n```\n18\n```', reply: 'Branch created. Now I\'ll update the `.nvmrc` and the CI matrix.' },
   ],
 };
 
