@@ -143,3 +143,16 @@ describe('in a conversation about code, the assistant\'s own next step is still 
     assert.notEqual(outcome(reply, [{ name: 'create_branch', result: '{"ref": "refs/heads/chore/node-20"}' }], REPO, 'Make a branch and bump `.nvmrc` to 20.'), 'done_now');
   });
 });
+
+describe('announcing a transfer to a person is a hand-off promise (rule 26)', () => {
+  const DESKS = { id: 'transfer-classes', tools: [{ name: 'get_reservation_details', description: 'Returns a reservation. Read-only.' }, { name: 'transfer_to_human_agents', description: 'Transfers the user to a human agent.', capabilities: ['delegate_to_human'] }] };
+  it('reads "I\'m going to transfer you to a human agent" with no transfer call as a failure', () => {
+    for (const reply of ["I'm going to transfer you to a human agent who can review compensation for this. Please hold on.", "I'll connect you with a specialist who can help."]) {
+      assert.ok(['unanchored', 'empty'].includes(outcome(reply, [{ name: 'get_reservation_details', result: '{"id": "9HBUV8"}' }], DESKS, 'I want compensation.')), reply);
+    }
+  });
+  it('ignores it after the transfer call, and the user transferring money', () => {
+    assert.equal(outcome("I'm going to transfer you to a human agent who can review compensation for this.", [{ name: 'transfer_to_human_agents', result: 'Transfer successful' }], DESKS, 'I want compensation.'), 'anchored');
+    assert.equal(outcome('You can transfer your miles to a partner airline from your profile.', [], DESKS, 'Can I move my miles?'), 'other');
+  });
+});

@@ -119,6 +119,8 @@ export const ARRANGE_A_PERSON = combine(['arrange'], ['', 'for'], [
 /** Passing the job to people: "pass on", "escalate", "open a ticket". */
 export const PASS_ON_ACTS = [
   'pass on', 'escalate', 'chase',
+  // Handing the user to a person (LABELING.md rule 26): "I'm going to transfer you to a human agent".
+  ...combine(['transfer', 'connect', 'route', 'hand'], ['you'], ['to', 'with', 'over to', 'off to']), 'put you through to',
   ...combine(['hand'], ['this', 'it', 'that', 'you'], ['over', 'on']),
   ...combine(['forward'], ['this', 'it', 'that', 'your', 'the']),
   ...combine(['flag'], ['this', 'it', 'that', 'your']),
