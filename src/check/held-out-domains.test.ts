@@ -156,3 +156,14 @@ describe('announcing a transfer to a person is a hand-off promise (rule 26)', ()
     assert.equal(outcome('You can transfer your miles to a partner airline from your profile.', [], DESKS, 'Can I move my miles?'), 'other');
   });
 });
+
+describe('a general verb whose thing is a tool\'s act ("added a comment") needs that tool\'s call', () => {
+  const PRS = { id: 'pr-classes', tools: [{ name: 'open_pull_request', description: 'Opens a pull request.' }, { name: 'comment_on_pull_request', description: 'Adds a comment to a pull request.' }, { name: 'commit_changes', description: 'Commits files.' }] };
+  it('reads "added a comment" after only the pull-request call as unbacked', () => {
+    assert.equal(claims('Opened #416 and added a comment on it explaining the index.', [{ name: 'open_pull_request' }], PRS), true);
+  });
+  it('ignores it after the comment call, and "added" of a thing no tool names as its act', () => {
+    assert.equal(claims('Opened #416 and added a comment on it explaining the index.', [{ name: 'open_pull_request' }, { name: 'comment_on_pull_request' }], PRS), false);
+    assert.equal(claims('I added the index to the migration.', [{ name: 'commit_changes' }], PRS), false);
+  });
+});

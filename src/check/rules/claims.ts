@@ -310,6 +310,7 @@ function performedBy(report: ActionReport, tools: readonly CallFacts[]): boolean
 
 function actionMatches(report: ActionReport, action: ToolAction): boolean {
   if (GENERIC_COMPLETION_VERBS.has(report.verb)) return report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action);
+  if (thingIsTheAct(report, action)) return true;
   if (!sameAct(action.verb, report.verb)) return false;
   if (report.objects.length === 0 || action.objects.length === 0 || namesSameThing(report, action)) return true;
   return action.verb === report.verb && !WEAK_VERBS.has(report.verb);
@@ -392,6 +393,7 @@ function reportedThings(report: ActionReport): readonly string[] {
 
 /** Whether the tool's act is done to a thing the report names (or a thing of the tool's kind: a class is an event). */
 function actsOnReportedThing(report: ActionReport, action: ToolAction): boolean {
+  if (thingIsTheAct(report, action)) return true;
   const object = action.object;
   if (object === undefined) return false;
   if (verbNamesThing(report.verb, object)) return true;
@@ -401,9 +403,25 @@ function actsOnReportedThing(report: ActionReport, action: ToolAction): boolean 
 
 /** Whether some tool of the report's act is done to a thing the report names ("bag added" and a tool whose object is baggage). */
 function namesAnObjectOfItsAct(report: ActionReport, tools: readonly CallFacts[]): boolean {
-  for (const tool of tools) for (const action of tool.actions) if (sameAct(action.verb, report.verb) && actsOnReportedThing(report, action)) return true;
+  for (const tool of tools) for (const action of tool.actions) if ((sameAct(action.verb, report.verb) || thingIsTheAct(report, action)) && actsOnReportedThing(report, action)) return true;
   return false;
 }
+
+/**
+ * A general verb whose thing is the act a tool does: "Added a comment on #416" is what
+ * `comment_on_pull_request` does, "left a note", "made a booking". Only the comment tool backs it;
+ * the pull-request tool that also "adds" does not.
+ *
+ *   reads:   "Added a comment on #416" (comment_on_pull_request) / "I've made a booking for two" (book_table)
+ *   ignores: "Added the bag" (no tool's verb is "bag") / "Sent a comment" (send is no general verb)
+ */
+function thingIsTheAct(report: ActionReport, action: ToolAction): boolean {
+  if (!GENERAL_ACTS.has(report.verb)) return false;
+  for (const word of reportedThings(report)) if (actOfNoun(word) === action.verb) return true;
+  return false;
+}
+/** Verbs that say only that something now exists: the thing they name says which act it was. */
+const GENERAL_ACTS: ReadonlySet<string> = new Set(['add', 'create', 'make', 'leave', 'put', 'place', 'set', 'post']);
 
 /** Whether some tool of the report's act works on a thing the report names ("bag added" and a tool that updates bags). */
 function namesAThingOfItsAct(report: ActionReport, tools: readonly CallFacts[]): boolean {
