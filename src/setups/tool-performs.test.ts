@@ -90,7 +90,12 @@ describe('parameters say what a call acts on when the name names only where', ()
     assert.deepEqual(toolActions({ name: 'cancel_reservation', parameters: schema('reservation_id', 'reason') }).map((a) => a.object), ['reservation']);
   });
   it('update_reservation_flights(reservation_id, cabin, flights) keeps its object: the name already names it', () => {
-    assert.deepEqual(toolActions({ name: 'update_reservation_flights', parameters: schema('reservation_id', 'cabin', 'flights', 'payment_id') }).map((a) => a.object), ['flight']);
+    assert.deepEqual(toolActions({ name: 'update_reservation_flights', parameters: schema('reservation_id', 'cabin', 'flights') }).map((a) => a.object), ['flight']);
+  });
+  it('a means of payment among the parameters: the call also charges it (a fee, a fare)', () => {
+    const actions = toolActions({ name: 'update_reservation_flights', parameters: schema('reservation_id', 'cabin', 'flights', 'payment_id') });
+    assert.deepEqual(actions.map((a) => `${a.verb} ${a.object}`), ['update flight', 'charge payment']);
+    assert.deepEqual(toolActions({ name: 'cancel_reservation', parameters: schema('reservation_id', 'reason') }).map((a) => a.verb), ['cancel']);
   });
   it('a stated performs list wins over parameters', () => {
     assert.deepEqual(toolActions({ name: 'update_booking', performs: ['update booking'], parameters: schema('reservation_id', 'total_baggages') }).map((a) => a.object), ['booking']);

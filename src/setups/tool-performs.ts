@@ -133,7 +133,26 @@ function descriptionActions(description: string): ToolAction[] {
 export function toolActions(tool: DescribedTool): ToolAction[] {
   const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
   const actions = phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
-  return tool.performs === undefined ? withParameterObjects(actions, tool.parameters) : actions;
+  return tool.performs === undefined ? withPaymentAct(withParameterObjects(actions, tool.parameters), tool.parameters) : actions;
+}
+
+/**
+ * A call that takes a means of payment charges it: `update_reservation_baggages(…, payment_id)`
+ * charges the fee for the extra bag, `book_reservation(…, payment_methods)` the fare. Such a tool
+ * also performs "charge payment" (a fee, a fare, a cost is a payment: OBJECT_KINDS).
+ *
+ *   reads:   update_reservation_baggages(reservation_id, total_baggages, payment_id) → … ; charge payment
+ *   ignores: get_user_details(user_id) / cancel_reservation(reservation_id, reason)
+ */
+function withPaymentAct(actions: ToolAction[], parameters: unknown): ToolAction[] {
+  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
+  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
+  const paid = Object.keys(properties as Record<string, unknown>).some((name) => {
+    const words = nameWords(name);
+    return words.includes('payment') || words.includes('payments') || (words.includes('card') && (words.includes('id') || words.includes('token')));
+  });
+  if (!paid || actions.some((a) => a.verb === 'charge' || a.verb === 'pay')) return actions;
+  return [...actions, { verb: 'charge', objects: ['payment'], object: 'payment' }];
 }
 
 /** Words of a parameter name that count or qualify, not things: `total_baggages`, `nonfree_baggages`. */
@@ -196,9 +215,11 @@ const SAME_THING: readonly (readonly string[])[] = [
 export const OBJECT_KINDS: Readonly<Record<string, readonly string[]>> = {
   event: ['appointment', 'meeting', 'class', 'session', 'lesson', 'workout', 'call', 'interview', 'dinner', 'lunch', 'party', 'standup', 'webinar', 'consultation', 'checkup', 'check-up'],
   baggage: ['bag', 'luggage', 'suitcase', 'checked', 'carry-on'],
+  // The legs of a trip are its flights: "Both legs have been upgraded to business class".
+  flight: ['leg', 'segment', 'connection', 'layover'],
   item: ['product', 'variant', 'article'],
   message: ['dm', 'note', 'text', 'reply', 'ping'],
-  payment: ['transfer', 'transaction', 'remittance', 'money'],
+  payment: ['transfer', 'transaction', 'remittance', 'money', 'fee', 'fare', 'charge', 'cost', 'surcharge'],
   transaction: ['payment', 'transfer', 'money'],
   // People added to an event are invited to it: "I've invited Mark to the sync" (the noun "invite" too).
   participant: ['guest', 'attendee', 'invitee', 'invite', 'member', 'colleague'],

@@ -7,6 +7,7 @@
 import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
 import { LOOKUP_INTROS, NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
+import { isSpaceCode } from './char-codes.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import type { CueMask } from './literal-scanner.ts';
 import { phrases } from './lexicon.ts';
@@ -162,16 +163,28 @@ function afterLastDash(before: string): string {
   return cut < 0 ? before : before.slice(cut + 1);
 }
 
+/** A parenthesised aside with no parentheses inside, bounded: replies are untrusted. */
+const PARENTHESES = /\([^()]{0,200}\)/g;
+
 /** The clause a report sits in: the words since the last punctuation or conjunction. */
 function lastClause(before: string): string {
+  // An aside in parentheses is part of the clause ("Both legs (HAT230 and HAT016) have been upgraded"): blanked, not a break.
+  const flat = before.includes('(') ? before.replace(PARENTHESES, (aside) => ' '.repeat(aside.length)) : before;
   // A full stop inside "$181.37" or "#W1.2" ends nothing.
-  const parts = before.split(/[;:!?()\n]|\.(?=\s|$)|,\s|\s(?:and|but|so|then)\s/);
+  const parts = flat.split(/[;:!?()\n]|\.(?=\s|$)|,\s|\s(?:and|but|so|then)\s/);
   return parts.at(-1) ?? '';
 }
 
+/** The end of `text` from the start of its `n`th last word, as written (so its length is an offset back into the sentence). */
 function lastWords(text: string, n: number): string {
-  const words = text.trimEnd().split(/\s+/);
-  return words.slice(-n).join(' ') + (text.endsWith(' ') ? ' ' : '');
+  let i = text.length;
+  while (i > 0 && isSpaceCode(text.charCodeAt(i - 1))) i--;
+  for (let words = 0; i > 0 && words < n; ) {
+    while (i > 0 && !isSpaceCode(text.charCodeAt(i - 1))) i--;
+    if (++words === n) break;
+    while (i > 0 && isSpaceCode(text.charCodeAt(i - 1))) i--;
+  }
+  return text.slice(i);
 }
 
 export const NON_OBJECTS: ReadonlySet<string> = new Set([

@@ -110,7 +110,8 @@ function detailsIn(text: string, things: readonly string[], recipientPattern: Re
   // Count: "one checked bag", "three bags", "2 tickets": a number right before a word the report names.
   if (things.length > 0 && wants(options, 'count')) {
     // The counted word is the next one ("two reminders tomorrow") or the one after ("three checked bags").
-    const count = /\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
+    // An amount is no count: "the $50 fee" (a currency sign before it, or digits and a separator: "1,050 fee").
+    const count = /(?<![$\u20ac\u00a3\u00a5][\s]?|[\d.,])\b(one|two|three|four|five|six|seven|eight|nine|ten|single|\d{1,3})\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
     const named = (word: string | undefined) => word !== undefined && things.some((t) => coversThing(t, singular(word)) || coversThing(singular(word), t));
     for (let m = count.exec(text); m !== null; m = count.exec(text)) {
       if (!named(m[2]) && !named(m[3])) {

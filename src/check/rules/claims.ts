@@ -5,7 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
-import { coversThing, GENERAL_PURPOSE_OBJECTS, sameThing, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { coversThing, GENERAL_PURPOSE_OBJECTS, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
@@ -294,7 +294,7 @@ function namesSameThing(report: ActionReport, action: ToolAction): boolean {
   // Loops, not arrays and arrows: this runs for every tool action a report meets.
   for (const t of action.objects) {
     if (verbNamesThing(report.verb, t)) return true;
-    for (const o of report.objects) if (sameThing(o, t)) return true;
+    for (const o of report.objects) if (coversThing(t, o)) return true;
   }
   return false;
 }
