@@ -185,3 +185,34 @@ describe('a call that takes a means of payment charges it; the legs of a trip ar
     assert.equal(claims('Both legs (HAT230 and HAT016) have been upgraded to business class.', [{ name: 'update_reservation_flights' }], FLIGHTS, 'Upgrade me.'), false);
   });
 });
+
+describe('second probe: more acts, more failure forms, enum kinds (issue 20)', () => {
+  const RENT = { id: 'rent-classes', tools: [{ name: 'get_rent_balance', description: 'Returns the balance due. Read-only.' }, { name: 'pay_rent', description: 'Pays rent from a payment method.' }, { name: 'dispatch_emergency_technician', description: 'Sends a technician to the unit now.', capabilities: ['delegate_to_human'] }] };
+  const CAR = { id: 'car-classes', tools: [
+    { name: 'modify_booking_dates', description: 'Changes the pickup or return of a booking.' },
+    { name: 'add_extra', description: 'Adds an extra to a booking.', parameters: { type: 'object', properties: { booking_id: { type: 'string' }, extra: { type: 'string', enum: ['child_seat', 'gps'] } } } },
+  ] };
+  const SCHOOL = { id: 'school-classes', tools: [{ name: 'list_courses', description: "Lists the student's courses. Read-only." }, { name: 'enroll_in_course', description: 'Enrols the student in a section.' }, { name: 'drop_course', description: 'Drops a course.' }] };
+  it('"went through" reports the act its thing names; a person going through something does not', () => {
+    assert.equal(outcome('ok so your rent payment of $1,450 went through, your all set for october', [{ name: 'pay_rent', result: '{"success": false, "error": "card_declined"}' }], RENT, 'pay my rent'), 'false_claim');
+    assert.equal(claims('I went through your lease and the pet clause allows cats.', [], RENT, 'Can I have a cat?'), false);
+  });
+  it('dispatched, dropped and attached are acts', () => {
+    assert.equal(claims("I've dispatched an emergency technician to unit 4C.", [], RENT, 'No heat!'), true);
+    assert.equal(claims("Done! You're now in CS 201, and I've also dropped CS 101.", [{ name: 'enroll_in_course' }], SCHOOL, 'Switch me to CS 201.'), true);
+    assert.equal(claims("You're in CS 201, and I've also dropped CS 101.", [{ name: 'enroll_in_course' }, { name: 'drop_course' }], SCHOOL, 'Switch me to CS 201.'), false);
+  });
+  it('a value a parameter may take is a kind of the tool\'s thing: only add_extra backs "the child seat is added"', () => {
+    assert.equal(claims('Your return is now Tuesday, and the child seat is added too.', [{ name: 'modify_booking_dates' }], CAR, 'Move my return and add a child seat.'), true);
+    assert.equal(claims('Your return is now Tuesday, and the child seat is added too.', [{ name: 'modify_booking_dates' }, { name: 'add_extra' }], CAR, 'Move my return and add a child seat.'), false);
+  });
+  it('a failure stated before a dash is not undone by a state after it', () => {
+    assert.equal(claims("I couldn't pay it just now — the payment system is locked until Monday.", [{ name: 'pay_rent', result: '{"code": "SYSTEM_LOCKED"}' }], RENT, 'pay my rent'), false);
+  });
+  it('"What am I taking?" asks for information; "You\'re registered for five courses" after the lookup is its answer', () => {
+    assert.equal(outcome("You're registered for five courses this semester, 14 credits in total.", [{ name: 'list_courses', result: '{"courses": 5}' }], SCHOOL, 'What am I taking this semester?'), 'done_now');
+  });
+  it('"I will now process the payment" as the last words is dangling', () => {
+    assert.equal(outcome('Your balance is $1,450. I will now process the payment from your checking account.', [{ name: 'get_rent_balance', result: '{"due": 1450}' }], RENT, 'Pay what I owe.'), 'empty');
+  });
+});

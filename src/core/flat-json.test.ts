@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ERROR_STATUSES, FLAT, FLAT_FAILURE, NOT_FLAT, readFlatObject } from './flat-json.ts';
+import { ERROR_STATUSES, FAILURE_CODE, FLAT, FLAT_FAILURE, NOT_FLAT, readFlatObject } from './flat-json.ts';
 import { reportsError } from './turn.ts';
 
 /** mulberry32, so a failure can be replayed from its seed. */
@@ -29,6 +29,14 @@ function reportsFailureParsed(value: Record<string, unknown>): boolean {
     if (typeof code === 'number' && code >= 400 && code < 600) return true;
   }
   if (typeof value.errors === 'string' && value.errors !== '') return true;
+  for (const key of ['result', 'outcome']) if (typeof value[key] === 'string' && ERROR_STATUSES.has((value[key] as string).toLowerCase())) return true;
+  if (typeof value.code === 'string' && FAILURE_CODE.test(value.code)) return true;
+  if (typeof value.code === 'number' && value.code >= 400 && value.code < 600) return true;
+  for (const key of ['errorCode', 'error_code', 'errorMessage', 'error_message']) {
+    const v = value[key];
+    if (v !== undefined && v !== null && v !== false && v !== 0 && v !== '') return true;
+  }
+  for (const key of ['fault', 'faultstring']) if (value[key] !== undefined && value[key] !== null && value[key] !== false) return true;
   return value.ok === false || value.success === false;
 }
 
@@ -40,8 +48,8 @@ function parsed(text: string): { value: unknown } | undefined {
   }
 }
 
-const KEYS = ['error', 'status', 'ok', 'success', 'message', 'task_id', 'result', 'Error', 'errors', 'stat', 'o', '', 'naïve key', 'status ', '__proto__', 'status_code', 'statusCode', 'status_codes', 'statusCodes'];
-const STRINGS = ['error', 'ERROR', 'Failed', 'failure', 'rejected', 'unavailable', 'created', 'scheduled', '', 'ok', 'errör', 'İ', 'x y', 'line\u2028sep', '\u00e9t\u00e9', '\ud83d\ude00', '\ud800'];
+const KEYS = ['error', 'status', 'ok', 'success', 'message', 'task_id', 'result', 'Error', 'errors', 'stat', 'o', '', 'naïve key', 'status ', '__proto__', 'status_code', 'statusCode', 'status_codes', 'statusCodes', 'code', 'result', 'outcome', 'errorCode', 'error_code', 'errorMessage', 'error_message', 'fault', 'faultstring', 'codes'];
+const STRINGS = ['DEADLINE_PASSED', 'ORDER_CREATED', 'card_declined', 'OK', 'declined', 'not_found', 'error', 'ERROR', 'Failed', 'failure', 'rejected', 'unavailable', 'created', 'scheduled', '', 'ok', 'errör', 'İ', 'x y', 'line\u2028sep', '\u00e9t\u00e9', '\ud83d\ude00', '\ud800'];
 const NUMBERS = ['404', '500', '599', '600', '399', '200', '4e2', '422.5', '0', '-0', '7', '-12', '3.25', '1e3', '1E-2', '2.5e+10', '01', '1.', '.5', '-', '1e', '+1', '0x1', '1.2.3', 'NaN', 'Infinity'];
 const LITERALS = ['true', 'false', 'null', 'tru', 'nul', 'False', 'None', 'undefined'];
 const NESTED = ['{}', '{"error":true}', '[]', '[false]', '{"a":{"b":1}}'];

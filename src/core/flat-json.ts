@@ -15,7 +15,13 @@ export const FLAT_FAILURE = 1;
 export type FlatReading = typeof NOT_FLAT | typeof FLAT | typeof FLAT_FAILURE;
 
 /** The `status` words that mean a tool call failed. */
-export const ERROR_STATUSES: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable']);
+export const ERROR_STATUSES: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'rejected', 'unavailable', 'declined', 'denied', 'forbidden', 'unauthorized', 'invalid', 'timeout']);
+
+/**
+ * A `code` string naming a failure, as APIs spell them: "DEADLINE_PASSED", "SEAT_LIMIT_REACHED",
+ * "card_declined", "NOT_FOUND". Not "ORDER_CREATED" or "OK".
+ */
+export const FAILURE_CODE = /(?:^|[_.-])(?:fail(?:ed|ure)?|errors?|err|denied|declined|rejected|invalid|expired|limit|not[_-]?found|forbidden|unauthori[sz]ed|conflict|unavailable|exceeded|closed|locked|time[_-]?out|timed[_-]?out|insufficient|deadline|blocked|duplicate|missing|required)(?:$|[_.-])/i;
 
 /** Whether a numeric `status` (or `status_code`, `statusCode`) is an HTTP client or server error: 400–599. */
 export function isErrorStatusCode(code: number): boolean {
@@ -39,7 +45,9 @@ const NINE = 57;
  * false or null, with JSON white space around its tokens; NOT_FLAT for anything else. When it is
  * one, it says whether the object reports a failure: `error` is set (not null or false),
  * `errors` is a non-empty string, `status` is an error word in any case, `status`,
- * `status_code` or `statusCode` is an HTTP error code (400–599), or `ok` or `success` is false.
+ * `status_code` or `statusCode` is an HTTP error code (400–599), `result` or `outcome` is an error
+ * word, `code` names a failure (FAILURE_CODE) or is an HTTP error code, `errorCode`, `error_code`,
+ * `errorMessage`, `error_message`, `fault` or `faultstring` is set, or `ok` or `success` is false.
  * A repeated key counts by its last value, as in JSON.parse.
  */
 export function readFlatObject(text: string): FlatReading {
@@ -51,6 +59,15 @@ export function readFlatObject(text: string): FlatReading {
   let errors = false;
   let status = false;
   let statusNumber = false;
+  let result = false;
+  let outcome = false;
+  let failureCode = false;
+  let errorCode = false;
+  let error_code = false;
+  let errorMessage = false;
+  let error_message = false;
+  let fault = false;
+  let faultstring = false;
   let statusCode = false;
   let status_code = false;
   let ok = false;
@@ -90,8 +107,21 @@ export function readFlatObject(text: string): FlatReading {
         return NOT_FLAT;
       }
       switch (keyEnd - keyStart) {
+        case 4:
+          if (text.startsWith('code', keyStart)) failureCode = (kind === 's' && FAILURE_CODE.test(text.slice(valueStart + 1, i - 1))) || (kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i))));
+          break;
         case 5:
           if (text.startsWith('error', keyStart)) error = kind !== 'l' && kind !== 'f';
+          else if (text.startsWith('fault', keyStart)) fault = kind !== 'l' && kind !== 'f';
+          break;
+        case 9:
+          if (text.startsWith('errorCode', keyStart)) errorCode = present(text, kind, valueStart, i);
+          break;
+        case 12:
+          if (text.startsWith('errorMessage', keyStart)) errorMessage = present(text, kind, valueStart, i);
+          break;
+        case 13:
+          if (text.startsWith('error_message', keyStart)) error_message = present(text, kind, valueStart, i);
           break;
         case 6:
           if (text.startsWith('status', keyStart)) {
@@ -99,19 +129,24 @@ export function readFlatObject(text: string): FlatReading {
             statusNumber = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
           } else if (text.startsWith('errors', keyStart)) {
             errors = kind === 's' && i - valueStart > 2;
+          } else if (text.startsWith('result', keyStart)) {
+            result = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
           }
           break;
         case 10:
           if (text.startsWith('statusCode', keyStart)) statusCode = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
+          else if (text.startsWith('error_code', keyStart)) error_code = present(text, kind, valueStart, i);
           break;
         case 11:
           if (text.startsWith('status_code', keyStart)) status_code = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
+          else if (text.startsWith('faultstring', keyStart)) faultstring = kind !== 'l' && kind !== 'f';
           break;
         case 2:
           if (text.startsWith('ok', keyStart)) ok = kind === 'f';
           break;
         case 7:
           if (text.startsWith('success', keyStart)) success = kind === 'f';
+          else if (text.startsWith('outcome', keyStart)) outcome = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
           break;
       }
       i = skipSpace(text, i);
@@ -122,7 +157,13 @@ export function readFlatObject(text: string): FlatReading {
     }
   }
   if (skipSpace(text, i + 1) !== n) return NOT_FLAT;
-  return error || errors || status || statusNumber || statusCode || status_code || ok || success ? FLAT_FAILURE : FLAT;
+  const failed = error || errors || status || statusNumber || statusCode || status_code || result || outcome || failureCode || errorCode || error_code || errorMessage || error_message || fault || faultstring;
+  return failed || ok || success ? FLAT_FAILURE : FLAT;
+}
+
+/** A value `text[start, end)` of this kind that says something is there: true, a non-empty string, a non-zero number. */
+function present(text: string, kind: string, start: number, end: number): boolean {
+  return kind === 't' || (kind === 's' && end - start > 2) || (kind === 'n' && Number(text.slice(start, end)) !== 0);
 }
 
 /** JSON's white space: space, tab, line feed, carriage return (not the wider set of String.trim). */

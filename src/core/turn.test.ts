@@ -140,6 +140,16 @@ describe('reportsError', () => {
     'HTTP/1.1 500 Internal Server Error\nContent-Type: application/json\n\n{"request_id": "a81"}',
     '404 Not Found',
     'fatal: could not read Username for \'https://github.com\'\nerror: failed to push some refs',
+    // A failed result, outcome or code as services spell them; error codes and messages; SOAP faults
+    '{"result": "FAILED", "detail": "slot unavailable"}',
+    '{"outcome": "declined"}',
+    '{"status": "DECLINED", "reason": "insufficient funds"}',
+    '{"code": "DEADLINE_PASSED", "message": "Submissions closed"}',
+    '{"code": "SEAT_LIMIT_REACHED", "seats_available": 0}',
+    '{"code": 409, "message": "conflict"}',
+    '{"errorCode": "E4102", "errorMessage": "Meter reading out of range"}',
+    '{"error_message": "expired token"}',
+    '<soap:Envelope><soap:Body><soap:Fault><faultcode>soap:Server</faultcode></soap:Fault></soap:Body></soap:Envelope>',
   ];
   const successes = [
     '{"status":"created","reminder_id":"rem-001"}',
@@ -161,6 +171,11 @@ describe('reportsError', () => {
     '{"number": 404, "title": "Fix the 404 page"}',
     '500 items imported',
     'HTTP requests: 422 served',
+    '{"code": "ORDER_CREATED", "id": 7}',
+    '{"errorCode": 0, "errorMessage": "", "result": "OK"}',
+    '{"status": "closed", "ticket_id": "INC-1"}',
+    '{"code": 200, "result": "success"}',
+    '<response><status>ok</status><note>Faulty items are replaced free</note></response>',
   ];
   for (const text of errors) test(`error: ${text}`, () => assert.equal(reportsError(text), true));
   for (const text of successes) test(`success: ${JSON.stringify(text)}`, () => assert.equal(reportsError(text), false));

@@ -3,7 +3,7 @@
  * last user message (SPEC §4). Pure: no parsing errors are thrown here; problems are reported
  * as data so the caller decides what counts as bad input.
  */
-import { ERROR_STATUSES, FLAT_FAILURE, isErrorStatusCode, NOT_FLAT, readFlatObject } from './flat-json.ts';
+import { ERROR_STATUSES, FAILURE_CODE, FLAT_FAILURE, isErrorStatusCode, NOT_FLAT, readFlatObject } from './flat-json.ts';
 import type { ChatMessage, ContentPart } from './types.ts';
 
 export interface ToolActivity {
@@ -155,8 +155,11 @@ export function reportsError(result: string): boolean {
       // not JSON: fall through to the text check
     }
   }
-  return ERROR_TEXT.test(text) || STATUS_LINE.test(text);
+  return ERROR_TEXT.test(text) || STATUS_LINE.test(text) || (text.startsWith('<') && SOAP_FAULT.test(text.slice(0, 2_000)));
 }
+
+/** A SOAP fault: `<soap:Fault>`, `<soapenv:Fault>`, `<Fault>` in an XML answer (read in its first 2,000 characters). */
+const SOAP_FAULT = /<(?:[\w-]+:)?Fault\b/;
 
 /** Keys under which a tool wraps its one answer object. */
 const WRAPPER_KEYS = ['result', 'data', 'response', 'body', 'output'] as const;
@@ -166,7 +169,25 @@ function objectReportsError(value: Record<string, unknown>): boolean {
   if (typeof value.status === 'string' && ERROR_STATUSES.has(value.status.toLowerCase())) return true;
   if (isHttpError(value.status) || isHttpError(value.status_code) || isHttpError(value.statusCode)) return true;
   if (nonEmpty(value.errors)) return true;
+  if (isErrorWord(value.result) || isErrorWord(value.outcome)) return true;
+  if ((typeof value.code === 'string' && FAILURE_CODE.test(value.code)) || isHttpError(value.code)) return true;
+  if (present(value.errorCode) || present(value.error_code) || present(value.errorMessage) || present(value.error_message)) return true;
+  if (isSet(value.fault) || isSet(value.faultstring)) return true;
   return value.ok === false || value.success === false;
+}
+
+function isErrorWord(word: unknown): boolean {
+  return typeof word === 'string' && ERROR_STATUSES.has(word.toLowerCase());
+}
+
+/** Set to anything but null or false. */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== false;
+}
+
+/** Set to something that says an error is there: not null, false, 0 or "". */
+function present(value: unknown): boolean {
+  return isSet(value) && value !== 0 && value !== '';
 }
 
 function isHttpError(code: unknown): boolean {

@@ -18,6 +18,7 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'apply', forms: ['applied', 'applies', 'applying'] },
   { lemma: 'arrange', forms: ['arranged', 'arranges', 'arranging'] },
   { lemma: 'assign', forms: ['assigned', 'assigns', 'assigning'] },
+  { lemma: 'attach', forms: ['attached', 'attaches', 'attaching'] },
   { lemma: 'block', forms: ['blocked', 'blocks', 'blocking'] },
   { lemma: 'book', forms: ['booked', 'books', 'booking'] },
   { lemma: 'cancel', forms: ['cancelled', 'canceled', 'cancels', 'cancelling', 'canceling'] },
@@ -31,6 +32,8 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'delete', forms: ['deleted', 'deletes', 'deleting'] },
   { lemma: 'deploy', forms: ['deployed', 'deploys', 'deploying'] },
   { lemma: 'dim', forms: ['dimmed', 'dims', 'dimming'] },
+  { lemma: 'dispatch', forms: ['dispatched', 'dispatches', 'dispatching'] },
+  { lemma: 'drop', forms: ['dropped', 'drops', 'dropping'] },
   { lemma: 'email', forms: ['emailed', 'emails', 'emailing', 'e-mailed'] },
   { lemma: 'enroll', forms: ['enrolled', 'enrolls', 'enrols', 'enrolling', 'enrol'] },
   { lemma: 'escalate', forms: ['escalated', 'escalates', 'escalating'] },
@@ -98,6 +101,7 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'unsubscribe', forms: ['unsubscribed', 'unsubscribes', 'unsubscribing'] },
   { lemma: 'update', forms: ['updated', 'updates', 'updating'] },
   { lemma: 'upgrade', forms: ['upgraded', 'upgrades', 'upgrading'] },
+  { lemma: 'upload', forms: ['uploaded', 'uploads', 'uploading'] },
   { lemma: 'wire', forms: ['wired', 'wires', 'wiring'] },
   { lemma: 'write', forms: ['wrote', 'written', 'writes', 'writing'] },
 ];
@@ -122,9 +126,13 @@ export const SAME_ACT_GROUPS: readonly (readonly string[])[] = [
   ['revoke', 'remove'],
   ['trigger', 'run', 'start'],
   ['create', 'add', 'set', 'open', 'raise', 'file', 'log', 'lodge', 'submit', 'register', 'record', 'place', 'issue', 'request'],
-  ['schedule', 'reschedule', 'set', 'book', 'arrange', 'add', 'create', 'plan', 'reserve'],
+  // "Blocked!" an hour in a calendar schedules it, as much as it blocks a card.
+  ['schedule', 'reschedule', 'set', 'book', 'arrange', 'add', 'create', 'plan', 'reserve', 'block'],
   ['book', 'reserve', 'order', 'place', 'rebook'],
-  ['cancel', 'delete', 'remove', 'block'],
+  ['cancel', 'delete', 'remove', 'block', 'drop'],
+  // Sending people or files somewhere: a technician is dispatched, a document attached or uploaded.
+  ['send', 'dispatch'],
+  ['attach', 'upload', 'add'],
   ['send', 'email', 'text', 'message', 'forward', 'share', 'post', 'invite', 'ping', 'comment'],
   ['transfer', 'escalate', 'pass', 'hand', 'forward', 'refer', 'flag', 'notify', 'assign'],
   ['save', 'store', 'write', 'record', 'note', 'remember', 'memorise', 'log', 'add'],
@@ -154,7 +162,7 @@ export const LOOKUP_VERBS: ReadonlySet<string> = new Set([
 const EXTRA_FORMS: Record<string, string> = {
   processed: 'process', completed: 'complete', finalised: 'finalise', finalized: 'finalise', handled: 'handle',
   initiated: 'initiate', actioned: 'action', confirmed: 'confirm', edited: 'edit', adjusted: 'adjust', corrected: 'correct',
-  planned: 'plan', 'set up': 'set', 'put in': 'submit', 'passed on': 'pass', 'handed over': 'hand', 'signed up': 'subscribe',
+  planned: 'plan', 'went through': 'complete', 'gone through': 'complete', 'set up': 'set', 'put in': 'submit', 'passed on': 'pass', 'handed over': 'hand', 'signed up': 'subscribe',
 };
 
 const LEMMA_OF: ReadonlyMap<string, string> = new Map([

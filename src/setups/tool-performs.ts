@@ -17,6 +17,11 @@ export interface ToolAction {
    * container: the reservation) or what kind it is. Absent when the phrase names no thing.
    */
   object?: string;
+  /**
+   * The kinds of that thing the tool's schema lists: `add_extra(extra: "child_seat" | "gps")` acts on
+   * extras, and a child seat or a GPS is one. Read from a string enum of the parameter naming the object.
+   */
+  kinds?: string[];
 }
 
 export interface DescribedTool {
@@ -133,7 +138,31 @@ function descriptionActions(description: string): ToolAction[] {
 export function toolActions(tool: DescribedTool): ToolAction[] {
   const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
   const actions = phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
-  return tool.performs === undefined ? withPaymentAct(withParameterObjects(actions, tool.parameters), tool.parameters) : actions;
+  return tool.performs === undefined ? withEnumKinds(withPaymentAct(withParameterObjects(actions, tool.parameters), tool.parameters), tool.parameters) : actions;
+}
+
+/**
+ * The values a parameter naming the tool's thing may take are kinds of that thing:
+ * `add_extra(booking_id, extra: enum [child_seat, gps])` backs "the child seat is added" and no other
+ * tool of the same act does. Bounded: at most 50 values of at most 40 characters.
+ *
+ *   reads:   add_extra(extra: [child_seat, gps]) → add extra, kinds child, seat, gps
+ *   ignores: update_reservation_flights(cabin: [economy, business]) (cabin is not its object, flight)
+ */
+function withEnumKinds(actions: ToolAction[], parameters: unknown): ToolAction[] {
+  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
+  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
+  let result = actions;
+  for (const [name, schema] of Object.entries(properties as Record<string, unknown>)) {
+    const values = (schema as { enum?: unknown } | null)?.enum;
+    if (!Array.isArray(values) || values.length > 50) continue;
+    const thing = nameWords(name).filter((w) => !FILLER.has(w) && !PARAMETER_QUALIFIERS.has(w)).map(singular).at(-1);
+    if (thing === undefined) continue;
+    const kinds = [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length <= 40).flatMap(nameWords).filter((w) => !FILLER.has(w)).map(singular))];
+    if (kinds.length === 0) continue;
+    result = result.map((action) => (action.object !== undefined && sameThing(action.object, thing) ? { ...action, kinds: [...(action.kinds ?? []), ...kinds] } : action));
+  }
+  return result;
 }
 
 /**

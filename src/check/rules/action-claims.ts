@@ -130,6 +130,10 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // "Committed and pushed to hotfix/csp", "Ticket INC-2 is open and assigned to Marco": a second act
   // sharing the first one's subject and auxiliary.
   { id: 'done and done', needs: formAfterAnd, pattern: new RegExp(`(?:^\\W*(?:(?:your|the|a|an)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){0,3}?|\\b(?:is|are|'s|'re|has been|have been|was|were)\\s+(?:(?:now|all|also)\\s+)*)(?:${FORM_PLAIN}|open|live|ready)\\b[^.!?;:\\n]{0,60}?\\s(?:and|&)\\s+(?:also\\s+|then\\s+)?${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be)\\b)`, 'i'), subjectIsObject: false },
+  // "Your rent payment of $1,450 went through", "the transfer has gone through": an act reported by
+  // its thing alone (the verb says only that it was done; the thing says which act). Not "I went
+  // through your documents": a person going through something reads it.
+  { id: 'it went through', needs: (text) => text.includes(' through'), pattern: /(?<!\b(?:i|we|you|they|he|she)(?:'ve|\s+have|\s+just|\s+already)?\s+)(?:\b(?:has|have)\s+|'s\s+)?\b(went through|gone through)\b/i, subjectIsObject: true },
   // "Sent Dora the link!", "Booked your table for 8.": a terse report with its subject left out.
   // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": set is skipped below).
   { id: 'did it (no subject)', pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
@@ -171,7 +175,7 @@ function lastClause(before: string): string {
   // An aside in parentheses is part of the clause ("Both legs (HAT230 and HAT016) have been upgraded"): blanked, not a break.
   const flat = before.includes('(') ? before.replace(PARENTHESES, (aside) => ' '.repeat(aside.length)) : before;
   // A full stop inside "$181.37" or "#W1.2" ends nothing.
-  const parts = flat.split(/[;:!?()\n]|\.(?=\s|$)|,\s|\s(?:and|but|so|then)\s/);
+  const parts = flat.split(/[;:!?()\n\u2014\u2013]|\s-\s|\.(?=\s|$)|,\s|\s(?:and|but|so|then)\s/);
   return parts.at(-1) ?? '';
 }
 

@@ -5,7 +5,7 @@
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
-import { coversThing, GENERAL_PURPOSE_OBJECTS, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
+import { coversThing, GENERAL_PURPOSE_OBJECTS, singular, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
@@ -198,7 +198,7 @@ export interface ClaimEvidence {
 /** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
 const STATE_OPENING = new RegExp(`^\\W*(?:${phrases(L.STATE_OPENINGS)})\\b`, 'i');
 /** "your rent payment is scheduled for the 1st", "your rent payment of 1,100 is scheduled": a thing in a present-tense state. */
-const STATE_COPULA = new RegExp(`^\\W*(?:your|the|this|that|my)\\s+(?:[\\w'$\u20ac\u00a3.,-]+\\s+){0,5}?(?:${phrases(L.STATE_COPULAS)})\\s`, 'i');
+const STATE_COPULA = new RegExp(`^\\W*(?:(?:your|the|this|that|my)\\s+(?:[\\w'$\u20ac\u00a3.,-]+\\s+){0,5}?(?:${phrases(L.STATE_COPULAS)})\\s|you(?:'re|\\s+are)\\s)`, 'i');
 const STATE_ACT_MARK = new RegExp(`\\b(?:${phrases(L.STATE_ACT_MARKS)})\\b`, 'i');
 
 /**
@@ -296,6 +296,7 @@ function namesSameThing(report: ActionReport, action: ToolAction): boolean {
     if (verbNamesThing(report.verb, t)) return true;
     for (const o of report.objects) if (coversThing(t, o)) return true;
   }
+  if (action.kinds !== undefined) for (const o of report.objects) if (action.kinds.includes(o)) return true;
   return false;
 }
 
@@ -397,7 +398,7 @@ function actsOnReportedThing(report: ActionReport, action: ToolAction): boolean 
   const object = action.object;
   if (object === undefined) return false;
   if (verbNamesThing(report.verb, object)) return true;
-  for (const word of reportedThings(report)) if (coversThing(object, word)) return true;
+  for (const word of reportedThings(report)) if (coversThing(object, word) || (action.kinds !== undefined && action.kinds.includes(singular(word)))) return true;
   return false;
 }
 

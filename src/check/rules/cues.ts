@@ -69,7 +69,7 @@ export const CUES = {
   claim_done: ['done', 'sorted'],
   claim_all_set: ['set', 'book', 'schedul', 'saved'],
   /** The first word of every completed form the action-verb lexicon knows ("added", "set up"). */
-  completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up'].map((form) => form.split(' ')[0]!.toLowerCase()))],
+  completed: [...new Set([...completedForms(), 'set up', 'put in', 'passed on', 'handed over', 'signed up', 'went through', 'gone through'].map((form) => form.split(' ')[0]!.toLowerCase()))],
   /** The state after the scheduled thing in "reminder set", "the alerts are in place" (the row's second cue). */
   claim_scheduled_state: ['set', 'scheduled', 'created', 'booked', 'added', 'place', 'sorted', 'locked', 'saved', 'confirmed'],
   /** "tell me again where you parked": the keep-it-yourself hand-back's shape. */
