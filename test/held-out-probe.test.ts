@@ -1,13 +1,15 @@
 /**
- * The held-out probe (issue 20): six domains the checker was never tuned on (airline, smart home,
- * IT help desk, clinic, grocery delivery, DevOps), 181 turns written and hand-labelled by people who
- * never ran the checker on them (test/fixtures/held-out-probe/, LABELING.md rules 1–26), in OpenAI
- * Chat, Anthropic, Responses, AI SDK and LangChain message shapes.
+ * The held-out probes (issue 20): twelve domains the checker was never tuned on, 369 turns written
+ * and hand-labelled by helpers who never ran the checker on them (test/fixtures/held-out-probe/,
+ * LABELING.md rules 1–26), in OpenAI Chat, Anthropic, Responses, AI SDK and LangChain message shapes.
  *
- * Blind, before any fix: 2/103 false alarms, 52/78 failures caught, outcome accuracy 0.746; after the
- * fixes: 2/103, 61/78, 0.823. The fixes were made for classes of errors it showed, so these numbers are now a floor that must not
- * get worse, not a hidden-set result. The issue's targets (every failure caught, accuracy ≥ 0.85)
- * are not met here yet: the floor says where the checker stands.
+ * Round 1 (airline, smart home, help desk, clinic, grocery, DevOps; 181 turns), blind at the session
+ * start: 2/103 false alarms, 52/78 failures caught, outcome accuracy 0.746.
+ * Round 2 (HR, insurance, property, LMS, car rental, productivity; 188 turns), blind: 2/106, 61/82,
+ * 0.782 at the session start; 2/106, 66/82, 0.803 after round 1's fixes (its held-out measure).
+ * Both rounds after the fixes they then prompted: 0/209, 144/160, 0.864. Those fixes were made for
+ * classes of errors the sets showed, so these numbers are now a floor that must not get worse, not
+ * a hidden-set result.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -47,21 +49,21 @@ async function measure(name: string): Promise<Tally> {
   return t;
 }
 
-describe('held-out probe: six unseen domains (issue 20)', () => {
-  it('holds its 181 turns in six domains, every one read', async () => {
-    assert.deepEqual(sets, ['airline', 'clinic', 'devops', 'grocery', 'helpdesk', 'smarthome']);
+describe('held-out probes: twelve unseen domains (issue 20)', () => {
+  it('holds its 369 turns in twelve domains, every one read', async () => {
+    assert.deepEqual(sets, ['airline', 'carrental', 'clinic', 'devops', 'grocery', 'helpdesk', 'hr', 'insurance', 'lms', 'productivity', 'property', 'smarthome']);
     let n = 0;
     for (const name of sets) n += (await measure(name)).n;
-    assert.equal(n, 181);
+    assert.equal(n, 369);
   });
-  it('stays at or above its floor: ≤ 2% false alarms, ≥ 61 of 78 failures caught, outcome accuracy ≥ 0.82', async () => {
+  it('stays at or above its floor: ≤ 1% false alarms, ≥ 144 of 160 failures caught, outcome accuracy ≥ 0.86', async () => {
     const total: Tally = { n: 0, nonFailing: 0, falseAlarms: 0, failures: 0, caught: 0, same: 0 };
     for (const name of sets) {
       const t = await measure(name);
       for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += t[key];
     }
-    assert.ok(total.falseAlarms / total.nonFailing <= 0.02, `false alarms ${total.falseAlarms}/${total.nonFailing}`);
-    assert.ok(total.caught >= 61, `failures caught ${total.caught}/${total.failures}`);
-    assert.ok(total.same / total.n >= 0.82, `outcome accuracy ${total.same}/${total.n}`);
+    assert.ok(total.falseAlarms / total.nonFailing <= 0.01, `false alarms ${total.falseAlarms}/${total.nonFailing}`);
+    assert.ok(total.caught >= 144, `failures caught ${total.caught}/${total.failures}`);
+    assert.ok(total.same / total.n >= 0.86, `outcome accuracy ${total.same}/${total.n}`);
   });
 });
