@@ -418,9 +418,12 @@ function namesAnObjectOfItsAct(report: ActionReport, tools: readonly CallFacts[]
  */
 function thingIsTheAct(report: ActionReport, action: ToolAction): boolean {
   if (!GENERAL_ACTS.has(report.verb)) return false;
-  for (const word of reportedThings(report)) if (actOfNoun(word) === action.verb) return true;
-  return false;
+  let acts = THING_ACTS.get(report);
+  if (acts === undefined) THING_ACTS.set(report, (acts = new Set(reportedThings(report).map(actOfNoun))));
+  return acts.has(action.verb);
 }
+/** The acts a report's things name, worked out once per report: it meets every tool action of the deployment. */
+const THING_ACTS = new WeakMap<ActionReport, ReadonlySet<string>>();
 /** Verbs that say only that something now exists: the thing they name says which act it was. */
 const GENERAL_ACTS: ReadonlySet<string> = new Set(['add', 'create', 'make', 'leave', 'put', 'place', 'set', 'post']);
 
