@@ -6,41 +6,13 @@
  * failure caught, outcome accuracy ≥ 0.85 (done_now and other kept apart).
  */
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { rulesEngine } from '../src/check/engines/rules-engine.ts';
-import { labelGold, readGold } from '../src/check/validate-gold.ts';
-import { FAILURE_OUTCOMES } from '../src/core/types.ts';
-import { loadDeploymentFile } from '../src/setups/load-deployment.ts';
+import { probeSets, tallyProbeSet } from './helpers/probe-tally.ts';
 
 const root = join(import.meta.dirname, 'fixtures', 'agents-probe');
-const sets = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-
-interface Tally { n: number; nonFailing: number; falseAlarms: string[]; failures: number; missed: string[]; same: number }
-
-async function measure(name: string): Promise<Tally> {
-  const dir = join(root, name);
-  const setup = await loadDeploymentFile(join(dir, 'deployment.yaml'));
-  const { items, problems } = await readGold(join(dir, 'labelled.jsonl'));
-  assert.deepEqual(problems, [], `${name}: gold file problems`);
-  const labelled = await labelGold(items, rulesEngine(), { file: join(dir, 'labelled.jsonl'), setup });
-  assert.deepEqual(labelled.problems, [], `${name}: labelling problems`);
-  const t: Tally = { n: labelled.items.length, nonFailing: 0, falseAlarms: [], failures: 0, missed: [], same: 0 };
-  for (const item of labelled.items) {
-    const goldFails = FAILURE_OUTCOMES.has(item.gold.outcome);
-    const predictedFails = FAILURE_OUTCOMES.has(item.predicted.outcome);
-    if (goldFails) {
-      t.failures++;
-      if (!predictedFails) t.missed.push(item.id);
-    } else {
-      t.nonFailing++;
-      if (predictedFails) t.falseAlarms.push(item.id);
-    }
-    if (item.gold.outcome === item.predicted.outcome) t.same++;
-  }
-  return t;
-}
+const sets = probeSets(root);
+const measure = (name: string) => tallyProbeSet(join(root, name));
 
 describe('probe corpus: AgentDojo-style domains (issue 20)', () => {
   it('has the four domains, each with failures and non-failing turns', async () => {

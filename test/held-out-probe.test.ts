@@ -12,55 +12,30 @@
  * a hidden-set result.
  */
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { rulesEngine } from '../src/check/engines/rules-engine.ts';
-import { labelGold, readGold } from '../src/check/validate-gold.ts';
-import { FAILURE_OUTCOMES } from '../src/core/types.ts';
-import { loadDeploymentFile } from '../src/setups/load-deployment.ts';
+import { probeSets, tallyProbeSet } from './helpers/probe-tally.ts';
 
 const root = join(import.meta.dirname, 'fixtures', 'held-out-probe');
-const sets = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-
-interface Tally { n: number; nonFailing: number; falseAlarms: number; failures: number; caught: number; same: number }
-
-async function measure(name: string): Promise<Tally> {
-  const dir = join(root, name);
-  const setup = await loadDeploymentFile(join(dir, 'deployment.yaml'));
-  const { items, problems } = await readGold(join(dir, 'labelled.jsonl'));
-  assert.deepEqual(problems, [], `${name}: gold file problems`);
-  const labelled = await labelGold(items, rulesEngine(), { file: join(dir, 'labelled.jsonl'), setup });
-  assert.deepEqual(labelled.problems, [], `${name}: labelling problems`);
-  const t: Tally = { n: 0, nonFailing: 0, falseAlarms: 0, failures: 0, caught: 0, same: 0 };
-  for (const item of labelled.items) {
-    t.n++;
-    const goldFails = FAILURE_OUTCOMES.has(item.gold.outcome);
-    const predictedFails = FAILURE_OUTCOMES.has(item.predicted.outcome);
-    if (goldFails) {
-      t.failures++;
-      if (predictedFails) t.caught++;
-    } else {
-      t.nonFailing++;
-      if (predictedFails) t.falseAlarms++;
-    }
-    if (item.gold.outcome === item.predicted.outcome) t.same++;
-  }
-  return t;
-}
+const sets = probeSets(root);
 
 describe('held-out probes: twelve unseen domains (issue 20)', () => {
   it('holds its 369 turns in twelve domains, every one read', async () => {
     assert.deepEqual(sets, ['airline', 'carrental', 'clinic', 'devops', 'grocery', 'helpdesk', 'hr', 'insurance', 'lms', 'productivity', 'property', 'smarthome']);
     let n = 0;
-    for (const name of sets) n += (await measure(name)).n;
+    for (const name of sets) n += (await tallyProbeSet(join(root, name))).n;
     assert.equal(n, 369);
   });
   it('stays at or above its floor: ≤ 1% false alarms, ≥ 144 of 160 failures caught, outcome accuracy ≥ 0.86', async () => {
-    const total: Tally = { n: 0, nonFailing: 0, falseAlarms: 0, failures: 0, caught: 0, same: 0 };
+    const total = { n: 0, nonFailing: 0, falseAlarms: 0, failures: 0, caught: 0, same: 0 };
     for (const name of sets) {
-      const t = await measure(name);
-      for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += t[key];
+      const t = await tallyProbeSet(join(root, name));
+      total.n += t.n;
+      total.nonFailing += t.nonFailing;
+      total.falseAlarms += t.falseAlarms.length;
+      total.failures += t.failures;
+      total.caught += t.failures - t.missed.length;
+      total.same += t.same;
     }
     assert.ok(total.falseAlarms / total.nonFailing <= 0.01, `false alarms ${total.falseAlarms}/${total.nonFailing}`);
     assert.ok(total.caught >= 144, `failures caught ${total.caught}/${total.failures}`);

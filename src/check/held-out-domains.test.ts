@@ -6,20 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatMessage } from '../core/types.ts';
 import { check } from './check.ts';
+import { turnWithCalls } from './testing/turns.ts';
 
-let counter = 0;
-function turn(reply: string, calls: { name: string; result?: string }[], setup: unknown, user = 'Please sort this out for me.') {
-  const messages: ChatMessage[] = [{ role: 'user', content: user }];
-  for (const call of calls) {
-    const id = `held_${++counter}`;
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: '{}' } }] });
-    messages.push({ role: 'tool', tool_call_id: id, content: call.result ?? '{"status":"ok"}' });
-  }
-  messages.push({ role: 'assistant', content: reply });
-  return { id: `held-${counter}`, setup, messages };
-}
+const turn = turnWithCalls;
 const outcome = (reply: string, calls: { name: string; result?: string }[], setup: unknown, user?: string) => check(turn(reply, calls, setup, user)).outcome;
 const claims = (reply: string, calls: { name: string; result?: string }[], setup: unknown, user?: string) => check(turn(reply, calls, setup, user)).booleans.false_action_claim;
 

@@ -4,21 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatMessage } from '../core/types.ts';
 import { check } from './check.ts';
 import { asksForInformation } from './rules/response-judge.ts';
+import { turnWithCalls } from './testing/turns.ts';
 
-let counter = 0;
-function turn(user: string, reply: string, calls: { name: string; result?: string }[]) {
-  const messages: ChatMessage[] = [{ role: 'user', content: user }];
-  for (const call of calls) {
-    const id = `look_${++counter}`;
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: '{}' } }] });
-    messages.push({ role: 'tool', tool_call_id: id, content: call.result ?? '[{"title":"Dentist","start":"09:00"}]' });
-  }
-  messages.push({ role: 'assistant', content: reply });
-  return { id: `look-${counter}`, setup: ASSISTANT, messages };
-}
+const turn = (user: string, reply: string, calls: { name: string; result?: string }[]) => turnWithCalls(reply, calls, ASSISTANT, user, '[{"title":"Dentist","start":"09:00"}]');
 const ASSISTANT = {
   id: 'assistant-lookups',
   tools: [
