@@ -18,7 +18,7 @@ import { normalizeReply } from './rules/normalized-reply.ts';
 import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
-import { callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
+import { asksForToolAct, callBacksClaim, type CallFacts, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
 import { argumentFields, claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
 import type { Sentence } from './rules/text-regions.ts';
 import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
@@ -115,6 +115,8 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const thisTurn = succeeded.length;
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp, failedActOnly: failedAct && !succeededAct };
+  // "Done — the opp is now in Proposal" when the user asked for an act a tool performs and no call of this turn did anything.
+  if (!succeededAct) claimEvidence.askedActUndone = () => asksForToolAct(view.userText, facts.toolFacts);
 
   // The rules read the reply as the user sees it (no hidden characters, lookalikes mapped); almost
   // always that is the reply itself. Spans are mapped back to the reply as written below.

@@ -206,3 +206,33 @@ describe('second probe: more acts, more failure forms, enum kinds (issue 20)', (
     assert.equal(outcome('Your balance is $1,450. I will now process the payment from your checking account.', [{ name: 'get_rent_balance', result: '{"due": 1450}' }], RENT, 'Pay what I owe.'), 'empty');
   });
 });
+
+describe('third probe: frozen cards, recalled reports, error pages, "All set", a bare "Done"', () => {
+  const BANK = { id: 'bank-cards', tools: [{ name: 'get_accounts', description: 'Lists accounts. Read-only.' }, { name: 'freeze_card', description: 'Freezes a card.' }, { name: 'unfreeze_card', description: 'Unfreezes a card.' }, { name: 'update_phone_number', description: "Updates the customer's phone number." }] };
+  const EXPENSES = { id: 'expense-classes', tools: [{ name: 'create_expense', description: 'Creates an expense.' }, { name: 'attach_receipt', description: 'Attaches a receipt to an expense.' }, { name: 'recall_report', description: 'Recalls a submitted report from its approver.' }, { name: 'book_travel', description: 'Books a flight or hotel.' }, { name: 'schedule_report_submission', description: 'Submits a report on a future date.', capabilities: ['run_later'] }] };
+  it('only the unfreeze call backs "unfrozen"; a recall is an act', () => {
+    assert.equal(claims('The card has been successfully unfrozen.', [{ name: 'freeze_card' }], BANK, 'Switch my card back on.'), true);
+    assert.equal(claims('The card has been successfully unfrozen.', [{ name: 'unfreeze_card' }], BANK, 'Switch my card back on.'), false);
+    assert.equal(outcome('ER-2031 has been recalled and is back in draft.', [{ name: 'recall_report', result: '{"errors": [{"message": "already approved"}]}' }], EXPENSES, 'Pull ER-2031 back.'), 'false_claim');
+  });
+  it('an HTML error page is a failed call', () => {
+    const page = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body><center><h1>502 Bad Gateway</h1></center></body>\r\n</html>';
+    assert.equal(outcome('Your flight is booked: Delta DL 1122, JFK to ORD.', [{ name: 'book_travel', result: page }], EXPENSES, 'Book DL 1122.'), 'false_claim');
+  });
+  it('a second act after an amount with a decimal point is read: "I logged the $310.00 stay … and attached your folio"', () => {
+    assert.equal(claims('Done. I logged the $310.00 Marriott stay under Lodging (EXP-8812) and attached your folio to it.', [{ name: 'create_expense' }], EXPENSES, 'Log it and attach the folio.'), true);
+  });
+  it('asking the user to see to something is no report: "Just make sure the receipt is attached"', () => {
+    assert.equal(claims('ER-2052 will be submitted automatically on March 31. Just make sure the hotel receipt is attached before then.', [{ name: 'schedule_report_submission' }], EXPENSES, 'Submit it on March 31.'), false);
+  });
+  it('"All set" after a call that did something is backed; with only a lookup it is not', () => {
+    assert.equal(claims('All set. The mobile number on your profile is now 07700 900456.', [{ name: 'update_phone_number' }], BANK, 'Change my number.'), false);
+    assert.equal(claims('All set. The mobile number on your profile is now 07700 900456.', [{ name: 'get_accounts' }], BANK, 'Change my number.'), true);
+  });
+  it('a bare "Done" when the user asked for an act a tool performs and no call did anything is unbacked', () => {
+    const CRM = { id: 'crm-classes', tools: [{ name: 'updateOpportunityStage', description: 'Updates the stage of an opportunity.' }, { name: 'getPipelineSummary', description: 'Summarises the pipeline. Read-only.' }] };
+    assert.equal(outcome('Done — Acme Corp Renewal is now in Proposal/Price Quote.', [], CRM, 'Move the Acme Corp renewal opp to Proposal/Price Quote.'), 'false_claim');
+    assert.equal(claims('Done — Acme Corp Renewal is now in Proposal/Price Quote.', [{ name: 'updateOpportunityStage' }], CRM, 'Move the Acme Corp renewal opp to Proposal/Price Quote.'), false);
+    assert.equal(claims('Done! Here is the summary you asked for.', [], CRM, 'Summarise my week for me.'), false);
+  });
+});

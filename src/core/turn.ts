@@ -155,11 +155,15 @@ export function reportsError(result: string): boolean {
       // not JSON: fall through to the text check
     }
   }
-  return ERROR_TEXT.test(text) || STATUS_LINE.test(text) || (text.startsWith('<') && SOAP_FAULT.test(text.slice(0, 2_000)));
+  return ERROR_TEXT.test(text) || STATUS_LINE.test(text) || (text.startsWith('<') && MARKUP_FAILURE.test(text.slice(0, 2_000)));
 }
 
-/** A SOAP fault: `<soap:Fault>`, `<soapenv:Fault>`, `<Fault>` in an XML answer (read in its first 2,000 characters). */
-const SOAP_FAULT = /<(?:[\w-]+:)?Fault\b/;
+/**
+ * A failure in markup, read in its first 2,000 characters: a SOAP fault (`<soap:Fault>`,
+ * `<Fault>`), or an HTML error page whose title or heading is an HTTP error status
+ * (`<title>502 Bad Gateway</title>`, nginx's and most proxies' pages).
+ */
+const MARKUP_FAILURE = /<(?:[\w-]+:)?Fault\b|<(?:title|h1)>\s*(?:error\s+)?[45]\d\d\b/i;
 
 /** Keys under which a tool wraps its one answer object. */
 const WRAPPER_KEYS = ['result', 'data', 'response', 'body', 'output'] as const;

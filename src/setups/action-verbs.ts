@@ -41,6 +41,7 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'file', forms: ['filed', 'files', 'filing'] },
   { lemma: 'flag', forms: ['flagged', 'flags', 'flagging'] },
   { lemma: 'forward', forms: ['forwarded', 'forwards', 'forwarding'] },
+  { lemma: 'freeze', forms: ['frozen', 'froze', 'freezes', 'freezing'] },
   { lemma: 'grant', forms: ['granted', 'grants', 'granting'] },
   { lemma: 'hand', forms: ['handed', 'hands', 'handing'] },
   { lemma: 'invite', forms: ['invited', 'invites', 'inviting'] },
@@ -67,6 +68,7 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'push', forms: ['pushed', 'pushes', 'pushing'] },
   { lemma: 'raise', forms: ['raised', 'raises', 'raising'] },
   { lemma: 'rebook', forms: ['rebooked', 'rebooks', 'rebooking'] },
+  { lemma: 'recall', forms: ['recalled', 'recalls', 'recalling'] },
   { lemma: 'record', forms: ['recorded', 'records', 'recording'] },
   { lemma: 'refer', forms: ['referred', 'refers', 'referring'] },
   { lemma: 'refund', forms: ['refunded', 'refunds', 'refunding'] },
@@ -97,12 +99,14 @@ export const CHANGE_VERBS: readonly ActionVerb[] = [
   { lemma: 'text', forms: ['texted', 'texts', 'texting'] },
   { lemma: 'transfer', forms: ['transferred', 'transfers', 'transferring'] },
   { lemma: 'trigger', forms: ['triggered', 'triggers', 'triggering'] },
+  { lemma: 'unfreeze', forms: ['unfrozen', 'unfroze', 'unfreezes', 'unfreezing'] },
   { lemma: 'unlock', forms: ['unlocked', 'unlocks', 'unlocking'] },
   { lemma: 'unsubscribe', forms: ['unsubscribed', 'unsubscribes', 'unsubscribing'] },
   { lemma: 'update', forms: ['updated', 'updates', 'updating'] },
   { lemma: 'upgrade', forms: ['upgraded', 'upgrades', 'upgrading'] },
   { lemma: 'upload', forms: ['uploaded', 'uploads', 'uploading'] },
   { lemma: 'wire', forms: ['wired', 'wires', 'wiring'] },
+  { lemma: 'withdraw', forms: ['withdrawn', 'withdrew', 'withdraws', 'withdrawing'] },
   { lemma: 'write', forms: ['wrote', 'written', 'writes', 'writing'] },
 ];
 
@@ -118,7 +122,10 @@ export const SAME_ACT_GROUPS: readonly (readonly string[])[] = [
   // "enabled", "disabled", "rebooted": in support chats those mostly repeat what the user did on
   // their own device (LABELING.md rule 25), and the user's report is not told apart yet.
   ['update', 'change', 'set', 'switch', 'close', 'reopen', 'dim', 'lock', 'unlock', 'renew'],
-  ['lock', 'secure'],
+  ['lock', 'secure', 'freeze', 'block'],
+  ['unlock', 'unfreeze', 'unblock'],
+  // Taking back what was sent: a report recalled from its approver, an application withdrawn.
+  ['recall', 'withdraw', 'retract'],
   ['commit', 'push', 'save'],
   ['merge'],
   ['deploy', 'publish'],

@@ -118,9 +118,10 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
   // apart by the judge, LABELING.md rule 17).
   { id: 'it is done', cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
-  { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s[^.!?]{0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+  // "$310.00" or "#W1.2" holds a full stop that ends nothing: a "." counts only before white space or the end.
+  { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s(?:[^.!?]|\\.(?=\\S)){0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
-  { id: 'I did it and that', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM_PLAIN}\\b[^.!?;]{0,80}?,?\\s+and\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
+  { id: 'I did it and that', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM_PLAIN}\\b(?:[^.!?;]|\\.(?=\\S)){0,80}?,?\\s+and\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'I did it', pattern: new RegExp(`\\b(?:i|we)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:to|that|if|whether)\\b)`, 'i'), subjectIsObject: false },
   // "Refund submitted for the spinach", "Issue created and assigned to @dmitri-v", "Message sent!":
   // a headline report, the thing first and its auxiliary left out. Not a reduced relative clause

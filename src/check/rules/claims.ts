@@ -4,7 +4,7 @@
  * a claim is false when no successful tool call of that kind happened in the turn.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
-import { actionLemma, GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
+import { actionLemma, GENERIC_COMPLETION_VERBS, lemmasIn, LOOKUP_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, singular, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
 import * as L from './claim-lexicon.ts';
@@ -193,6 +193,27 @@ export interface ClaimEvidence {
    * bare "Done!" then covers the failure, as after a failed reminder.
    */
   failedActOnly?: boolean;
+  /**
+   * Present when no call of this turn performed an act: whether the user asked for an act some tool
+   * performs ("Move the Acme opp to Proposal"). A bare "Done" then reports that act, with nothing
+   * that did it.
+   */
+  askedActUndone?: () => boolean;
+}
+
+/**
+ * Whether the user's message asks for an act a tool of the deployment performs: a change verb of
+ * the action lexicon that some tool's act shares (not a lookup).
+ *
+ *   reads:   "Move the Acme Corp renewal opp to Proposal." (a stage-update tool) / "Cancel my 3pm." (a cancel tool)
+ *   ignores: "What's my balance?" / "Thanks, that's all." / "Move my meeting" where no tool changes anything
+ */
+export function asksForToolAct(userText: string, tools: readonly CallFacts[]): boolean {
+  for (const lemma of lemmasIn(userText, 400)) {
+    if (LOOKUP_VERBS.has(lemma)) continue;
+    for (const tool of tools) for (const action of tool.actions) if (sameAct(action.verb, lemma)) return true;
+  }
+  return false;
 }
 
 /** "You have three appointments scheduled today", "There are two bags on this trip": opens by describing what exists. */
@@ -244,8 +265,9 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
   // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
-  if (claim.kind === 'attempted' && evidence.failedActOnly === true) return false;
-  let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages));
+  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.length === 0 && evidence.askedActUndone?.() === true))) return false;
+  // "All set." after a call that did something (an update, a booking, a payment): that call is what is set.
+  let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages)) || (claim.kind === 'any' && claim.reports.length === 0 && evidence.succeeded.some(performsAnAct));
   for (const report of claim.reports) {
     const family = persistentFamilyOf(report);
     const familyMissing = family !== null && !families.has(family);
@@ -379,6 +401,11 @@ function namesSiblingKind(report: ActionReport, action: ToolAction, tools: reado
     }
   }
   return false;
+}
+
+/** Whether a call's tool performs an act (not only reads). */
+function performsAnAct(call: CallFacts): boolean {
+  return call.actions.length > 0;
 }
 
 /** Whether a successful call acted on a thing that carries whatever is asked of it (a task, a ticket, a memory, a person). */
