@@ -134,7 +134,7 @@ export const SAME_ACT_GROUPS: readonly (readonly string[])[] = [
   ['trigger', 'run', 'start'],
   ['create', 'add', 'set', 'open', 'raise', 'file', 'log', 'lodge', 'submit', 'register', 'record', 'place', 'issue', 'request'],
   // "Blocked!" an hour in a calendar schedules it, as much as it blocks a card.
-  ['schedule', 'reschedule', 'set', 'book', 'arrange', 'add', 'create', 'plan', 'reserve', 'block'],
+  ['schedule', 'reschedule', 'set', 'book', 'arrange', 'add', 'create', 'plan', 'reserve', 'block', 'move'],
   ['book', 'reserve', 'order', 'place', 'rebook'],
   ['cancel', 'delete', 'remove', 'block', 'drop'],
   // Sending people or files somewhere: a technician is dispatched, a document attached or uploaded.

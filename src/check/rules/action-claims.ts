@@ -127,7 +127,7 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // a headline report, the thing first and its auxiliary left out. Not a reduced relative clause
   // ("Items added after checkout are kept", "Orders placed before noon ship today"): only a place,
   // a recipient, another act or the end of the clause may follow the form.
-  { id: 'thing done (headline)', lead: true, needs: formInLead, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:))`, 'i'), subjectIsObject: true },
+  { id: 'thing done (headline)', lead: true, needs: formInLead, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=[*_]*(?:\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:)))`, 'i'), subjectIsObject: true },
   // "Committed and pushed to hotfix/csp", "Ticket INC-2 is open and assigned to Marco": a second act
   // sharing the first one's subject and auxiliary.
   { id: 'done and done', needs: formAfterAnd, pattern: new RegExp(`(?:^\\W*(?:(?:your|the|a|an)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){0,3}?|\\b(?:is|are|'s|'re|has been|have been|was|were)\\s+(?:(?:now|all|also)\\s+)*)(?:${FORM_PLAIN}|open|live|ready)\\b[^.!?;:\\n]{0,60}?\\s(?:and|&)\\s+(?:also\\s+|then\\s+)?${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be)\\b)`, 'i'), subjectIsObject: false },
@@ -146,8 +146,10 @@ const REPORTS = REPORT_ROWS.map((row) => Object.assign({ all: new RegExp(row.pat
 
 /** Words before a report that make it no report of a completed act (a negation, a condition, a wish). */
 const NOT_A_REPORT = new RegExp(`\\b${phrases(NOT_AN_ACT_REPORT)}\\b[^.]*$`, 'i');
-/** "I've noted that": an acknowledgement, unless it names a store (the family rows read those). */
+/** "I've noted that": an acknowledgement, unless it names a store (the family rows read those) or a place it was put. */
 const ACKNOWLEDGEMENTS = new Set(['note', 'remember']);
+/** "… noted on her contact record", "noted in the ticket": where a note was put. */
+const PUT_SOMEWHERE = /^\s+(?:(?:down\s+)?(?:on|in|to|into|against)\s+(?:the|her|his|their|your|this|that|its)\s)/i;
 
 /** "has already been cancelled" describes a state the lookup showed, not an act of this reply. */
 const STATE_READ = /\balready\b/i;
@@ -295,12 +297,14 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       // The cheap tests first: a form that names no act the lexicon checks is no report.
       const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
       const verb = actionLemma(form);
-      if (!verb || LOOKUP_VERBS.has(verb) || ACKNOWLEDGEMENTS.has(verb)) continue;
+      if (!verb || LOOKUP_VERBS.has(verb)) continue;
+      // "I've noted that", "Noted!": an acknowledgement; "noted on her contact record" puts it somewhere.
+      if (ACKNOWLEDGEMENTS.has(verb) && !PUT_SOMEWHERE.test(text.slice(match.index + match[0].length))) continue;
       if (row.id === 'did it (no subject)' && (form === 'set' || form === 'reset' || form === 'set up' || form === 'put in')) continue;
       // "Reminder set!", "Alarm set for 7": the family rows read these, naming the tools that act later.
       if (row.id === 'thing done (headline)' && (form === 'set' || form === 'set up')) continue;
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
-      if (verb === 'mark' && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
+      if (verb === 'mark' && row.subjectIsObject && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
       // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
       const ownClause = afterLastDash(before);
