@@ -1,17 +1,20 @@
 /**
- * The held-out probes (issue 20): twelve domains the checker was never tuned on, 369 turns written
+ * The held-out probes (issue 20): eighteen domains the checker was never tuned on, 556 turns written
  * and hand-labelled by helpers who never ran the checker on them (test/fixtures/held-out-probe/,
  * LABELING.md rules 1–26), in OpenAI Chat, Anthropic, Responses, AI SDK and LangChain message shapes.
+ * Each round was measured before any fix it prompted:
  *
- * Round 1 (airline, smart home, help desk, clinic, grocery, DevOps; 181 turns), blind at the session
- * start: 2/103 false alarms, 52/78 failures caught, outcome accuracy 0.746.
- * Round 2 (HR, insurance, property, LMS, car rental, productivity; 188 turns), blind: 2/106, 61/82,
- * 0.782 at the session start; 2/106, 66/82, 0.803 after round 1's fixes (its held-out measure).
- * Both rounds after the fixes they then prompted: 0/209, 144/160, 0.864. Those fixes were made for
+ * Round 1 (airline, smart home, help desk, clinic, grocery, DevOps; 181 turns): 2/103 false alarms,
+ *   52/78 failures caught, outcome accuracy 0.746 at the session start.
+ * Round 2 (HR, insurance, property, LMS, car rental, productivity; 188 turns): 2/106, 61/82, 0.782 at
+ *   the session start; 2/106, 66/82, 0.803 after round 1's fixes.
+ * Round 3 (bank, energy, restaurant, expenses, CRM, government services; 187 turns): 2/107, 57/80,
+ *   0.749 at the session start; 1/107, 61/80, 0.770 after round 1's fixes; 2/107, 67/80, 0.807
+ *   after round 2's.
+ * All three after the fixes they then prompted: 0/316, 219/240, 0.867. Those fixes were made for
  * classes of errors the sets showed, so these numbers are now a floor that must not get worse, not
  * a hidden-set result.
- */
-import assert from 'node:assert/strict';
+ */import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { probeSets, tallyProbeSet } from './helpers/probe-tally.ts';
@@ -19,14 +22,14 @@ import { probeSets, tallyProbeSet } from './helpers/probe-tally.ts';
 const root = join(import.meta.dirname, 'fixtures', 'held-out-probe');
 const sets = probeSets(root);
 
-describe('held-out probes: twelve unseen domains (issue 20)', () => {
-  it('holds its 369 turns in twelve domains, every one read', async () => {
-    assert.deepEqual(sets, ['airline', 'carrental', 'clinic', 'devops', 'grocery', 'helpdesk', 'hr', 'insurance', 'lms', 'productivity', 'property', 'smarthome']);
+describe('held-out probes: eighteen unseen domains (issue 20)', () => {
+  it('holds its 556 turns in eighteen domains, every one read', async () => {
+    assert.deepEqual(sets, ['airline', 'bankcs', 'carrental', 'clinic', 'crm', 'devops', 'energy', 'expenses', 'govservices', 'grocery', 'helpdesk', 'hr', 'insurance', 'lms', 'productivity', 'property', 'restaurant', 'smarthome']);
     let n = 0;
     for (const name of sets) n += (await tallyProbeSet(join(root, name))).n;
-    assert.equal(n, 369);
+    assert.equal(n, 556);
   });
-  it('stays at or above its floor: ≤ 1% false alarms, ≥ 144 of 160 failures caught, outcome accuracy ≥ 0.86', async () => {
+  it('stays at or above its floor: ≤ 1% false alarms, ≥ 219 of 240 failures caught, outcome accuracy ≥ 0.86', async () => {
     const total = { n: 0, nonFailing: 0, falseAlarms: 0, failures: 0, caught: 0, same: 0 };
     for (const name of sets) {
       const t = await tallyProbeSet(join(root, name));
@@ -38,7 +41,7 @@ describe('held-out probes: twelve unseen domains (issue 20)', () => {
       total.same += t.same;
     }
     assert.ok(total.falseAlarms / total.nonFailing <= 0.01, `false alarms ${total.falseAlarms}/${total.nonFailing}`);
-    assert.ok(total.caught >= 144, `failures caught ${total.caught}/${total.failures}`);
+    assert.ok(total.caught >= 219, `failures caught ${total.caught}/${total.failures}`);
     assert.ok(total.same / total.n >= 0.86, `outcome accuracy ${total.same}/${total.n}`);
   });
 });
