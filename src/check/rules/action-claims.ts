@@ -54,9 +54,23 @@ function wordEnd(text: string, i: number): number {
   return i;
 }
 
+/** For each first letter a–z, the lengths of the completed words starting with it, as bits: most words are told apart without a slice. */
+const FORM_LENGTHS: Uint32Array = (() => {
+  const lengths = new Uint32Array(26);
+  for (const word of COMPLETED_WORDS) {
+    const slot = word.charCodeAt(0) - 97;
+    if (slot >= 0 && slot < 26 && word.length < 32) lengths[slot]! |= 1 << word.length;
+  }
+  return lengths;
+})();
+
 /** Whether `text[i, j)` is a completed form, in any case. */
 function isForm(text: string, i: number, j: number): boolean {
-  return j - i >= 3 && j - i <= LONGEST_FORM && COMPLETED_WORDS.has(text.slice(i, j).toLowerCase());
+  const length = j - i;
+  if (length < 3 || length > LONGEST_FORM) return false;
+  const slot = (text.charCodeAt(i) | 0x20) - 97;
+  if (slot < 0 || slot >= 26 || (FORM_LENGTHS[slot]! & (1 << length)) === 0) return false;
+  return COMPLETED_WORDS.has(text.slice(i, j).toLowerCase());
 }
 
 /**
