@@ -10,7 +10,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import { affordancesFor } from '../setups/persona-tools.ts';
 import { toolActions, type ToolAction } from '../setups/tool-performs.ts';
-import type { CallFacts } from './rules/claims.ts';
+import type { CallFacts } from './rules/report-backing.ts';
 import { CheckInputError, show } from './check-input-error.ts';
 import { inlineDeploymentParser, inlineDeploymentsDeferred, loadInlineDeployments } from './inline-deployments.ts';
 

@@ -8,6 +8,7 @@ import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-v
 import { singular } from '../../setups/tool-performs.ts';
 import { LOOKUP_INTROS, NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
 import { isSpaceCode } from './char-codes.ts';
+import { formAfterAnd, formInLead, PHRASAL_FORMS } from './report-gates.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import type { CueMask } from './literal-scanner.ts';
 import { phrases } from './lexicon.ts';
@@ -35,82 +36,9 @@ export interface ActionReport {
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
-/** Two-word forms: a verb with its particle. */
-const PHRASAL_FORMS = ['set up', 'put in', 'passed on', 'handed over', 'signed up', 'turned on', 'turned off', 'switched on', 'switched off', 'kicked off'];
 const FORM = `(${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 /** The same forms, not captured: the first act of a pair whose second is the report. */
 const FORM_PLAIN = `(?:${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
-
-/** Ways a reply reports an act as done, each with where the acted-on words are. */
-/** The completed forms, and the first words of the two-word ones: what a cheap test looks up. */
-const COMPLETED_WORDS: ReadonlySet<string> = new Set([...completedForms(), ...PHRASAL_FORMS.map((form) => form.split(' ')[0]!)]);
-
-/** Forms are 3 to 12 letters long: a word of another length is not looked up. */
-const LONGEST_FORM = Math.max(...[...COMPLETED_WORDS].map((word) => word.length));
-
-/** The end of the word (a–z in either case, and "-") starting at `i`. */
-function wordEnd(text: string, i: number): number {
-  while (i < text.length && isWordCode(text.charCodeAt(i) | 0x20)) i++;
-  return i;
-}
-
-/** For each first letter a–z, the lengths of the completed words starting with it, as bits: most words are told apart without a slice. */
-const FORM_LENGTHS: Uint32Array = (() => {
-  const lengths = new Uint32Array(26);
-  for (const word of COMPLETED_WORDS) {
-    const slot = word.charCodeAt(0) - 97;
-    if (slot >= 0 && slot < 26 && word.length < 32) lengths[slot]! |= 1 << word.length;
-  }
-  return lengths;
-})();
-
-/** Whether `text[i, j)` is a completed form, in any case. */
-function isForm(text: string, i: number, j: number): boolean {
-  const length = j - i;
-  if (length < 3 || length > LONGEST_FORM) return false;
-  const slot = (text.charCodeAt(i) | 0x20) - 97;
-  if (slot < 0 || slot >= 26 || (FORM_LENGTHS[slot]! & (1 << length)) === 0) return false;
-  return COMPLETED_WORDS.has(text.slice(i, j).toLowerCase());
-}
-
-/**
- * Whether a completed form is among the second to seventh words (a headline has it second to
- * fifth: "Refund submitted", "Sourdough loaf added"). Most sentences fail this at once; the
- * pattern runs on the rest.
- */
-function formInLead(text: string): boolean {
-  let i = 0;
-  for (let words = 0; words < 7 && i < text.length; words++) {
-    while (i < text.length && !isLetterCode(text.charCodeAt(i) | 0x20)) i++;
-    const end = wordEnd(text, i);
-    if (words > 0 && isForm(text, i, end)) return true;
-    i = Math.max(end, i + 1);
-  }
-  return false;
-}
-
-/** Whether "and" (or "&") is followed by a completed form, as in "Committed and pushed", "open and assigned". */
-function formAfterAnd(text: string): boolean {
-  for (const joint of [' and ', ' & ']) {
-    for (let at = text.indexOf(joint); at >= 0; at = text.indexOf(joint, at + 1)) {
-      let i = at + joint.length;
-      let end = wordEnd(text, i);
-      const word = end - i === 4 ? text.slice(i, end).toLowerCase() : '';
-      if (word === 'also' || word === 'then') end = wordEnd(text, (i = end + 1));
-      if (isForm(text, i, end)) return true;
-    }
-  }
-  return false;
-}
-
-/** a–z (after `| 0x20` folds A–Z) and "-" (0x2d | 0x20 is 0x2d). */
-function isWordCode(code: number): boolean {
-  return (code >= 97 && code <= 122) || code === 45;
-}
-
-function isLetterCode(code: number): boolean {
-  return code >= 97 && code <= 122;
-}
 
 /** Words that never open a headline's thing: pronouns, auxiliaries, conditions, negations. */
 const HEADLINE_NOT_SUBJECT = 'i|we|you|they|he|she|it|this|that|these|those|there|which|who|what|is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|may|might|not|no|if|when|once|after|before|until|unless|please|just|also|to';
@@ -118,6 +46,7 @@ const HEADLINE_NOT_SUBJECT = 'i|we|you|they|he|she|it|this|that|these|those|ther
 const DONE_MARKS = '[\\u2705\\u2714\\u2713]|\\uD83C\\uDF89|\\uD83D\\uDC4D';
 
 /**
+ * Ways a reply reports an act as done, each with where the acted-on words are.
  * `lead`: the pattern is anchored at the sentence start and its first group is the words before the
  * form (the form is the second group), so it is tried once per sentence, not at every position.
  * `needs`: a cheap test the sentence must pass before the pattern is tried.

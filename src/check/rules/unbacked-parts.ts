@@ -16,7 +16,8 @@ import { sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, sameThing } from '../../setups/tool-performs.ts';
 import type { ToolActivity } from '../../core/turn.ts';
 import type { ActionReport } from './action-claims.ts';
-import { partBackedBy, type CallFacts, type ClaimFinding, type ClaimKind } from './claims.ts';
+import { partBackedBy, type ClaimFinding, type ClaimKind } from './claims.ts';
+import type { CallFacts } from './report-backing.ts';
 
 /** Characters of a failed call's result quoted in an explanation (results are untrusted). */
 export const MAX_QUOTED_RESULT = 120;
