@@ -28,7 +28,7 @@ describe('report gates', () => {
     for (let n = 0; n < 5_000; n++) {
       let text = '';
       const length = 1 + Math.floor(random() * 10);
-      for (let i = 0; i < length; i++) text += (i > 0 ? SEPARATORS[Math.floor(random() * SEPARATORS.length)] : '') + WORDS[Math.floor(random() * WORDS.length)];
+      for (let i = 0; i < length; i++) text += (i > 0 ? SEPARATORS[Math.floor(random() * SEPARATORS.length)]! : '') + WORDS[Math.floor(random() * WORDS.length)]!;
       assert.equal(formInLead(text), referenceLead(text), JSON.stringify(text));
       assert.equal(formAfterAnd(text), referenceAfterAnd(text), JSON.stringify(text));
     }
