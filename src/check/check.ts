@@ -19,7 +19,7 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
-import { asksForToolAct, type CallFacts } from './rules/report-backing.ts';
+import type { CallFacts } from './rules/report-backing.ts';
 import { argumentFields, claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
 import type { Sentence } from './rules/text-regions.ts';
 import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
@@ -116,8 +116,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const thisTurn = succeeded.length;
   if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp, failedActOnly: failedAct && !succeededAct };
-  // "Done — the opp is now in Proposal" when the user asked for an act a tool performs and no call of this turn did anything.
-  if (!succeededAct) claimEvidence.askedActUndone = () => asksForToolAct(view.userText, facts.toolFacts);
+  if (!succeededAct) claimEvidence.requestWithNoAct = view.userText;
 
   // The rules read the reply as the user sees it (no hidden characters, lookalikes mapped); almost
   // always that is the reply itself. Spans are mapped back to the reply as written below.

@@ -55,23 +55,8 @@ export function readFlatObject(text: string): FlatReading {
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== OPEN_BRACE) return NOT_FLAT;
   i = skipSpace(text, i + 1);
-  let error = false;
-  let errors = false;
-  let status = false;
-  let statusNumber = false;
-  let result = false;
-  let outcome = false;
-  let failureCode = false;
-  let errorCode = false;
-  let error_code = false;
-  let errorMessage = false;
-  let error_message = false;
-  let fault = false;
-  let faultstring = false;
-  let statusCode = false;
-  let status_code = false;
-  let ok = false;
-  let success = false;
+  // A bit per field read for failure, set when its value reports one: a repeated key rewrites its bit.
+  let failures = 0;
   if (text.charCodeAt(i) !== CLOSE_BRACE) {
     for (;;) {
       if (text.charCodeAt(i) !== QUOTE) return NOT_FLAT;
@@ -106,49 +91,8 @@ export function readFlatObject(text: string): FlatReading {
       } else {
         return NOT_FLAT;
       }
-      switch (keyEnd - keyStart) {
-        case 4:
-          if (text.startsWith('code', keyStart)) failureCode = (kind === 's' && FAILURE_CODE.test(text.slice(valueStart + 1, i - 1))) || (kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i))));
-          break;
-        case 5:
-          if (text.startsWith('error', keyStart)) error = kind !== 'l' && kind !== 'f';
-          else if (text.startsWith('fault', keyStart)) fault = kind !== 'l' && kind !== 'f';
-          break;
-        case 9:
-          if (text.startsWith('errorCode', keyStart)) errorCode = present(text, kind, valueStart, i);
-          break;
-        case 12:
-          if (text.startsWith('errorMessage', keyStart)) errorMessage = present(text, kind, valueStart, i);
-          break;
-        case 13:
-          if (text.startsWith('error_message', keyStart)) error_message = present(text, kind, valueStart, i);
-          break;
-        case 6:
-          if (text.startsWith('status', keyStart)) {
-            status = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
-            statusNumber = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
-          } else if (text.startsWith('errors', keyStart)) {
-            errors = kind === 's' && i - valueStart > 2;
-          } else if (text.startsWith('result', keyStart)) {
-            result = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
-          }
-          break;
-        case 10:
-          if (text.startsWith('statusCode', keyStart)) statusCode = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
-          else if (text.startsWith('error_code', keyStart)) error_code = present(text, kind, valueStart, i);
-          break;
-        case 11:
-          if (text.startsWith('status_code', keyStart)) status_code = kind === 'n' && isErrorStatusCode(Number(text.slice(valueStart, i)));
-          else if (text.startsWith('faultstring', keyStart)) faultstring = kind !== 'l' && kind !== 'f';
-          break;
-        case 2:
-          if (text.startsWith('ok', keyStart)) ok = kind === 'f';
-          break;
-        case 7:
-          if (text.startsWith('success', keyStart)) success = kind === 'f';
-          else if (text.startsWith('outcome', keyStart)) outcome = kind === 's' && ERROR_STATUSES.has(text.slice(valueStart + 1, i - 1).toLowerCase());
-          break;
-      }
+      const field = fieldAt(text, keyStart, keyEnd - keyStart);
+      if (field !== NO_FIELD) failures = valueFails(field, text, kind, valueStart, i) ? failures | field : failures & ~field;
       i = skipSpace(text, i);
       const next = text.charCodeAt(i);
       if (next === CLOSE_BRACE) break;
@@ -157,8 +101,72 @@ export function readFlatObject(text: string): FlatReading {
     }
   }
   if (skipSpace(text, i + 1) !== n) return NOT_FLAT;
-  const failed = error || errors || status || statusNumber || statusCode || status_code || result || outcome || failureCode || errorCode || error_code || errorMessage || error_message || fault || faultstring;
-  return failed || ok || success ? FLAT_FAILURE : FLAT;
+  return failures !== 0 ? FLAT_FAILURE : FLAT;
+}
+
+/** The keys read for failure, one bit each (a repeated key rewrites only its own bit). */
+const NO_FIELD = 0;
+const ERROR = 1 << 0;
+const FAULT = 1 << 1;
+const FAULTSTRING = 1 << 2;
+const ERRORS = 1 << 3;
+const STATUS = 1 << 4;
+const STATUS_CODE = 1 << 5;
+const STATUS_CODE_CAMEL = 1 << 6;
+const RESULT = 1 << 7;
+const OUTCOME = 1 << 8;
+const CODE = 1 << 9;
+const ERROR_CODE = 1 << 10;
+const ERROR_CODE_CAMEL = 1 << 11;
+const ERROR_MESSAGE = 1 << 12;
+const ERROR_MESSAGE_CAMEL = 1 << 13;
+const OK = 1 << 14;
+const SUCCESS = 1 << 15;
+
+/** Keys that fail alike: set to anything but null or false; an HTTP error code only; anything but nothing. */
+const SET = ERROR | FAULT | FAULTSTRING;
+const HTTP_CODE = STATUS_CODE | STATUS_CODE_CAMEL;
+const PRESENT = ERROR_CODE | ERROR_CODE_CAMEL | ERROR_MESSAGE | ERROR_MESSAGE_CAMEL;
+
+/** Which field the key `text[start, start + length)` is, told apart by its length first (no slice). */
+function fieldAt(text: string, start: number, length: number): number {
+  switch (length) {
+    case 2:
+      return text.startsWith('ok', start) ? OK : NO_FIELD;
+    case 4:
+      return text.startsWith('code', start) ? CODE : NO_FIELD;
+    case 5:
+      return text.startsWith('error', start) ? ERROR : text.startsWith('fault', start) ? FAULT : NO_FIELD;
+    case 6:
+      return text.startsWith('status', start) ? STATUS : text.startsWith('errors', start) ? ERRORS : text.startsWith('result', start) ? RESULT : NO_FIELD;
+    case 7:
+      return text.startsWith('success', start) ? SUCCESS : text.startsWith('outcome', start) ? OUTCOME : NO_FIELD;
+    case 9:
+      return text.startsWith('errorCode', start) ? ERROR_CODE_CAMEL : NO_FIELD;
+    case 10:
+      return text.startsWith('statusCode', start) ? STATUS_CODE_CAMEL : text.startsWith('error_code', start) ? ERROR_CODE : NO_FIELD;
+    case 11:
+      return text.startsWith('status_code', start) ? STATUS_CODE : text.startsWith('faultstring', start) ? FAULTSTRING : NO_FIELD;
+    case 12:
+      return text.startsWith('errorMessage', start) ? ERROR_MESSAGE_CAMEL : NO_FIELD;
+    case 13:
+      return text.startsWith('error_message', start) ? ERROR_MESSAGE : NO_FIELD;
+    default:
+      return NO_FIELD;
+  }
+}
+
+/** Whether the value `text[start, end)` of this kind reports a failure for that key. */
+function valueFails(field: number, text: string, kind: 's' | 'n' | 't' | 'f' | 'l', start: number, end: number): boolean {
+  if (field & SET) return kind !== 'l' && kind !== 'f';
+  if (field & PRESENT) return present(text, kind, start, end);
+  if (field & (OK | SUCCESS)) return kind === 'f';
+  if (field & ERRORS) return kind === 's' && end - start > 2;
+  // The rest read a number as an HTTP status, a string as an error word (or, for `code`, a failure code).
+  if (kind === 'n') return (field & (HTTP_CODE | STATUS | CODE)) !== 0 && isErrorStatusCode(Number(text.slice(start, end)));
+  if (kind !== 's' || field & HTTP_CODE) return false;
+  const word = text.slice(start + 1, end - 1);
+  return field === CODE ? FAILURE_CODE.test(word) : ERROR_STATUSES.has(word.toLowerCase());
 }
 
 /** A value `text[start, end)` of this kind that says something is there: true, a non-empty string, a non-zero number. */

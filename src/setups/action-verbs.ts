@@ -212,29 +212,37 @@ export function lemmasIn(text: string, maxPieces = Infinity): string[] {
   return lemmas;
 }
 
-/**
- * For each first letter (a–z, then "-"), the lengths of the forms that start with it, as bits
- * (bit 31 for any length from 31 up): most words of a text are no form, and this tells without
- * slicing them out and looking them up.
- */
-const FORM_LENGTHS = formLengths(LEMMA_OF.keys());
+const FORM_LENGTHS = lengthTable(LEMMA_OF.keys());
 
-function formLengths(forms: Iterable<string>): Uint32Array {
+/**
+ * For each first letter (a–z, then "-"), the lengths of the words that start with it, as bits (bit
+ * 31 for any length from 31 up): most words of a text are in no word list, and `mayBeIn` tells so
+ * without slicing them out and looking them up.
+ */
+export function lengthTable(words: Iterable<string>): Uint32Array {
   const lengths = new Uint32Array(27);
-  for (const form of forms) {
-    const slot = letterSlot(form.charCodeAt(0));
-    if (slot >= 0) lengths[slot]! |= 1 << Math.min(form.length, 31);
+  for (const word of words) {
+    const slot = letterSlot(word.charCodeAt(0));
+    if (slot >= 0) lengths[slot]! |= 1 << Math.min(word.length, 31);
   }
   return lengths;
 }
 
+/** a–z (A–Z folded to it) → 0–25, "-" → 26, anything else → -1. */
 function letterSlot(code: number): number {
-  return code === 45 ? 26 : code >= 97 && code <= 122 ? code - 97 : -1;
+  const folded = code | 0x20;
+  return code === 45 ? 26 : folded >= 97 && folded <= 122 ? folded - 97 : -1;
+}
+
+/** Whether the word `text[i, j)` could be in the list of `table`: some word has its first letter (either case) and length. */
+export function mayBeIn(table: Uint32Array, text: string, i: number, j: number): boolean {
+  const slot = letterSlot(text.charCodeAt(i));
+  return slot >= 0 && (table[slot]! & (1 << Math.min(j - i, 31))) !== 0;
 }
 
 /** Whether the word `lower[i, j)` (a–z and "-" only) could be a form: one with its first letter and length exists. */
 function mayBeForm(lower: string, i: number, j: number): boolean {
-  return (FORM_LENGTHS[letterSlot(lower.charCodeAt(i))]! & (1 << Math.min(j - i, 31))) !== 0;
+  return mayBeIn(FORM_LENGTHS, lower, i, j);
 }
 
 /** a–z and "-": the characters of a word for `lemmasIn`. */

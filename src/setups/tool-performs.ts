@@ -138,7 +138,15 @@ function descriptionActions(description: string): ToolAction[] {
 export function toolActions(tool: DescribedTool): ToolAction[] {
   const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
   const actions = phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
-  return tool.performs === undefined ? withEnumKinds(withPaymentAct(withParameterObjects(actions, tool.parameters), tool.parameters), tool.parameters) : actions;
+  if (tool.performs !== undefined || actions.length === 0) return actions;
+  const properties = schemaProperties(tool.parameters);
+  return properties === null ? actions : withEnumKinds(withPaymentAct(withParameterObjects(actions, properties), properties), properties);
+}
+
+/** The `properties` of a JSON schema of arguments, or null when it has none. */
+function schemaProperties(parameters: unknown): Record<string, unknown> | null {
+  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
+  return properties !== null && typeof properties === 'object' ? (properties as Record<string, unknown>) : null;
 }
 
 /**
@@ -149,11 +157,9 @@ export function toolActions(tool: DescribedTool): ToolAction[] {
  *   reads:   add_extra(extra: [child_seat, gps]) → add extra, kinds child, seat, gps
  *   ignores: update_reservation_flights(cabin: [economy, business]) (cabin is not its object, flight)
  */
-function withEnumKinds(actions: ToolAction[], parameters: unknown): ToolAction[] {
-  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
-  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
+function withEnumKinds(actions: ToolAction[], properties: Record<string, unknown>): ToolAction[] {
   let result = actions;
-  for (const [name, schema] of Object.entries(properties as Record<string, unknown>)) {
+  for (const [name, schema] of Object.entries(properties)) {
     const values = (schema as { enum?: unknown } | null)?.enum;
     if (!Array.isArray(values) || values.length > 50) continue;
     const thing = nameWords(name).filter((w) => !FILLER.has(w) && !PARAMETER_QUALIFIERS.has(w)).map(singular).at(-1);
@@ -173,10 +179,8 @@ function withEnumKinds(actions: ToolAction[], parameters: unknown): ToolAction[]
  *   reads:   update_reservation_baggages(reservation_id, total_baggages, payment_id) → … ; charge payment
  *   ignores: get_user_details(user_id) / cancel_reservation(reservation_id, reason)
  */
-function withPaymentAct(actions: ToolAction[], parameters: unknown): ToolAction[] {
-  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
-  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
-  const paid = Object.keys(properties as Record<string, unknown>).some((name) => {
+function withPaymentAct(actions: ToolAction[], properties: Record<string, unknown>): ToolAction[] {
+  const paid = Object.keys(properties).some((name) => {
     const words = nameWords(name);
     return words.includes('payment') || words.includes('payments') || (words.includes('card') && (words.includes('id') || words.includes('token')));
   });
@@ -196,10 +200,8 @@ const PARAMETER_QUALIFIERS = new Set(['total', 'nonfree', 'free', 'number', 'num
  *   reads:   update_booking(reservation_id, total_baggages) → update booking; update baggage
  *   ignores: cancel_reservation(reservation_id, reason) → cancel reservation only
  */
-function withParameterObjects(actions: ToolAction[], parameters: unknown): ToolAction[] {
-  const properties = (parameters as { properties?: unknown } | undefined)?.properties;
-  if (properties === null || typeof properties !== 'object' || actions.length === 0) return actions;
-  const names = Object.keys(properties as Record<string, unknown>).map(nameWords);
+function withParameterObjects(actions: ToolAction[], properties: Record<string, unknown>): ToolAction[] {
+  const names = Object.keys(properties).map(nameWords);
   const identified = new Set(names.filter((w) => w.length >= 2 && (w.at(-1) === 'id' || w.at(-1) === 'ids')).map((w) => singular(w.at(-2)!)));
   if (identified.size === 0) return actions;
   const added: ToolAction[] = [];

@@ -40,6 +40,11 @@ const FORM = `(${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 /** The same forms, not captured: the first act of a pair whose second is the report. */
 const FORM_PLAIN = `(?:${phrases([...completedForms(), ...PHRASAL_FORMS])})`;
 
+/** "Reminder set!", "Alarm set for 7": the family rows read these, naming the tools that act later. */
+const FAMILY_HEADLINES: ReadonlySet<string> = new Set(['set', 'set up']);
+/** "Set an alarm…", "Reset your router…", "Put in your code…": imperatives, not terse reports. */
+const NOT_TERSE_REPORTS: ReadonlySet<string> = new Set(['set', 'reset', 'set up', 'put in']);
+
 /** Words that never open a headline's thing: pronouns, auxiliaries, conditions, negations. */
 const HEADLINE_NOT_SUBJECT = 'i|we|you|they|he|she|it|this|that|these|those|there|which|who|what|is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|may|might|not|no|if|when|once|after|before|until|unless|please|just|also|to';
 /** Check marks and celebrations that end a terse report: "Merged ✅", "Refund submitted ✔". */
@@ -50,17 +55,20 @@ const DONE_MARKS = '[\\u2705\\u2714\\u2713]|\\uD83C\\uDF89|\\uD83D\\uDC4D';
  * `lead`: the pattern is anchored at the sentence start and its first group is the words before the
  * form (the form is the second group), so it is tried once per sentence, not at every position.
  * `needs`: a cheap test the sentence must pass before the pattern is tried.
+ * `skips`: forms the row never reads as a report.
+ * `state`: the row reads a state ("it's booked", "was cancelled"), which a lookup may have shown,
+ * not an act marked as this turn's ("has been … now").
  */
-const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: (text: string) => boolean }[] = [
+const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: (text: string) => boolean; skips?: ReadonlySet<string>; state?: true }[] = [
   { id: 'I have done it', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}(?:got\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
-  { id: 'it was done', cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be))`, 'i'), subjectIsObject: true },
+  { id: 'it was done', state: true, cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be))`, 'i'), subjectIsObject: true },
   { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
   // "Your table at Le Petit Bistro is reserved for Saturday", "London Luxury is booked for June 10":
   // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
   // apart by the judge, LABELING.md rule 17).
-  { id: 'it is done', cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
+  { id: 'it is done', state: true, cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
   // "$310.00" or "#W1.2" holds a full stop that ends nothing: a "." counts only before white space or the end.
   { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s(?:[^.!?]|\\.(?=\\S)){0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
@@ -70,7 +78,7 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // a headline report, the thing first and its auxiliary left out. Not a reduced relative clause
   // ("Items added after checkout are kept", "Orders placed before noon ship today"): only a place,
   // a recipient, another act or the end of the clause may follow the form.
-  { id: 'thing done (headline)', lead: true, needs: formInLead, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=[*_]*(?:\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:)))`, 'i'), subjectIsObject: true },
+  { id: 'thing done (headline)', lead: true, needs: formInLead, skips: FAMILY_HEADLINES, pattern: new RegExp(`^(\\W*(?:(?:your|the|a|an|my|our)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){1,3}?)${FORM}(?=[*_]*(?:\\s*(?:[!.,;\\u2014\\u2013]|$|${DONE_MARKS})|\\s+(?:to|for|on|in|into|onto|with|at|from|via|and|&)\\b(?![^.!?:\\n]{0,40}:)))`, 'i'), subjectIsObject: true },
   // "Committed and pushed to hotfix/csp", "Ticket INC-2 is open and assigned to Marco": a second act
   // sharing the first one's subject and auxiliary.
   { id: 'done and done', needs: formAfterAnd, pattern: new RegExp(`(?:^\\W*(?:(?:your|the|a|an)\\s+)?(?:(?!(?:${HEADLINE_NOT_SUBJECT})\\b)[\\w#@'.-]+\\s+){0,3}?|\\b(?:is|are|'s|'re|has been|have been|was|were)\\s+(?:(?:now|all|also)\\s+)*)(?:${FORM_PLAIN}|open|live|ready)\\b[^.!?;:\\n]{0,60}?\\s(?:and|&)\\s+(?:also\\s+|then\\s+)?${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be)\\b)`, 'i'), subjectIsObject: false },
@@ -79,8 +87,8 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   // through your documents": a person going through something reads it.
   { id: 'it went through', needs: (text) => text.includes(' through'), pattern: /(?<!\b(?:i|we|you|they|he|she)(?:'ve|\s+have|\s+just|\s+already)?\s+)(?:\b(?:has|have)\s+|'s\s+)?\b(went through|gone through)\b/i, subjectIsObject: true },
   // "Sent Dora the link!", "Booked your table for 8.": a terse report with its subject left out.
-  // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": set is skipped below).
-  { id: 'did it (no subject)', pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
+  // Not a heading ("Scheduled payments:") and not an imperative ("Set an alarm…": its `skips`).
+  { id: 'did it (no subject)', skips: NOT_TERSE_REPORTS, pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
 
@@ -100,8 +108,6 @@ const STATE_READ = /\balready\b/i;
 const STATE_INTRO = new RegExp(`\\b${phrases(STATE_INTROS)}\\b`, 'i');
 /** "I checked reservation VA5SGQ — it's booked…": a state the assistant read, before a passive. */
 const LOOKUP_INTRO = new RegExp(`\\b${phrases(LOOKUP_INTROS)}\\b`, 'i');
-/** The rows that read a state ("it's booked", "was cancelled"), not an act marked as this turn's ("has been … now"). */
-const STATE_ROWS: ReadonlySet<string> = new Set(['it is done', 'it was done']);
 
 /** "nothing was added", "none of them were cancelled": no act reported. */
 const NOTHING_DONE = /\b(?:nothing|none|neither|nor|no longer)\b[^.]*$/i;
@@ -243,15 +249,13 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       if (!verb || LOOKUP_VERBS.has(verb)) continue;
       // "I've noted that", "Noted!": an acknowledgement; "noted on her contact record" puts it somewhere.
       if (ACKNOWLEDGEMENTS.has(verb) && !PUT_SOMEWHERE.test(text.slice(match.index + match[0].length))) continue;
-      if (row.id === 'did it (no subject)' && (form === 'set' || form === 'reset' || form === 'set up' || form === 'put in')) continue;
-      // "Reminder set!", "Alarm set for 7": the family rows read these, naming the tools that act later.
-      if (row.id === 'thing done (headline)' && (form === 'set' || form === 'set up')) continue;
+      if (row.skips?.has(form)) continue;
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
       if (verb === 'mark' && row.subjectIsObject && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
       // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
       const ownClause = afterLastDash(before);
-      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (STATE_ROWS.has(row.id) && LOOKUP_INTRO.test(before))) continue;
+      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (row.state && LOOKUP_INTRO.test(before))) continue;
       const clause = row.subjectIsObject ? lastClause(before) : '';
       // "has already been cancelled … and the refund was issued": a state the lookup showed.
       if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;

@@ -7,7 +7,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
-import { backedBy, generalPurposeCall, namesAnObjectOfItsAct, performedBy, performsAnAct, toldBy, type CallFacts } from './report-backing.ts';
+import { asksForToolAct, backedBy, generalPurposeCall, namesAnObjectOfItsAct, performedBy, performsAnAct, toldBy, type CallFacts } from './report-backing.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
@@ -189,11 +189,10 @@ export interface ClaimEvidence {
    */
   failedActOnly?: boolean;
   /**
-   * Present when no call of this turn performed an act: whether the user asked for an act some tool
-   * performs ("Move the Acme opp to Proposal"). A bare "Done" then reports that act, with nothing
-   * that did it.
+   * The user's message, when no call of this turn performed an act. If it asks for an act some tool
+   * performs ("Move the Acme opp to Proposal"), a bare "Done" reports that act with nothing that did it.
    */
-  askedActUndone?: () => boolean;
+  requestWithNoAct?: string;
 }
 
 
@@ -246,7 +245,7 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
   // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
-  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.length === 0 && evidence.askedActUndone?.() === true))) return false;
+  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.length === 0 && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
   // "All set." after a call that did something (an update, a booking, a payment): that call is what is set.
   let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages)) || (claim.kind === 'any' && claim.reports.length === 0 && evidence.succeeded.some(performsAnAct));
   for (const report of claim.reports) {

@@ -4,7 +4,7 @@
  * They read characters, slice a word out only when its first letter and length fit some form, and
  * never build an array: they run on every sentence that holds a completed form.
  */
-import { completedForms } from '../../setups/action-verbs.ts';
+import { completedForms, lengthTable, mayBeIn } from '../../setups/action-verbs.ts';
 
 /** Two-word forms: a verb with its particle. */
 export const PHRASAL_FORMS = ['set up', 'put in', 'passed on', 'handed over', 'signed up', 'turned on', 'turned off', 'switched on', 'switched off', 'kicked off'];
@@ -21,23 +21,12 @@ function wordEnd(text: string, i: number): number {
   return i;
 }
 
-/** For each first letter a–z, the lengths of the completed words starting with it, as bits: most words are told apart without a slice. */
-const FORM_LENGTHS: Uint32Array = (() => {
-  const lengths = new Uint32Array(26);
-  for (const word of COMPLETED_WORDS) {
-    const slot = word.charCodeAt(0) - 97;
-    if (slot >= 0 && slot < 26 && word.length < 32) lengths[slot]! |= 1 << word.length;
-  }
-  return lengths;
-})();
+/** The first letters and lengths of the completed words: most words are told apart without a slice. */
+const FORM_LENGTHS = lengthTable(COMPLETED_WORDS);
 
 /** Whether `text[i, j)` is a completed form, in any case. */
 function isForm(text: string, i: number, j: number): boolean {
-  const length = j - i;
-  if (length < 3 || length > LONGEST_FORM) return false;
-  const slot = (text.charCodeAt(i) | 0x20) - 97;
-  if (slot < 0 || slot >= 26 || (FORM_LENGTHS[slot]! & (1 << length)) === 0) return false;
-  return COMPLETED_WORDS.has(text.slice(i, j).toLowerCase());
+  return j - i >= 3 && j - i <= LONGEST_FORM && mayBeIn(FORM_LENGTHS, text, i, j) && COMPLETED_WORDS.has(text.slice(i, j).toLowerCase());
 }
 
 /**
