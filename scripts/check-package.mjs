@@ -4,12 +4,14 @@
  * tarball into an empty folder elsewhere (without the optional packages, and with no tsx), then:
  * a plain .mjs file imports `felicity-ai` and `felicity-ai/guard` and labels turns; a .ts file
  * type-checks against the shipped .d.ts (strict, no skipLibCheck); the installed `felicity`
- * command labels a file and finds its bundled request set from another folder; a command that
- * needs a missing optional package says so in one line. Needs the npm registry (or npm's cache)
- * for the package's dependencies, so it runs in CI (.ci/run), not in `npm test`.
+ * command labels a file, finds its bundled request set from another folder and keeps a benchmark
+ * database in Node's own SQLite without a warning; a command that needs a missing optional package
+ * says so in one line. A second, default install (optional packages included) must build nothing
+ * native: no install script, no binding.gyp. Needs the npm registry (or npm's cache) for the
+ * package's dependencies, so it runs in CI (.ci/run, on Node 24 and 22), not in `npm test`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +42,27 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/** Packages under `modules` that npm would build on install: an install script, or a binding.gyp (node-gyp). */
+function nativeBuilds(modules) {
+  const found = [];
+  const visit = (dir) => {
+    for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+      if (!entry.isDirectory() || entry.name === '.bin') continue;
+      const where = path.join(dir, entry.name);
+      if (entry.name.startsWith('@')) {
+        visit(where);
+        continue;
+      }
+      const manifest = JSON.parse(readFileSync(path.join(where, 'package.json'), 'utf8'));
+      const scripts = Object.keys(manifest.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall'].includes(name));
+      if (scripts.length > 0 || manifest.gypfile || existsSync(path.join(where, 'binding.gyp'))) found.push(`${manifest.name} (${scripts.join(', ') || 'binding.gyp'})`);
+      visit(path.join(where, 'node_modules'));
+    }
+  };
+  visit(modules);
+  return found;
+}
+
 try {
   const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
   const tarball = path.join(work, packed[0].filename);
@@ -55,7 +78,7 @@ try {
   step('no tsx (and no TypeScript compiler) in the consumer\'s node_modules', () => {
     expect(!existsSync(path.join(app, 'node_modules/tsx')), 'tsx is installed');
     expect(!existsSync(path.join(app, 'node_modules/typescript')), 'typescript is installed');
-    expect(!existsSync(path.join(app, 'node_modules/better-sqlite3')), '--omit=optional still installed better-sqlite3');
+    expect(!existsSync(path.join(app, 'node_modules/pg')), '--omit=optional still installed pg');
   });
 
   step('a plain .mjs file imports felicity-ai and felicity-ai/guard and labels turns', () => {
@@ -85,17 +108,19 @@ console.log(JSON.stringify({ outcome: label.outcome, many: many.map((r) => r.lab
     expect(/needs the optional package openai/.test(out.noSdk), `guardTurn with a model spec and no openai: ${out.noSdk}`);
   });
 
-  step('importing the checker, the guard and the integrations loads no OpenAI SDK, AI SDK, Agents SDK, SQLite, Vega, resvg or Playwright', () => {
+  step('importing the checker, the guard and the integrations loads no OpenAI SDK, AI SDK, Agents SDK, SQLite, pg, Vega, resvg or Playwright', () => {
     const log = path.join(app, 'loaded.txt');
     writeFileSync(log, '');
     writeFileSync(path.join(app, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }\n`);
     writeFileSync(path.join(app, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
-    const result = run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', "await import('felicity-ai'); await import('felicity-ai/guard'); await import('felicity-ai/ai-sdk'); await import('felicity-ai/agents');"]);
+    // node:sqlite is loaded through process.getBuiltinModule, which no loader hook sees: Node's own list tells.
+    const result = run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', "await import('felicity-ai'); await import('felicity-ai/guard'); await import('felicity-ai/ai-sdk'); await import('felicity-ai/agents'); console.log(JSON.stringify(process.moduleLoadList.filter((m) => /sqlite/.test(m))));"]);
     expect(result.status === 0, result.stderr);
+    expect(result.stdout.trim() === '[]', `Node loaded ${result.stdout.trim()}`);
     const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(urls.some((url) => url.includes('/node_modules/felicity-ai/dist/check/check.js')), 'the hook saw the checker load');
     // The framework integrations import their frameworks' types only: neither ai nor @openai/agents loads.
-    const heavy = urls.filter((url) => /\/node_modules\/(openai|better-sqlite3|vega[^/]*|@resvg|playwright-core|ai|@openai\/agents[^/]*)\//.test(url));
+    const heavy = urls.filter((url) => /\/node_modules\/(openai|pg|vega[^/]*|@resvg|playwright-core|ai|@openai\/agents[^/]*)\//.test(url));
     expect(heavy.length === 0, `loaded: ${heavy.join(', ')}`);
   });
 
@@ -132,11 +157,30 @@ export { outcome, results, guarded, wrong };
     expect(JSON.parse(result.stdout).hash, 'a hash');
   });
 
-  step('a command that needs a missing optional package says what to install, in one line, exit 2', () => {
+  step("the benchmark store is Node's own SQLite: a database opens with no package installed, and no experimental warning", () => {
     writeFileSync(path.join(work, 'x.db'), '');
     const result = run(path.join(app, 'node_modules/.bin/felicity'), ['export', 'nothing', '--db', path.join(work, 'x.db')], { cwd: work });
     expect(result.status === 2, `exit ${result.status}: ${result.stderr}`);
-    expect(result.stderr.trim().split('\n').length === 1 && /needs the optional package better-sqlite3.*npm install better-sqlite3/.test(result.stderr), result.stderr);
+    expect(result.stderr === `felicity export: no run named "nothing" in ${path.join(work, 'x.db')} (it holds no runs)\n`, result.stderr);
+  });
+
+  step('a command that needs a missing optional package says what to install, in one line, exit 2', () => {
+    const result = run(path.join(app, 'node_modules/.bin/felicity'), ['export', 'nothing', '--db', 'postgres://felicity@127.0.0.1:9/none'], { cwd: work });
+    expect(result.status === 2, `exit ${result.status}: ${result.stderr}`);
+    expect(result.stderr.trim().split('\n').length === 1 && /needs the optional package pg.*npm install pg/.test(result.stderr), result.stderr);
+  });
+
+  step('a default install of the tarball (optional packages too) builds nothing native', () => {
+    const full = path.join(work, 'full');
+    mkdirSync(full);
+    writeFileSync(path.join(full, 'package.json'), JSON.stringify({ name: 'consumer-full', private: true, type: 'module' }));
+    const started = performance.now();
+    const install = run(npm, ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: full, stdio: ['ignore', 'pipe', 'pipe'] });
+    const seconds = (performance.now() - started) / 1000;
+    expect(install.status === 0, `npm install failed:\n${install.stderr}`);
+    const builds = nativeBuilds(path.join(full, 'node_modules'));
+    expect(builds.length === 0, `would build on install: ${builds.join(', ')}`);
+    console.log(`     ${/added \d+ packages?/.exec(install.stdout)?.[0] ?? install.stdout.trim()} in ${seconds.toFixed(1)} s (npm's cache warm), none built`);
   });
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 /**
  * Packages only some commands need, installed by default as optional dependencies so that an app
- * importing the checker (or an install with `--omit=optional`, or a machine where a native build
- * fails) does without them: SQLite for the benchmark's store, Vega and resvg for the report's
- * figures. A command that needs a missing one fails with one line saying what to install.
+ * importing the checker (or an install with `--omit=optional`, or a platform without a prebuilt
+ * resvg) does without them: the OpenAI SDK for model calls, pg for a PostgreSQL store, Vega and
+ * resvg for the report's figures. A command that needs a missing one fails with one line saying
+ * what to install. (The SQLite store needs no package: it is Node's own node:sqlite.)
  */
 import { createRequire } from 'node:module';
 

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf } from '../src/store/testing/sqlite-file.ts';
 import { check } from '../src/check/index.ts';
 import type { Category, Doability, Outcome } from '../src/core/types.ts';
 import { reply, startScriptedServer, type ScriptFunction } from '../src/llm/testing/scripted-chat-server.ts';
@@ -76,15 +76,13 @@ const CALENDAR_DOABILITY: Record<Category, Doability> = {
 };
 
 function storedLabels(db: string): { id: string; setup: string; category: string; outcome: string }[] {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    return conn
-      .prepare(`SELECT r.response_id AS id, r.setup, r.category, j.outcome FROM judgments j
-        JOIN responses r USING (run_id, response_id) ORDER BY r.response_id`)
-      .all() as { id: string; setup: string; category: string; outcome: string }[];
-  } finally {
-    conn.close();
-  }
+  return readSqliteFile(db, (conn) =>
+    rowsOf<{ id: string; setup: string; category: string; outcome: string }>(
+      conn,
+      `SELECT r.response_id AS id, r.setup, r.category, j.outcome FROM judgments j
+        JOIN responses r USING (run_id, response_id) ORDER BY r.response_id`,
+    ),
+  );
 }
 
 test('run --setups C0,<deployment file>: completes, is labelled from the deployment, and refuses an edited file on resume', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { openSqliteFile } from '../src/store/testing/sqlite-file.ts';
 import { Store } from '../src/store/index.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
@@ -31,8 +31,8 @@ async function judgedDatabase(file: string): Promise<Buffer> {
     );
   }
   await store.close();
-  const conn = new BetterSqlite3(file);
-  conn.pragma('journal_mode = DELETE'); // folds the WAL into the file
+  const conn = openSqliteFile(file, { readOnly: false });
+  conn.exec('PRAGMA journal_mode = DELETE'); // folds the WAL into the file
   conn.close();
   return fs.readFileSync(file);
 }
@@ -47,7 +47,7 @@ async function damagedDatabases(dir: string): Promise<Record<string, string>> {
   write('flipped', flipped);
   for (const table of ['schema_version', 'judgments']) {
     write(`no-${table}`, good);
-    const conn = new BetterSqlite3(files[`no-${table}`]!);
+    const conn = openSqliteFile(files[`no-${table}`]!, { readOnly: false });
     conn.exec(`DROP TABLE ${table}`);
     conn.close();
   }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf } from '../src/store/testing/sqlite-file.ts';
 import { tuples, type Grid } from '../src/benchmark/conditions.ts';
 import { modelIdentity } from '../src/benchmark/run-config.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
@@ -36,12 +36,7 @@ function expectedIds(model: string): Set<string> {
 }
 
 function query<T>(db: string, sql: string): T[] {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    return conn.prepare(sql).all() as T[];
-  } finally {
-    conn.close();
-  }
+  return readSqliteFile(db, (conn) => rowsOf<T>(conn, sql));
 }
 
 const stamps = (db: string) => new Map(query<{ response_id: string; created_at: string }>(db, 'SELECT response_id, created_at FROM responses').map((r) => [r.response_id, r.created_at]));

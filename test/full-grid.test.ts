@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf, valueOf } from '../src/store/testing/sqlite-file.ts';
 import { check } from '../src/check/index.ts';
 import { loadRequests } from '../src/benchmark/requests/validate-requests.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
@@ -32,16 +32,14 @@ async function requestFile(dir: string): Promise<string> {
 }
 
 function outcomeCounts(db: string): Map<string, number> {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    const rows = conn
-      .prepare(`SELECT r.setup, r.variant, j.outcome, COUNT(*) AS n FROM judgments j
-        JOIN responses r USING (run_id, response_id) GROUP BY 1, 2, 3`)
-      .all() as { setup: string; variant: string; outcome: string; n: number }[];
-    return new Map(rows.map((r) => [`${r.setup}/${r.variant}/${r.outcome}`, r.n]));
-  } finally {
-    conn.close();
-  }
+  const rows = readSqliteFile(db, (conn) =>
+    rowsOf<{ setup: string; variant: string; outcome: string; n: number }>(
+      conn,
+      `SELECT r.setup, r.variant, j.outcome, COUNT(*) AS n FROM judgments j
+        JOIN responses r USING (run_id, response_id) GROUP BY 1, 2, 3`,
+    ),
+  );
+  return new Map(rows.map((r) => [`${r.setup}/${r.variant}/${r.outcome}`, r.n]));
 }
 
 test('293 requests × 20 conditions with --judge rules: every label is what the scripted model did', async () => {
@@ -75,12 +73,11 @@ test('293 requests × 20 conditions with --judge rules: every label is what the 
     const exported = await runCli(['export', 'grid', '--db', db]);
     const records = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     assert.equal(records.length, 5860);
-    const conn = new BetterSqlite3(db, { readonly: true });
-    const stored = conn.prepare('SELECT outcome FROM judgments WHERE response_id = ?').pluck();
-    for (const record of records.filter((_, i) => i % 37 === 0)) {
-      assert.equal(check(record).outcome, stored.get(record.id as string), record.id as string);
-    }
-    conn.close();
+    readSqliteFile(db, (conn) => {
+      for (const record of records.filter((_, i) => i % 37 === 0)) {
+        assert.equal(check(record).outcome, valueOf(conn, 'SELECT outcome FROM judgments WHERE response_id = ?', record.id as string), record.id as string);
+      }
+    });
   } finally {
     await server.close();
   }

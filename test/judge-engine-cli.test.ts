@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf } from '../src/store/testing/sqlite-file.ts';
 import { scriptedJudge } from '../src/check/llm/testing/scripted-judge.ts';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
@@ -17,13 +17,8 @@ import { runCli } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
 function judgedBy(db: string): Map<string, number> {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    const rows = conn.prepare('SELECT engine, COUNT(*) AS n FROM judgments GROUP BY engine').all() as { engine: string; n: number }[];
-    return new Map(rows.map((r) => [r.engine, r.n]));
-  } finally {
-    conn.close();
-  }
+  const rows = readSqliteFile(db, (conn) => rowsOf<{ engine: string; n: number }>(conn, 'SELECT engine, COUNT(*) AS n FROM judgments GROUP BY engine'));
+  return new Map(rows.map((r) => [r.engine, r.n]));
 }
 
 test('judge --engine hybrid on a stored run: share sent to the model, cache in the database, forced pass free', async () => {

@@ -7,20 +7,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf } from '../src/store/testing/sqlite-file.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
 function storedLabels(db: string): Map<string, string> {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    const rows = conn.prepare('SELECT response_id, label FROM judgments ORDER BY response_id').all() as { response_id: string; label: string }[];
-    return new Map(rows.map((r) => [r.response_id, r.label]));
-  } finally {
-    conn.close();
-  }
+  const rows = readSqliteFile(db, (conn) => rowsOf<{ response_id: string; label: string }>(conn, 'SELECT response_id, label FROM judgments ORDER BY response_id'));
+  return new Map(rows.map((r) => [r.response_id, r.label]));
 }
 
 test('judge --engine rules on two worker threads stores the labels one thread stores', async () => {

@@ -9,19 +9,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf } from '../src/store/testing/sqlite-file.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { benchRequests, writeBenchRequests } from './helpers/bench-requests.ts';
 import { runCli } from './helpers/cli.ts';
 import { gridModel } from './helpers/grid-model.ts';
 
 function stored(db: string): { response_id: string; request_id: string; category: string }[] {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    return conn.prepare('SELECT response_id, request_id, category FROM responses ORDER BY response_id').all() as { response_id: string; request_id: string; category: string }[];
-  } finally {
-    conn.close();
-  }
+  return readSqliteFile(db, (conn) => rowsOf<{ response_id: string; request_id: string; category: string }>(conn, 'SELECT response_id, request_id, category FROM responses ORDER BY response_id'));
 }
 
 test('run --sample is stratified; a larger --sample extends the run without redoing anything', async () => {
@@ -56,7 +51,7 @@ test('run --sample is stratified; a larger --sample extends the run without redo
     for (const r of before) assert.ok(after.some((a) => a.response_id === r.response_id), `${r.response_id} kept`);
     // The endpoint check costs one call per attempt; every other call is a new response.
     assert.equal(calls - callsBefore, 15 + 1);
-    const runs = new BetterSqlite3(db, { readonly: true }).prepare('SELECT name FROM runs').all();
+    const runs = readSqliteFile(db, (conn) => rowsOf(conn, 'SELECT name FROM runs'));
     assert.equal(runs.length, 1, 'one run, extended');
 
     const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as { command: string; labelled: number; engine: string; outcomes: Record<string, number> };

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { openSqliteFile, readSqliteFile, valueOf, valuesOf } from '../src/store/testing/sqlite-file.ts';
 import { reply, startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { Store } from '../src/store/index.ts';
 import { NO_READ_ONLY_FOLDER, readOnlyFolder } from '../src/store/testing/read-only-folder.ts';
@@ -34,14 +34,10 @@ async function waitForLease(db: string, started: ReturnType<typeof startCli>, mo
 
 function held(db: string): boolean {
   if (!fs.existsSync(db)) return false;
-  const conn = new BetterSqlite3(db, { readonly: true });
-  conn.pragma('busy_timeout = 5000');
-  try {
-    const table = conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'run_leases'").get();
-    return table !== undefined && conn.prepare('SELECT COUNT(*) FROM run_leases').pluck().get() === 1;
-  } finally {
-    conn.close();
-  }
+  return readSqliteFile(db, (conn) => {
+    const table = valueOf(conn, "SELECT 1 FROM sqlite_master WHERE name = 'run_leases'");
+    return table !== undefined && valueOf(conn, 'SELECT COUNT(*) FROM run_leases') === 1;
+  });
 }
 
 function tempDir(): string {
@@ -59,7 +55,7 @@ async function closedPort(): Promise<number> {
 /** Writes a lease row as another holder would have left it. */
 async function writeLease(db: string, run: string, holder: { host: string; pid: number }, heartbeatAgeMs: number): Promise<void> {
   await (await Store.open(db)).close(); // create and migrate
-  const conn = new BetterSqlite3(db);
+  const conn = openSqliteFile(db, { readOnly: false });
   conn.prepare('INSERT OR REPLACE INTO run_leases (run_name, host, pid, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)')
     .run(run, holder.host, holder.pid, '2026-12-01T08:00:00.000Z', Date.now() - heartbeatAgeMs);
   conn.close();
@@ -154,10 +150,10 @@ test('a resumed run may reach the same model at another URL; --retry-errors redo
     const second = await runCli(['run', '--model', `openai-compatible:${moved.url}#grid`, ...common, '--retry-errors']);
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stderr, /8 responses this time \(0 errors\), 8 already finished/);
-    const conn = new BetterSqlite3(db, { readonly: true });
-    const config = JSON.parse(conn.prepare('SELECT config FROM runs').pluck().get() as string) as { grid: { models: string[] }; endpoints: Record<string, string> };
-    const models = conn.prepare('SELECT DISTINCT model FROM responses').pluck().all();
-    conn.close();
+    const { config, models } = readSqliteFile(db, (conn) => ({
+      config: JSON.parse(valueOf<string>(conn, 'SELECT config FROM runs')!) as { grid: { models: string[] }; endpoints: Record<string, string> },
+      models: valuesOf(conn, 'SELECT DISTINCT model FROM responses'),
+    }));
     assert.deepEqual(config.grid.models, ['openai-compatible:grid']);
     assert.deepEqual(models, ['openai-compatible:grid'], 'responses are stored under the model, not its URL');
     assert.equal(config.endpoints['openai-compatible:grid'], `openai-compatible:${moved.url}#grid`, 'the latest URL is recorded');
@@ -236,10 +232,10 @@ test('run --timeout: a server that stops answering is cut off after the timeout 
     const r = await runCli(['run', ...common, '--timeout', '0.2']);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /1 responses in run "slow" hold errors/);
-    const conn = new BetterSqlite3(db, { readonly: true });
-    const error = conn.prepare('SELECT error FROM responses').pluck().get() as string;
-    const config = JSON.parse(conn.prepare('SELECT config FROM runs').pluck().get() as string) as { timeout_s?: number };
-    conn.close();
+    const { error, config } = readSqliteFile(db, (conn) => ({
+      error: valueOf<string>(conn, 'SELECT error FROM responses'),
+      config: JSON.parse(valueOf<string>(conn, 'SELECT config FROM runs')!) as { timeout_s?: number },
+    }));
     assert.equal(error, 'timeout: no complete response within 200 ms');
     assert.equal(config.timeout_s, 0.2);
 

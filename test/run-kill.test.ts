@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, rowsOf } from '../src/store/testing/sqlite-file.ts';
 import { startScriptedServer } from '../src/llm/testing/scripted-chat-server.ts';
 import { tuples, type Grid } from '../src/benchmark/conditions.ts';
 import { modelIdentity } from '../src/benchmark/run-config.ts';
@@ -36,13 +36,8 @@ function expectedIds(model: string): Set<string> {
 }
 
 function rows(db: string): Map<string, string> {
-  const conn = new BetterSqlite3(db, { readonly: true });
-  try {
-    const all = conn.prepare('SELECT response_id, created_at FROM responses').all() as { response_id: string; created_at: string }[];
-    return new Map(all.map((r) => [r.response_id, r.created_at]));
-  } finally {
-    conn.close();
-  }
+  const all = readSqliteFile(db, (conn) => rowsOf<{ response_id: string; created_at: string }>(conn, 'SELECT response_id, created_at FROM responses'));
+  return new Map(all.map((r) => [r.response_id, r.created_at]));
 }
 
 test('a run killed with SIGKILL mid-way resumes to every tuple exactly once, losing nothing', async () => {

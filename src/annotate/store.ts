@@ -1,15 +1,14 @@
 /**
- * The annotation store: one SQLite file (better-sqlite3) holding the items, who is assigned which,
+ * The annotation store: one SQLite file (node:sqlite) holding the items, who is assigned which,
  * each annotator's token (as a SHA-256 hash) and every annotation as last saved. Items keep the
  * whole record (with the model and anything else) for export; annotators are only ever given
  * `view`, built at sampling time without the model's name or the checker's labels.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Database } from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Doability } from '../core/types.ts';
-import { requireOptional } from '../optional-packages.ts';
+import { nodeSqlite } from '../store/node-sqlite.ts';
 import { annotationSchema, type Annotation, type ItemFacts } from './annotation.ts';
 
 /** What an annotator sees of an item. */
@@ -68,19 +67,18 @@ export function hashToken(token: string): string {
 
 export class AnnotationStore {
   private constructor(
-    private readonly db: Database,
+    private readonly db: DatabaseSync,
     readonly file: string,
   ) {}
 
   /** Opens `file`; with `create`, makes it when missing (and refuses one that already holds items). */
   static open(file: string, options: { create?: boolean } = {}): AnnotationStore {
-    const Sqlite = requireOptional<typeof BetterSqlite3>('better-sqlite3', 'felicity annotate');
+    const { DatabaseSync } = nodeSqlite('felicity annotate');
     if (!options.create && !fs.existsSync(file)) throw new AnnotationStoreError(file, 'no such annotation database (make one with `felicity annotate sample`)');
-    let db: Database;
+    let db: DatabaseSync;
     try {
-      db = new Sqlite(file);
-      db.pragma('journal_mode = WAL');
-      db.pragma('busy_timeout = 5000');
+      db = new DatabaseSync(file, { timeout: 5000 });
+      db.exec('PRAGMA journal_mode = WAL');
       db.exec(SCHEMA);
     } catch (error) {
       throw new AnnotationStoreError(file, `not a usable annotation database: ${(error as Error).message}`);
@@ -105,7 +103,8 @@ export class AnnotationStore {
     const insertItem = this.db.prepare('INSERT INTO items (id, position, stratum, flagged, overlap, model, record, view, doability, enabling_call) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const insertAnnotator = this.db.prepare('INSERT OR IGNORE INTO annotators (name, token_hash) VALUES (?, NULL)');
     const assign = this.db.prepare('INSERT INTO assignments (annotator, item_id) VALUES (?, ?)');
-    this.db.transaction(() => {
+    this.db.exec('BEGIN');
+    try {
       items.forEach((item, position) => {
         insertItem.run(item.id, position, item.stratum, item.flagged ? 1 : 0, item.overlap ? 1 : 0, item.model, JSON.stringify(item.record), JSON.stringify(item.view), item.facts.doability, item.facts.enablingCallMade ? 1 : 0);
         for (const name of item.annotators) {
@@ -113,7 +112,11 @@ export class AnnotationStore {
           assign.run(name, item.id);
         }
       });
-    })();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   annotators(): string[] {

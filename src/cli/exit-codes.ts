@@ -13,6 +13,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 // The error modules, not the store's index, which loads SQLite.
 import { DatabaseUnusableError } from '../store/database-error.ts';
 import { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from '../store/errors.ts';
+import { NodeTooOldError } from '../store/node-sqlite.ts';
 import { MissingPackageError } from '../optional-packages.ts';
 import { OutputFileError } from './output-file.ts';
 import { EXIT, UsageError } from './usage-exit.ts';
@@ -33,6 +34,8 @@ const BAD_INPUT = [
   OutputFileError,
   // An install to complete, as a gguf: model without node-llama-cpp (ModelSetupError).
   MissingPackageError,
+  // A Node.js to upgrade, for the SQLite store.
+  NodeTooOldError,
 ];
 const FAILED = [EndpointUnreachableError, RunLeaseHeldError, RunLeaseLostError];
 

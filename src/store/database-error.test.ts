@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseUnusableError, Store, databaseErrorOf, redactTarget, type DatabaseProblem } from './index.ts';
 import { withoutPassword } from './database-error.ts';
+import { openSqliteFile, valuesOf } from './testing/sqlite-file.ts';
 import { NO_READ_ONLY_FOLDER, readOnlyFolder } from './testing/read-only-folder.ts';
 
 function tempDir(): string {
@@ -61,7 +61,7 @@ test('a folder passed as the database', async () => {
 test('the real SQLITE_READONLY error maps to read_only (the boundary, as any user sees it)', async () => {
   const file = path.join(tempDir(), 'r.db');
   await (await Store.open(file)).close();
-  const conn = new BetterSqlite3(file, { readonly: true });
+  const conn = openSqliteFile(file);
   let error: unknown;
   try {
     conn.exec("INSERT INTO schema_version VALUES (99, 'x', 'y')");
@@ -70,9 +70,23 @@ test('the real SQLITE_READONLY error maps to read_only (the boundary, as any use
   } finally {
     conn.close();
   }
-  assert.equal((error as { code?: string }).code, 'SQLITE_READONLY');
+  assert.equal((error as { code?: string }).code, 'ERR_SQLITE_ERROR');
+  assert.equal((error as { errcode?: number }).errcode, 8, 'SQLITE_READONLY');
   assert.equal(databaseErrorOf(file, error)?.problem, 'read_only');
   assert.equal(databaseErrorOf(file, new Error('something else')), undefined);
+});
+
+test("SQLite's extended result codes map by their primary code; a busy or constraint error is no unusable database", () => {
+  const file = path.join(tempDir(), 'r.db');
+  fs.writeFileSync(file, '');
+  // Shaped as node:sqlite throws them: ERR_SQLITE_ERROR, SQLite's (extended) code in errcode.
+  const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode, errstr: message });
+  assert.equal(databaseErrorOf(file, sqliteError(1032, 'attempt to write a readonly database'))?.problem, 'read_only', 'SQLITE_READONLY_DBMOVED');
+  assert.equal(databaseErrorOf(file, sqliteError(779, 'database disk image is malformed'))?.problem, 'damaged', 'SQLITE_CORRUPT_INDEX');
+  assert.equal(databaseErrorOf(file, sqliteError(522, 'disk I/O error'))?.problem, 'damaged', 'SQLITE_IOERR_SHORT_READ');
+  assert.equal(databaseErrorOf(file, sqliteError(26, 'file is not a database'))?.problem, 'not_a_database');
+  assert.equal(databaseErrorOf(file, sqliteError(5, 'database is locked')), undefined, 'SQLITE_BUSY');
+  assert.equal(databaseErrorOf(file, sqliteError(1555, 'UNIQUE constraint failed: t.x')), undefined, 'SQLITE_CONSTRAINT_PRIMARYKEY');
 });
 
 test('a database on a read-only mount: one line saying to copy it somewhere writable', async (t) => {
@@ -91,18 +105,18 @@ test('a database on a read-only mount: one line saying to copy it somewhere writ
 test("another program's database, or felicity's with a table dropped: not_felicity, and nothing is added to it", async () => {
   const dir = tempDir();
   const other = path.join(dir, 'other.db');
-  const conn = new BetterSqlite3(other);
+  const conn = openSqliteFile(other, { readOnly: false });
   conn.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
   conn.close();
   await refused(() => Store.open(other), 'not_felicity', other);
-  const after = new BetterSqlite3(other, { readonly: true });
-  assert.deepEqual(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all(), ['notes'], 'no felicity table added');
+  const after = openSqliteFile(other);
+  assert.deepEqual(valuesOf(after, "SELECT name FROM sqlite_master WHERE type = 'table'"), ['notes'], 'no felicity table added');
   after.close();
 
   for (const table of ['schema_version', 'judgments', 'fix_steps']) {
     const file = path.join(dir, `no-${table}.db`);
     await (await Store.open(file)).close();
-    const c = new BetterSqlite3(file);
+    const c = openSqliteFile(file, { readOnly: false });
     c.exec(`DROP TABLE ${table}`);
     c.close();
     await refused(() => Store.open(file, { mustExist: true }), 'not_felicity', file);

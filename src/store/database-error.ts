@@ -1,8 +1,8 @@
 /**
  * A database felicity cannot use, as facts: which file (or server, its URL without the password),
- * what is wrong with it, and what the user can do. SQLite's own errors (a TypeError for a missing
- * folder, SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_READONLY…) and PostgreSQL's
- * connection errors are mapped here, at the store's boundary.
+ * what is wrong with it, and what the user can do. SQLite's own errors (node:sqlite's
+ * ERR_SQLITE_ERROR with SQLite's result code: SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_CANTOPEN,
+ * SQLITE_READONLY…) and PostgreSQL's connection errors are mapped here, at the store's boundary.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,32 +44,35 @@ export class DatabaseUnusableError extends Error {
   }
 }
 
-const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_IOERR_SHORT_READ']);
+/** SQLite's primary result codes felicity tells apart (https://sqlite.org/rescode.html). */
+const SQLITE = { PERM: 3, READONLY: 8, CORRUPT: 11, IOERR: 10, CANTOPEN: 14, NOTADB: 26 } as const;
+/** An extended code: a file shorter than its header says, as a copy cut short. */
+const SQLITE_IOERR_SHORT_READ = SQLITE.IOERR | (2 << 8);
 
 /** The unusable-database error `error` stands for, or undefined when it is about something else. */
 export function databaseErrorOf(file: string, error: unknown): DatabaseUnusableError | undefined {
   if (!(error instanceof Error)) return undefined;
   if (isPostgresTarget(file)) return postgresErrorOf(file, error);
-  const code = (error as { code?: unknown }).code;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  if (code !== 'ERR_SQLITE_ERROR' || typeof errcode !== 'number') return undefined;
+  // node:sqlite reports extended codes (SQLITE_READONLY_DBMOVED…); the low byte is the primary one.
+  const primary = errcode & 0xff;
   const detail = error.message;
-  // better-sqlite3 checks the folder itself and throws a plain TypeError.
-  if (error instanceof TypeError && /directory does not exist/.test(detail)) return new DatabaseUnusableError(file, 'missing_folder', detail);
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
-  if (code === 'SQLITE_NOTADB') return new DatabaseUnusableError(file, 'not_a_database', detail);
-  if (DAMAGED.has(code)) return new DatabaseUnusableError(file, 'damaged', detail);
-  if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_PERM') {
-    return new DatabaseUnusableError(file, whyCannotOpen(file, code), detail);
+  if (primary === SQLITE.NOTADB) return new DatabaseUnusableError(file, 'not_a_database', detail);
+  if (primary === SQLITE.CORRUPT || errcode === SQLITE_IOERR_SHORT_READ) return new DatabaseUnusableError(file, 'damaged', detail);
+  if (primary === SQLITE.READONLY || primary === SQLITE.CANTOPEN || primary === SQLITE.IOERR || primary === SQLITE.PERM) {
+    return new DatabaseUnusableError(file, whyCannotOpen(file, primary === SQLITE.READONLY), detail);
   }
   return undefined;
 }
 
 /** SQLite says only "unable to open"; the file system says why. */
-function whyCannotOpen(file: string, code: string): DatabaseProblem {
+function whyCannotOpen(file: string, readOnly: boolean): DatabaseProblem {
   if (file === ':memory:') return 'cannot_open';
   const dir = path.dirname(path.resolve(file));
   if (!fs.existsSync(dir)) return 'missing_folder';
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) return 'is_folder';
-  if (code.startsWith('SQLITE_READONLY') || !writable(dir) || (fs.existsSync(file) && !writable(file))) return 'read_only';
+  if (readOnly || !writable(dir) || (fs.existsSync(file) && !writable(file))) return 'read_only';
   return 'cannot_open';
 }
 

@@ -8,12 +8,11 @@
  * response cheap (no fsync each), which is what makes per-response commits affordable.
  */
 import fs from 'node:fs';
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Database } from 'better-sqlite3';
-import { requireOptional } from '../optional-packages.ts';
+import type { DatabaseSync } from 'node:sqlite';
 import { databaseErrorOf } from './database-error.ts';
 import { DatabaseNotFoundError, SchemaTooNewError } from './errors.ts';
 import { migrate, SCHEMA_VERSION, schemaVersion, tableNames } from './migrations.ts';
+import { nodeSqlite } from './node-sqlite.ts';
 import { PostgresDatabase } from './postgres-database.ts';
 import { isPostgresTarget, redactTarget, type SqlDatabase } from './sql.ts';
 import { SqliteDatabase } from './sqlite-database.ts';
@@ -40,21 +39,20 @@ async function openSqlite(path: string, options: OpenOptions): Promise<SqliteDat
   if ((options.mustExist || options.readonly) && path !== ':memory:' && !fs.existsSync(path)) {
     throw new DatabaseNotFoundError(path);
   }
-  const Sqlite = requireOptional<typeof BetterSqlite3>('better-sqlite3', 'the benchmark store (run, judge, export, report)');
-  let raw: Database | undefined;
+  const { DatabaseSync } = nodeSqlite('the benchmark store (run, judge, export, report)');
+  let raw: DatabaseSync | undefined;
   try {
-    raw = new Sqlite(path, { readonly: options.readonly ?? false });
     // A second process (a resumed run, a reader) waits for the writer's lock instead of failing.
-    raw.pragma('busy_timeout = 10000');
+    raw = new DatabaseSync(path, { readOnly: options.readonly ?? false, timeout: 10_000 });
     const db = new SqliteDatabase(raw, path);
     if (options.readonly) {
-      raw.pragma('schema_version'); // reads the header: a file that is not a database fails here
+      raw.exec('PRAGMA schema_version'); // reads the header: a file that is not a database fails here
       await refuseTooNew(db);
       return db;
     }
-    raw.pragma('journal_mode = WAL');
-    raw.pragma('synchronous = NORMAL');
-    raw.pragma('foreign_keys = ON');
+    raw.exec('PRAGMA journal_mode = WAL');
+    raw.exec('PRAGMA synchronous = NORMAL');
+    raw.exec('PRAGMA foreign_keys = ON');
     await migrate(db);
     return db;
   } catch (error) {

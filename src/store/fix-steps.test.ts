@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { migrate, schemaVersion, Store, type ResponseRow } from './index.ts';
 import { SqliteDatabase } from './sqlite-database.ts';
 import { testBackends } from './testing/backends.ts';
@@ -44,7 +44,7 @@ test(`${backend.name}: fix steps are saved with their response, replaced on retr
 }
 
 test('migrations apply every version a database lacks, so one numbered past a gap fills in later', async () => {
-  const db = new SqliteDatabase(new BetterSqlite3(':memory:'), ':memory:');
+  const db = new SqliteDatabase(new DatabaseSync(':memory:'), ':memory:');
   const one = { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER)' };
   const three = { version: 3, name: 'c', sql: 'CREATE TABLE c (x INTEGER)' };
   const two = { version: 2, name: 'b', sql: 'CREATE TABLE b (x INTEGER)' };

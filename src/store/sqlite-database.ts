@@ -1,17 +1,23 @@
 /**
- * The SQLite backend of SqlDatabase, over one better-sqlite3 connection. better-sqlite3 is
- * synchronous, so an async transaction would let other queries of the process run inside it
- * between its awaits: every query and transaction takes its turn on one queue instead, and a
- * transaction holds the connection (BEGIN IMMEDIATE … COMMIT) until its function resolves.
- * `$1, $2…` are SQLite named parameters; better-sqlite3 binds them from an object keyed 1, 2…
- * (checked against better-sqlite3 12: numbered `?1` does not bind positionally there).
+ * The SQLite backend of SqlDatabase, over one `node:sqlite` connection. It is synchronous, so an
+ * async transaction would let other queries of the process run inside it between its awaits:
+ * every query and transaction takes its turn on one queue instead, and a transaction holds the
+ * connection (BEGIN IMMEDIATE … COMMIT) until its function resolves.
+ * `$1, $2…` are SQLite named parameters; node:sqlite binds them from an object keyed 1, 2…
+ * (a bare name, without its `$`); numbered `?1` would not bind positionally.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { SqlDatabase, SqlResult, SqlTx, SqlValue } from './sql.ts';
+
+interface Prepared {
+  statement: StatementSync;
+  /** Whether it returns rows (a SELECT, a PRAGMA, a write with RETURNING). */
+  reader: boolean;
+}
 
 export class SqliteDatabase implements SqlDatabase {
   readonly kind = 'sqlite' as const;
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, Prepared>();
   /** The end of the queue: resolves when the last queued query or transaction is done. */
   private tail: Promise<unknown> = Promise.resolve();
   private readonly tx: SqlTx = {
@@ -22,7 +28,7 @@ export class SqliteDatabase implements SqlDatabase {
 
   constructor(
     /** The connection itself, for SQLite-only work (pragmas, tests). */
-    readonly raw: Database,
+    readonly raw: DatabaseSync,
     readonly location: string,
   ) {}
 
@@ -43,7 +49,8 @@ export class SqliteDatabase implements SqlDatabase {
         this.raw.exec('COMMIT');
         return result;
       } catch (error) {
-        if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
+        // SQLite may have rolled back already (a full disk, an interrupted write).
+        if (this.raw.isTransaction) this.raw.exec('ROLLBACK');
         throw error;
       }
     });
@@ -61,24 +68,28 @@ export class SqliteDatabase implements SqlDatabase {
   }
 
   private run<R>(sql: string, params: readonly SqlValue[] = []): SqlResult<R> {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.raw.prepare(sql);
-      this.statements.set(sql, statement);
+    let prepared = this.statements.get(sql);
+    if (prepared === undefined) {
+      const statement = this.raw.prepare(sql);
+      prepared = { statement, reader: statement.columns().length > 0 };
+      this.statements.set(sql, prepared);
     }
-    const bound = params.length === 0 ? [] : [named(params)];
-    if (statement.reader) {
-      const rows = statement.all(...bound) as R[];
+    const { statement, reader } = prepared;
+    const bound = named(params);
+    if (reader) {
+      // Plain objects, as PostgreSQL's rows are (node:sqlite's have no prototype).
+      const rows = statement.all(bound).map((row) => ({ ...row }) as R);
       return { rows, rowCount: rows.length };
     }
-    return { rows: [], rowCount: statement.run(...bound).changes };
+    return { rows: [], rowCount: Number(statement.run(bound).changes) };
   }
 }
 
-function named(params: readonly SqlValue[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function named(params: readonly SqlValue[]): Record<string, SQLInputValue> {
+  const out: Record<string, SQLInputValue> = {};
   for (let i = 0; i < params.length; i++) {
     const value = params[i];
+    // node:sqlite binds no booleans before Node 24.
     out[i + 1] = typeof value === 'boolean' ? (value ? 1 : 0) : (value ?? null);
   }
   return out;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import {
   DatabaseNotFoundError,
   MIGRATIONS,
@@ -17,6 +17,7 @@ import {
 } from './index.ts';
 import { SqliteDatabase } from './sqlite-database.ts';
 import { testBackends } from './testing/backends.ts';
+import { valueOf } from './testing/sqlite-file.ts';
 import type { LabelRecord } from '../core/types.ts';
 
 function tempDb(): string {
@@ -24,7 +25,7 @@ function tempDb(): string {
 }
 
 function memory(): SqliteDatabase {
-  return new SqliteDatabase(new BetterSqlite3(':memory:'), ':memory:');
+  return new SqliteDatabase(new DatabaseSync(':memory:'), ':memory:');
 }
 
 function response(id: string, error: string | null = null): ResponseRow {
@@ -64,7 +65,7 @@ async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
 
 test('a new SQLite database is in WAL mode', async () => {
   const store = await Store.open(tempDb());
-  assert.equal((store.db as SqliteDatabase).raw.pragma('journal_mode', { simple: true }), 'wal');
+  assert.equal(valueOf((store.db as SqliteDatabase).raw, 'PRAGMA journal_mode'), 'wal');
   await store.close();
 });
 
@@ -90,7 +91,7 @@ test('a failing migration leaves the database at the previous version', async ()
   ];
   await assert.rejects(migrate(db, steps));
   assert.equal(await schemaVersion(db), 1);
-  assert.equal(db.raw.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'b'").pluck().get(), 0);
+  assert.equal(valueOf(db.raw, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'b'"), 0);
 });
 
 test('a missing SQLite file is an error when it must exist', async () => {

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
+import { readSqliteFile, valueOf } from '../../src/store/testing/sqlite-file.ts';
 import fs from 'node:fs';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,14 +40,10 @@ export function runCli(args: readonly string[]): Promise<Finished> {
 /** Responses stored so far, read through a separate read-only connection (0 before the file exists). */
 export function storedResponses(db: string): number {
   if (!fs.existsSync(db)) return 0;
-  const conn = new BetterSqlite3(db, { readonly: true, fileMustExist: true });
-  conn.pragma('busy_timeout = 5000');
-  try {
-    const hasTable = conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'responses'").get();
-    return hasTable ? (conn.prepare('SELECT COUNT(*) FROM responses').pluck().get() as number) : 0;
-  } finally {
-    conn.close();
-  }
+  return readSqliteFile(db, (conn) => {
+    const hasTable = valueOf(conn, "SELECT 1 FROM sqlite_master WHERE name = 'responses'") !== undefined;
+    return hasTable ? valueOf<number>(conn, 'SELECT COUNT(*) FROM responses')! : 0;
+  });
 }
 
 /** Polls until the database holds at least `n` responses (or the child exits first). */
