@@ -233,7 +233,9 @@ test('a rewrite that fails: --on-error open sends the draft with its verdict, cl
 
 test('an upstream answer over 16 MiB is a 502, streamed or not, and the proxy serves on', async () => {
   const huge = 'x'.repeat(17 * 1024 * 1024);
-  const harness = await startHarness((request) => (JSON.stringify(request.body.messages).includes('HUGE') ? say.text(huge) : say.text(CLEAN_REPLY)));
+  // The size limit ends these calls, not the clock: on a loaded machine 17 MiB can take longer to
+  // arrive than the default deadline, so the deadline is setTimeout's longest (about 24 days).
+  const harness = await startHarness((request) => (JSON.stringify(request.body.messages).includes('HUGE') ? say.text(huge) : say.text(CLEAN_REPLY)), { timeoutMs: 2 ** 31 - 1 });
   try {
     for (const stream of [false, true]) {
       const response = await post(harness.base, JSON.stringify({ model: 'm', stream, messages: [{ role: 'user', content: 'HUGE' }] }));

@@ -11,10 +11,10 @@ const USER = [{ role: 'user' as const, content: 'Remind me to pay rent tomorrow.
 async function withServer(
   script: Script,
   run: (model: ChatModel, server: Awaited<ReturnType<typeof startScriptedServer>>, clock: ReturnType<typeof recordingClock>) => Promise<void>,
-  options: { timeoutMs?: number; maxRetries?: number; env?: Record<string, string> } = {},
+  options: { timeoutMs?: number; maxRetries?: number; env?: Record<string, string>; clock?: ReturnType<typeof recordingClock> } = {},
 ): Promise<void> {
   const server = await startScriptedServer(script);
-  const clock = recordingClock();
+  const clock = options.clock ?? recordingClock();
   try {
     const model = await createChatModel(`openai-compatible:${server.url}#test-model`, {
       clock,
@@ -139,12 +139,22 @@ test('auth and bad-request errors are not retried; keys never appear in messages
   );
 });
 
-test('a server that hangs times out (short timeout) and the retry succeeds', async () => {
-  await withServer([reply.hang(), reply.text('late but here')], async (model) => {
+test('a server that hangs times out and the retry succeeds', async () => {
+  // The first call's deadline passes once the server holds the request and hangs; the retry's
+  // never does, however long a loaded machine takes to answer it.
+  const deadlines: (() => void)[] = [];
+  const clock = { ...recordingClock(), deadline: (_ms: number, onTimeout: () => void) => (deadlines.push(onTimeout), () => {}) };
+  const script = (_request: unknown, index: number) => {
+    if (index > 0) return reply.text('late but here');
+    deadlines[0]!();
+    return reply.hang();
+  };
+  await withServer(script, async (model) => {
     const result = succeeded(await model.complete({ messages: USER }));
     assert.equal(result.message.content, 'late but here');
     assert.equal(result.attempts, 2);
-  }, { timeoutMs: 50 });
+    assert.equal(deadlines.length, 2, 'a deadline per call');
+  }, { clock });
 });
 
 test('a server that always hangs gives a timeout error', async () => {

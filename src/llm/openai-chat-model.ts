@@ -6,7 +6,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { limiterFor, DEFAULT_AIMD, type AimdOptions, type Permit } from './adaptive-concurrency.ts';
 import type { ChatModel, ChatRequest, ChatResult } from './chat-model.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, timerDeadline, type Clock } from './clock.ts';
 import { kindForStatus, safeMessage } from './model-error.ts';
 import { ModelSetupError } from './model-setup-error.ts';
 import type { ModelSpec } from './model-spec.ts';
@@ -88,10 +88,10 @@ export function createOpenAIChatModel(spec: HttpSpec, specText: string, options:
     }
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const cancelDeadline = (clock.deadline ?? timerDeadline)(timeoutMs, () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    });
     const onAbort = (): void => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     let outcome: 'success' | 'rate_limited' | 'other' = 'other';
@@ -125,7 +125,7 @@ export function createOpenAIChatModel(spec: HttpSpec, specText: string, options:
       }
       return { ok: false, error: { kind: 'network', status: null, message: safeMessage(describe(error), secrets) } };
     } finally {
-      clearTimeout(timer);
+      cancelDeadline();
       signal?.removeEventListener('abort', onAbort);
       permit.release(outcome);
     }

@@ -68,7 +68,7 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
         res.end(reply.body);
         return;
       }
-      if (body.stream === true) return streamReply(res, id, body.model ?? 'scripted', reply);
+      if (body.stream === true) return void streamReply(res, id, body.model ?? 'scripted', reply);
       const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: null, tool_calls: reply.calls };
       const text = JSON.stringify({
         id, object: 'chat.completion', created: 1_790_000_000, model: body.model ?? 'scripted',
@@ -89,19 +89,48 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
   return { url: `http://127.0.0.1:${server.port}/v1`, requests, abandoned: () => abandoned, close: server.close };
 }
 
-function streamReply(res: import('node:http').ServerResponse, id: string, model: string, reply: Extract<UpstreamReply, { kind: 'text' | 'tool_calls' }>): void {
+/**
+ * Writes the reply's events as a server does, waiting for the reader when the socket's buffer is
+ * full: a long answer (17 MiB is millions of events) written at once would block the process the
+ * proxy runs in too, and queue more writes than the socket takes (EINVAL). Stops if the reader goes.
+ */
+async function streamReply(res: import('node:http').ServerResponse, id: string, model: string, reply: Extract<UpstreamReply, { kind: 'text' | 'tool_calls' }>): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const chunk = (delta: Record<string, unknown>, finish: string | null) => `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_790_000_000, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  res.write(chunk({ role: 'assistant', content: '' }, null));
-  if (reply.kind === 'text') {
-    for (const piece of reply.content.match(/.{1,7}/gs) ?? []) res.write(chunk({ content: piece }, null));
-    res.write(chunk({}, 'stop'));
-  } else {
-    reply.calls.forEach((call, index) => {
-      res.write(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null));
-      for (const piece of call.function.arguments.match(/.{1,5}/gs) ?? []) res.write(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
-    });
-    res.write(chunk({}, 'tool_calls'));
+  for (const event of streamEvents(reply, chunk)) {
+    if (res.destroyed) return;
+    if (!res.write(event)) await drainedOrClosed(res);
   }
-  res.end('data: [DONE]\n\n');
+  if (!res.destroyed) res.end('data: [DONE]\n\n');
+}
+
+function* streamEvents(reply: Extract<UpstreamReply, { kind: 'text' | 'tool_calls' }>, chunk: (delta: Record<string, unknown>, finish: string | null) => string): Generator<string> {
+  yield chunk({ role: 'assistant', content: '' }, null);
+  if (reply.kind === 'text') {
+    for (const piece of pieces(reply.content, 7)) yield chunk({ content: piece }, null);
+    yield chunk({}, 'stop');
+    return;
+  }
+  for (const [index, call] of reply.calls.entries()) {
+    yield chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null);
+    for (const piece of pieces(call.function.arguments, 5)) yield chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null);
+  }
+  yield chunk({}, 'tool_calls');
+}
+
+/** `text` in pieces of `size` characters, as a model streams tokens. */
+function* pieces(text: string, size: number): Generator<string> {
+  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+}
+
+function drainedOrClosed(res: import('node:http').ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
