@@ -14,7 +14,6 @@ import { createChatModel } from '../llm/create-chat-model.ts';
 import { cleanModelText, describeError, formatTranscript } from '../llm/format-turn.ts';
 import { runTurn, type TurnResult } from '../llm/turn-loop.ts';
 import { resolveSetup, type PersonaId, type Variant } from '../setups/index.ts';
-import type { ChatIO } from './chat.ts';
 import { EXIT, UsageError, exitCodeFor, oneLine } from './exit-codes.ts';
 import { terminalSafe, terminalSafeJson } from '../check/terminal-text.ts';
 import { apiKeyHint } from './api-key-hint.ts';
@@ -34,6 +33,13 @@ export interface ChatFlags {
   thinking: boolean;
   timeout: number;
   json?: true;
+}
+
+/** Where the command writes and how it fails; tests capture these instead of the process streams. */
+export interface ChatIO {
+  out(text: string): void;
+  err(text: string): void;
+  fail(code: number): void;
 }
 
 class ChatUsageError extends UsageError {}

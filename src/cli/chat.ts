@@ -9,6 +9,8 @@ import { integerAtLeast } from './integer-option.ts';
 import { FIXES, type FixId } from '../benchmark/conditions.ts';
 import { CATEGORIES } from '../core/types.ts';
 import { PERSONA_IDS, VARIANTS } from '../setups/deployment.ts';
+// A type only: the action module itself loads when the command runs.
+import type { ChatIO } from './chat-action.ts';
 
 const EXAMPLE = `
 Examples:
@@ -34,13 +36,6 @@ function temperature(text: string): number | null {
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 2) throw new InvalidArgumentError(`expected 0–2 or "default", got "${text}"`);
   return n;
-}
-
-/** Where the command writes and how it fails; tests capture these instead of the process streams. */
-export interface ChatIO {
-  out(text: string): void;
-  err(text: string): void;
-  fail(code: number): void;
 }
 
 const processIO: ChatIO = {

@@ -8,9 +8,16 @@ import path from 'node:path';
 import { draftDeployment } from '../setups/draft-deployment.ts';
 import { jsonSyntaxErrorPosition } from '../setups/json-syntax.ts';
 import { formatToolSchemaProblem, readToolSchemas } from '../setups/tool-schemas.ts';
-import type { DeploymentIO } from './deployment.ts';
 import { EXIT } from './exit-codes.ts';
 import { openOutput, OutputFileError } from './output-file.ts';
+
+/** Where the command writes and how it fails; tests capture these instead of the process streams. */
+export interface DeploymentIO {
+  out(text: string): void;
+  err(text: string): void;
+  fail(code: number): void;
+  stdin(): string;
+}
 
 /** The options as commander parses them (deployment.ts). */
 export interface InitFlags {

@@ -5,14 +5,8 @@
  */
 import { Command } from '@commander-js/extra-typings';
 import fs from 'node:fs';
-
-/** Where the command writes and how it fails; tests capture these instead of the process streams. */
-export interface DeploymentIO {
-  out(text: string): void;
-  err(text: string): void;
-  fail(code: number): void;
-  stdin(): string;
-}
+// A type only: the action module itself loads when the command runs.
+import type { DeploymentIO } from './deployment-action.ts';
 
 const processIO: DeploymentIO = {
   out: (text) => void process.stdout.write(text),

@@ -11,7 +11,14 @@ import { requestSetHash } from '../benchmark/requests/request-set-hash.ts';
 import { readCorpusRows, type Corpus } from '../benchmark/requests/corpus-rows.ts';
 import { mineCandidates } from '../benchmark/requests/mine-requests.ts';
 import { openOutput } from './output-file.ts';
-import type { RequestsIO } from './requests.ts';
+
+/** Where the command reads and writes; tests pass their own. */
+export interface RequestsIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+  setExitCode: (code: number) => void;
+}
 
 async function readInput(path: string, io: RequestsIO): Promise<string> {
   if (path === '-') return io.readStdin();

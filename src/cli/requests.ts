@@ -6,17 +6,11 @@ import { Argument, Command, Option } from '@commander-js/extra-typings';
 import type { Corpus } from '../benchmark/requests/corpus-rows.ts';
 import { NEAR_DUPLICATE_THRESHOLD } from '../benchmark/requests/near-duplicates.ts';
 import { BUNDLED_REQUEST_SET, BUNDLED_REQUESTS } from '../bundled-files.ts';
+// A type only: the action module itself loads when a subcommand runs.
+import type { RequestsIO } from './requests-action.ts';
 import { oneLine } from './usage-exit.ts';
 
 export const DEFAULT_REQUEST_FILE = BUNDLED_REQUESTS;
-
-/** Where the command reads and writes; tests pass their own. */
-export interface RequestsIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
-  setExitCode: (code: number) => void;
-}
 
 async function readAllStdin(): Promise<string> {
   const chunks: Buffer[] = [];

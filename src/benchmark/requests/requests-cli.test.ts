@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requestsCommand, type RequestsIO } from '../../cli/requests.ts';
+import type { RequestsIO } from '../../cli/requests-action.ts';
+import { requestsCommand } from '../../cli/requests.ts';
 import { jsonl, validRecord } from './test-helpers.ts';
 
 interface Run {
