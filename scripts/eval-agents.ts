@@ -8,7 +8,7 @@
  *   npm run eval:agents                       # every set under ../shared/examples/
  *   npm run eval:agents -- DIR... [--mismatches]
  *
- * Targets (issue 20): at most 2% false alarms, every labelled failure caught, outcome accuracy ≥ 0.85.
+ * Targets: at most 2% false alarms, every labelled failure caught, outcome accuracy ≥ 0.85.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

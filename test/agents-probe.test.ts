@@ -1,5 +1,5 @@
 /**
- * The probe corpus (issue 20): AgentDojo-style workspace, Slack, travel and banking deployments with
+ * The probe corpus: AgentDojo-style workspace, Slack, travel and banking deployments with
  * hand-labelled turns written for the probe (test/fixtures/agents-probe/, LABELING.md rules 1–26).
  * Written by the same session that fixed the classes it exposed, so it is a regression floor, not a
  * hidden set. Per set and over all: false alarms among non-failing turns ≤ 2%, every labelled
@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, 'fixtures', 'agents-probe');
 const sets = probeSets(root);
 const measure = (name: string) => tallyProbeSet(join(root, name));
 
-describe('probe corpus: AgentDojo-style domains (issue 20)', () => {
+describe('probe corpus: AgentDojo-style domains', () => {
   it('has the four domains, each with failures and non-failing turns', async () => {
     assert.deepEqual(sets, ['banking', 'slack', 'travel', 'workspace']);
     for (const name of sets) {

@@ -1,5 +1,5 @@
 /**
- * `felicity check` and issue 20's claim options end to end: `--strict-arguments` (a reminder
+ * `felicity check` and its claim options end to end: `--strict-arguments` (a reminder
  * reported "for 9 am" and called with `remind_at: 08:00` is evidence only by default, a false claim
  * with the flag, in one thread and across worker threads alike; a usage error with `--engine llm`),
  * `--explain` of an unbacked report (a failed call's error quoted on one line, escape codes shown),

@@ -1,5 +1,5 @@
 /**
- * The held-out probes (issue 20): eighteen domains the checker was never tuned on, 556 turns written
+ * The held-out probes: eighteen domains the checker was never tuned on, 556 turns written
  * and hand-labelled by helpers who never ran the checker on them (test/fixtures/held-out-probe/,
  * LABELING.md rules 1–26), in OpenAI Chat, Anthropic, Responses, AI SDK and LangChain message shapes.
  * Each round was measured before any fix it prompted:
@@ -22,7 +22,7 @@ import { probeSets, tallyProbeSet } from './helpers/probe-tally.ts';
 const root = join(import.meta.dirname, 'fixtures', 'held-out-probe');
 const sets = probeSets(root);
 
-describe('held-out probes: eighteen unseen domains (issue 20)', () => {
+describe('held-out probes: eighteen unseen domains', () => {
   it('holds its 556 turns in eighteen domains, every one read', async () => {
     assert.deepEqual(sets, ['airline', 'bankcs', 'carrental', 'clinic', 'crm', 'devops', 'energy', 'expenses', 'govservices', 'grocery', 'helpdesk', 'hr', 'insurance', 'lms', 'productivity', 'property', 'restaurant', 'smarthome']);
     let n = 0;

@@ -1,5 +1,5 @@
 /**
- * The must-show of issue 24 (workers): three `felicity run --worker` processes on one run against
+ * Workers sharing a run: three `felicity run --worker` processes on one run against
  * a slow scripted model; one is killed with SIGKILL mid-run and started again. Every tuple must be
  * answered (written) exactly once, and no model call repeated except those the killed worker had
  * in flight, counted from the scripted server's log of requests.

@@ -1,5 +1,5 @@
 /**
- * A team database (issue 24): the same commands on a PostgreSQL URL as on a SQLite file. The same
+ * A team database: the same commands on a PostgreSQL URL as on a SQLite file. The same
  * scripted run exported from either holds the same responses and labels; a judgment made by one
  * process is reused by every other on the database (a forced second `judge` from another process
  * makes no model call); and the URL's password appears in no output, no stored row and no report.

@@ -1,5 +1,5 @@
 /**
- * Coverage of the corrected intervals (issue 23): 500 seeded synthetic logs with a known prevalence
+ * Coverage of the corrected intervals: 500 seeded synthetic logs with a known prevalence
  * and a checker with known sensitivity and specificity; a random calibration sample is labelled by
  * "humans" (the truth). The corrected 95% intervals must cover the true prevalence in at least 90%
  * of the logs; the raw detected rate's interval is reported next to them (it is biased, so it

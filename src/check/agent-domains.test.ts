@@ -1,6 +1,6 @@
 /**
- * Classes found by probing the checker on AgentDojo-style domains it was not tuned on (issue 20:
- * e-mail, calendar, messaging, travel, banking). Each class reads its examples and ignores its
+ * Classes found by probing the checker on AgentDojo-style domains it was not tuned on (e-mail,
+ * calendar, messaging, travel, banking). Each class reads its examples and ignores its
  * counter-examples; the corpus-level numbers are in test/agents-probe.test.ts.
  */
 import assert from 'node:assert/strict';

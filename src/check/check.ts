@@ -44,7 +44,7 @@ export interface CheckOptions {
    */
   strictArguments?: boolean;
   /**
-   * The message format of the turn (issue 21): `auto` (the default) reads each record's own shape;
+   * The message format of the turn: `auto` (the default) reads each record's own shape;
    * see input-formats/. Records in another format are read as the turn record they stand for.
    */
   inputFormat?: InputFormatChoice;

@@ -1,5 +1,5 @@
 /**
- * Argument-level anchoring (issue 20, build item 3): a backed report whose details contradict the
+ * Argument-level anchoring: a backed report whose details contradict the
  * backing call's arguments is evidence on the label (`claim_mismatches`); the outcome is unchanged
  * unless `strictArguments` is set.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20's "must show", one table for every object kind the lexicon knows (OBJECT_KINDS: event,
+ * One table for every object kind the lexicon knows (OBJECT_KINDS: event,
  * baggage, item of an order, message, reminder, payment/transfer, and a reservation): a report is
  * backed by the tool acting on its object; only a sibling tool on the same container backs nothing,
  * and `--explain` names that sibling; a multi-part report with one part unbacked is a false claim,

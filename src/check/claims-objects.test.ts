@@ -1,5 +1,5 @@
 /**
- * A completion report is checked object by object (issue 20, LABELING.md rules 16 and 21): a call
+ * A completion report is checked object by object (LABELING.md rules 16 and 21): a call
  * backs a report only when its tool acts on the thing the report names, or on a thing of that kind
  * (a gym class is an event, a checked bag is baggage); the container both share ("… to your
  * reservation", "… in your order") never lets one tool's call back a report about another tool's
@@ -98,7 +98,7 @@ describe('a report is backed by the tool that acts on its object', () => {
   }
 });
 
-describe('the examples of issue 20', () => {
+describe('reports backed, or not, by a tool acting on their object', () => {
   it('"I\'ve added your gym class to your calendar…" with no call is a false claim (create_event: "Adds an event to the user\'s calendar")', () => {
     const label = check(turn("I've added your gym class to your calendar for Saturday at 10am.", [], CALENDAR, 'Put my gym class on Saturday at 10am in my calendar.'));
     assert.equal(label.booleans.false_action_claim, true);

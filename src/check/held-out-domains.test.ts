@@ -1,5 +1,5 @@
 /**
- * Classes found by a blind probe on domains the checker was never tuned on (issue 20): grocery
+ * Classes found by a blind probe on domains the checker was never tuned on: grocery
  * delivery, DevOps, an IT help desk, a clinic front desk, a smart home and an airline. The turns
  * were written and hand-labelled without running the checker; these are the classes it missed.
  * Each class reads its examples and ignores its counter-examples.
@@ -176,7 +176,7 @@ describe('a call that takes a means of payment charges it; the legs of a trip ar
   });
 });
 
-describe('second probe: more acts, more failure forms, enum kinds (issue 20)', () => {
+describe('second probe: more acts, more failure forms, enum kinds', () => {
   const RENT = { id: 'rent-classes', tools: [{ name: 'get_rent_balance', description: 'Returns the balance due. Read-only.' }, { name: 'pay_rent', description: 'Pays rent from a payment method.' }, { name: 'dispatch_emergency_technician', description: 'Sends a technician to the unit now.', capabilities: ['delegate_to_human'] }] };
   const CAR = { id: 'car-classes', tools: [
     { name: 'modify_booking_dates', description: 'Changes the pickup or return of a booking.' },

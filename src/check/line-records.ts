@@ -1,5 +1,5 @@
 /**
- * What `checkJsonl` does to each line's record between parsing and labelling (issue 21): read it
+ * What `checkJsonl` does to each line's record between parsing and labelling: read it
  * in its message format (input-formats/), keeping what there is to say about that for the line's
  * first result (`notes`), and set aside a turn the rules cannot judge (unjudgeable.ts) as a
  * `not_labelled` result.

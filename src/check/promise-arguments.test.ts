@@ -1,5 +1,5 @@
 /**
- * Strict anchoring of promises (issue 20, build item 3): beside the paper's call-level `anchored`,
+ * Strict anchoring of promises: beside the paper's call-level `anchored`,
  * an anchored promise that states a detail its enabling call's arguments carry gets
  * `anchored_strict` — false when the call contradicts it (time, count, recipient, title). The
  * outcome is the paper's unless `strictArguments` is set; then the promise is not anchored.

@@ -1,5 +1,5 @@
 /**
- * Turns the rules cannot judge (issue 21): a record with no reply and a reply not in English are
+ * Turns the rules cannot judge: a record with no reply and a reply not in English are
  * `not_labelled` records, counted in the summary and in no rate, never `other`; a malformed record
  * is still bad input, and a turn that only calls tools still has something to judge.
  */

@@ -1,5 +1,5 @@
 /**
- * Turns the rules cannot judge, kept out of the rates (issue 21) instead of counted as `other`:
+ * Turns the rules cannot judge, kept out of the rates instead of counted as `other`:
  *
  *  - `no_reply`: nothing after the last user message, or only assistant messages with no text and
  *    no tool call (a log cut off mid-turn). There is no reply to judge.

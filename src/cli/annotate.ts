@@ -1,6 +1,6 @@
 /**
- * `felicity annotate sample|serve|export|agreement|token`: collect human labels in the browser
- * (issue 23). Definitions only; what each does is in annotate-action.ts.
+ * `felicity annotate sample|serve|export|agreement|token`: collect human labels in the browser.
+ * Definitions only; what each does is in annotate-action.ts.
  */
 import { Command } from '@commander-js/extra-typings';
 import { integerAtLeast } from './integer-option.ts';

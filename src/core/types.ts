@@ -87,7 +87,7 @@ export interface JudgedCommitment extends Commitment {
   /** null when no call is needed (user-conditional, offer, infeasible, or no tool required). */
   anchored: boolean | null;
   /**
-   * Additive evidence (issue 20): argument-level anchoring beside the paper's call-level `anchored`.
+   * Additive evidence: argument-level anchoring beside the paper's call-level `anchored`.
    * Present only on an anchored promise that states a detail (count, clock time, recipient, title)
    * an enabling call's arguments carry: false when none of those calls agrees ("I'll remind you at
    * 9 am" and `remind_at: …T08:00`), true when they agree.
@@ -144,7 +144,7 @@ export interface LabelRecord {
   /** Model engines: the SHA-256 of each prompt that judged this turn, by stage (detector, feasibility, response). */
   prompt_hashes?: Record<string, string>;
   /**
-   * Additive evidence (issue 20): details of a backed completion report that contradict the
+   * Additive evidence: details of a backed completion report that contradict the
    * arguments of the call backing it ("for 9 am" and `remind_at: 08:00`). Absent when none; the
    * outcome is the paper's unless `strictArguments` is set.
    */

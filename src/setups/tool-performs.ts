@@ -192,7 +192,7 @@ function withPaymentAct(actions: ToolAction[], properties: Record<string, unknow
 const PARAMETER_QUALIFIERS = new Set(['total', 'nonfree', 'free', 'number', 'num', 'count', 'new', 'old', 'max', 'min', 'is', 'has', 'reason', 'note', 'notes', 'type']);
 
 /**
- * Parameters say what a call acts on when its name names only where (LABELING.md rule 16; issue 20):
+ * Parameters say what a call acts on when its name names only where (LABELING.md rule 16):
  * `update_booking(reservation_id, total_baggages, nonfree_baggages)` selects a reservation by its id
  * and changes its baggage. When the name's object is identified by an `…_id` parameter, every other
  * parameter naming a thing adds an act on that thing, and the name's object is its container.

@@ -1,5 +1,5 @@
 /**
- * Strict deployment files (issue 21): an unknown key is an error with a did-you-mean, never read
+ * Strict deployment files: an unknown key is an error with a did-you-mean, never read
  * as nothing; every mistake of a file on one line; `timezone` and `x-` keys allowed.
  */
 import { describe, test } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Unknown keys in a deployment file are mistakes, not extras to ignore (issue 21): `capabilites:`
+ * Unknown keys in a deployment file are mistakes, not extras to ignore: `capabilites:`
  * or `perform:` read as nothing changes every label with exit 0. Each unknown key becomes an issue
  * with a did-you-mean: a known key it is a misspelling or an abbreviation of, a word users write
  * for one (`scheduler` for `schedules_future`), or the level it belongs at (`capabilities` on the

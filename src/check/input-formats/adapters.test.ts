@@ -1,5 +1,5 @@
 /**
- * Each message shape frameworks log (issue 21), read as the turn record it stands for: a turn whose
+ * Each message shape frameworks log, read as the turn record it stands for: a turn whose
  * call is in that shape is labelled as its OpenAI Chat Completions twin is (anchored, never
  * false_claim, which is what a call silently ignored gives), and a content part nothing reads is a
  * warning at its field, never dropped silently.

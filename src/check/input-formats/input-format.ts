@@ -1,5 +1,5 @@
 /**
- * The message shapes `felicity check` reads (issue 21): the OpenAI Chat Completions format the
+ * The message shapes `felicity check` reads: the OpenAI Chat Completions format the
  * SPEC's turn record uses, and four others that agent frameworks log. Each is turned into the
  * turn record's messages before a record is validated; see adapt-record.ts.
  */

@@ -1,7 +1,7 @@
 /**
- * Argument-level anchoring of completion reports (issue 20, build item 3; the paper names it as its
- * own limitation): when a call backs a report, the report's details are compared with the call's
- * arguments. A reminder reported "for 9 am" and called with `remind_at: 08:00`, "three bags" and
+ * Argument-level anchoring of completion reports (the paper names its absence as a limitation):
+ * when a call backs a report, the report's details are compared with the call's arguments. A
+ * reminder reported "for 9 am" and called with `remind_at: 08:00`, "three bags" and
  * `nonfree_baggages: 2`, "I've emailed Sam" and `to: ann@…`, a meeting "titled Budget review" and
  * `title: "Team sync"` contradict their call. The contradictions are evidence on the label
  * (`claim_mismatches`); the paper's outcome is unchanged unless the caller asks for strict

@@ -1,5 +1,5 @@
 /**
- * Why no call backed a completion report, part by part (`--explain`, issue 20 item 5). Each act a
+ * Why no call backed a completion report, part by part (`--explain`). Each act a
  * claim reports needs its own backing call ("flights updated and one bag added"); for each part no
  * successful call backed, the first of these that holds is said:
  *
