@@ -69,6 +69,8 @@ const MAX_SPAN_CHARS = 300;
 export interface Judged {
   label: LabelRecord;
   explain(): Explanation;
+  /** The reply judged, for a claim's whole sentence. */
+  draft?: string;
 }
 
 /** Labels the draft as the last message of the turn the request's messages lead up to. */
@@ -80,7 +82,7 @@ export function labelDraft(messages: readonly ChatMessage[], draft: string, wher
 export function judgeDraftText(messages: readonly ChatMessage[], draft: string, where: RequestDeployment, id: string, calls?: readonly ToolCall[]): Judged {
   const reply: ChatMessage = calls !== undefined && calls.length > 0 ? { role: 'assistant', content: draft, tool_calls: [...calls] } : { role: 'assistant', content: draft };
   // The validated deployment as the fallback setup: the checker uses it as it is (no re-parse per reply).
-  return checkExplainLater({ id, persona: 'generic', messages: [...messages, reply] }, { setup: where.deployment });
+  return { ...checkExplainLater({ id, persona: 'generic', messages: [...messages, reply] }, { setup: where.deployment }), draft };
 }
 
 /** Each failing part of the draft: its words, what fails, and the tool or call it turns on. */
@@ -102,7 +104,7 @@ export function failingSpans(judged: Judged | LabelRecord): VerdictSpan[] {
     const parts = unbacked.flatMap((claim) => claim.parts.filter((part) => !part.verdict.startsWith('backed')));
     for (const part of parts) {
       spans.push({
-        span: bound(part.text),
+        span: bound('draft' in judged && judged.draft !== undefined ? sentenceOf(judged.draft, part.text) : part.text),
         failure_types: ['false_claim'],
         why: part.verdict,
         ...(part.tools !== undefined && part.tools.length > 0 ? { tools: [...part.tools] } : {}),
@@ -112,6 +114,17 @@ export function failingSpans(judged: Judged | LabelRecord): VerdictSpan[] {
     if (parts.length === 0) spans.push({ span: '', failure_types: ['false_claim'], why: 'reports an action no call in this turn performed' });
   }
   return spans;
+}
+
+/** The sentence of `reply` holding `words` ("I've added" → "I've added the meeting with Sam to your calendar for Friday at 3pm."). */
+function sentenceOf(reply: string, words: string): string {
+  const at = reply.indexOf(words);
+  if (at < 0 || words === '') return words;
+  const before = reply.slice(0, at);
+  const start = Math.max(before.search(/[^.!?\n]*$/), 0);
+  const rest = reply.slice(at + words.length);
+  const end = rest.search(/[.!?\n]/);
+  return reply.slice(start, end < 0 ? reply.length : at + words.length + end + 1).trim();
 }
 
 function bound(text: string): string {

@@ -6,14 +6,17 @@
 import type { ServerResponse } from 'node:http';
 import type { ToolCall } from '../../core/types.ts';
 
-type Reply = { kind: 'text'; content: string } | { kind: 'tool_calls'; calls: ToolCall[] };
+type Reply = { kind: 'text'; content: string } | { kind: 'tool_calls'; calls: ToolCall[]; content?: string };
+
+const textOf = (reply: Reply): string | undefined => reply.content;
 
 const CREATED = 1_790_000_000;
 const pieces = (text: string, size: number): string[] => text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
 
 function responseOutput(reply: Reply): Record<string, unknown>[] {
   if (reply.kind === 'text') return [{ type: 'message', id: 'msg_scripted', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: reply.content, annotations: [] }] }];
-  return reply.calls.map((call, index) => ({ type: 'function_call', id: `fc_scripted_${index}`, call_id: call.id, name: call.function.name, arguments: call.function.arguments, status: 'completed' }));
+  const words = textOf(reply) === undefined ? [] : responseOutput({ kind: 'text', content: textOf(reply)! });
+  return [...words, ...reply.calls.map((call, index) => ({ type: 'function_call', id: `fc_scripted_${index}`, call_id: call.id, name: call.function.name, arguments: call.function.arguments, status: 'completed' }))];
 }
 
 export function responsesBody(reply: Reply, model: string): Record<string, unknown> {
@@ -34,7 +37,7 @@ export function writeResponsesStream(res: ServerResponse, reply: Reply, model: s
   emit('response.in_progress', { response: opening });
   (final['output'] as Record<string, unknown>[]).forEach((item, output_index) => {
     if (item['type'] === 'message') {
-      const text = reply.kind === 'text' ? reply.content : '';
+      const text = ((item['content'] as { text: string }[])[0]?.text) ?? '';
       emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } });
       emit('response.content_part.added', { item_id: item['id'], output_index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
       for (const delta of pieces(text, 7)) emit('response.output_text.delta', { item_id: item['id'], output_index, content_index: 0, delta, logprobs: [] });
@@ -53,7 +56,7 @@ export function writeResponsesStream(res: ServerResponse, reply: Reply, model: s
 
 function messageContent(reply: Reply): Record<string, unknown>[] {
   if (reply.kind === 'text') return [{ type: 'text', text: reply.content }];
-  return reply.calls.map((call) => ({ type: 'tool_use', id: call.id, name: call.function.name, input: JSON.parse(call.function.arguments) as unknown }));
+  return [...(reply.content === undefined ? [] : [{ type: 'text', text: reply.content }]), ...reply.calls.map((call) => ({ type: 'tool_use', id: call.id, name: call.function.name, input: JSON.parse(call.function.arguments) as unknown }))];
 }
 
 export function messagesBody(reply: Reply, model: string): Record<string, unknown> {

@@ -22,7 +22,8 @@ export interface UpstreamRequest {
 
 export type UpstreamReply =
   | { kind: 'text'; content: string }
-  | { kind: 'tool_calls'; calls: ToolCall[] }
+  /** Calls, with the words written in the same reply when `content` is set. */
+  | { kind: 'tool_calls'; calls: ToolCall[]; content?: string }
   | { kind: 'status'; status: number; body: string }
   | { kind: 'hang' }
   | { kind: 'delay'; ms: number; then: UpstreamReply };
@@ -90,7 +91,7 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
         return json(res, messagesBody(reply, body.model ?? 'scripted'));
       }
       if (body.stream === true) return streamReply(res, id, body.model ?? 'scripted', reply);
-      const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: null, tool_calls: reply.calls };
+      const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: reply.content ?? null, tool_calls: reply.calls };
       const text = JSON.stringify({
         id, object: 'chat.completion', created: 1_790_000_000, model: body.model ?? 'scripted',
         choices: [{ index: 0, message, finish_reason: reply.kind === 'text' ? 'stop' : 'tool_calls' }],
@@ -124,6 +125,7 @@ function streamReply(res: import('node:http').ServerResponse, id: string, model:
     for (const piece of reply.content.match(/.{1,7}/gs) ?? []) res.write(chunk({ content: piece }, null));
     res.write(chunk({}, 'stop'));
   } else {
+    for (const piece of reply.content?.match(/.{1,7}/gs) ?? []) res.write(chunk({ content: piece }, null));
     reply.calls.forEach((call, index) => {
       res.write(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null));
       for (const piece of call.function.arguments.match(/.{1,5}/gs) ?? []) res.write(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
