@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import OpenAI from 'openai';
 import { check } from '../check/check.ts';
-import { ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { createGuardApp, createGuardContext } from './server.ts';
 import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
 import { startHarness, type Harness } from './testing/harness.ts';
 import { say } from './testing/scripted-upstream.ts';
@@ -172,6 +173,28 @@ describe('responses: byte for byte, usage, history', () => {
           assert.equal(reply.felicity?.history, 'not_visible');
           assert.match(JSON.stringify(reply.felicity), /earlier turns \(previous_response_id\) were not visible/);
         }
+      }
+    } finally {
+      await harness.close();
+    }
+  });
+
+  test('the hono app (other runtimes) serves /v1/responses and /v1/messages as the Node server does', async () => {
+    const harness = await startHarness(agentModel, { onFail: 'block' });
+    try {
+      const app = createGuardApp(await createGuardContext({ ...DEFAULTS, toolCapabilities: {}, upstream: harness.upstream.url, port: 0, onFail: 'block' }));
+      const bodies = {
+        '/v1/responses': JSON.stringify({ model: 'm', input: 'CLEAN: capital of France?', tools: TOOLS }),
+        '/v1/messages': JSON.stringify({ model: 'c', max_tokens: 50, messages: [{ role: 'user', content: 'CLEAN: capital of France?' }] }),
+      };
+      for (const [path, body] of Object.entries(bodies)) {
+        const headers = { 'content-type': 'application/json', authorization: `Bearer ${KEY}` };
+        const viaApp = await app.request(path, { method: 'POST', headers, body });
+        const viaNode = await fetch(`${harness.proxy.url}${path}`, { method: 'POST', headers, body });
+        assert.equal(viaApp.headers.get('x-felicity-verdict'), 'outcome=other; action=none; certified=true', path);
+        assert.equal(await viaApp.text(), await viaNode.text(), path);
+        const bad = await app.request(path, { method: 'POST', headers, body: '{"input": [' });
+        assert.equal(bad.status, 400, path);
       }
     } finally {
       await harness.close();
