@@ -188,3 +188,24 @@ describe('the verdict names the claim and the call', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe("usage counts the guard's own calls", () => {
+  test('chat completions and messages: a rewrite adds its tokens to usage and says so in felicity.usage', async () => {
+    const harness = await startHarness(agentModel, { onFail: 'rewrite' });
+    try {
+      const chat = await fetch(`${harness.base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'CLAIM: remind me at 9' }], tools: [REMINDER_TOOL] }) });
+      const body = (await chat.json()) as { usage: Record<string, number>; felicity: Verdict };
+      assert.deepEqual(body.felicity.usage, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
+      assert.deepEqual(body.usage, { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 });
+      const messages = await fetch(`${harness.base}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'c', max_tokens: 50, messages: [{ role: 'user', content: 'CLAIM: remind me at 9' }] }) });
+      const message = (await messages.json()) as { usage: Record<string, number>; felicity: Verdict };
+      assert.deepEqual(message.usage, { input_tokens: 20, output_tokens: 10 });
+      assert.deepEqual(message.felicity.usage, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
+      // A clean reply costs no call: no felicity.usage, the upstream's usage as it came.
+      const clean = await fetch(`${harness.base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'CLEAN: hi' }] }) });
+      assert.deepEqual(((await clean.json()) as { usage: unknown }).usage, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
+    } finally {
+      await harness.close();
+    }
+  });
+});
