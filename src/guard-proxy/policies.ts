@@ -61,7 +61,7 @@ export async function decide(input: DecideInput): Promise<Decision> {
   const calls = input.calls ?? [];
   const verdict = (action: VerdictAction, reason: string, certified?: boolean) =>
     verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason, ...(certified === undefined ? {} : { certified }) });
-  const unreadable = unreadableReason(label, [...input.messages, { role: 'assistant', content: input.draft, ...(calls.length > 0 ? { tool_calls: [...calls] } : {}) }]);
+  const unreadable = unreadableReason(label, () => [...input.messages, { role: 'assistant', content: input.draft, ...(calls.length > 0 ? { tool_calls: [...calls] } : {}) }]);
   if (unreadable !== undefined) return unreadableDecision(input, judged, unreadable);
   const withCalls = calls.length > 0 ? ' (its text checked against the calls it makes)' : '';
   if (certifies(label)) return { kind: 'pass', verdict: verdict('none', `the reply passed the check${withCalls} (${label.outcome})`) };

@@ -12,8 +12,8 @@ import type { ChatMessage, LabelRecord } from '../core/types.ts';
 
 export { DEFAULT_UNREADABLE_POLICY, UNREADABLE_POLICIES, type UnreadablePolicy } from './unreadable-policy.ts';
 
-/** Why the rules could not read the turn's reply, or undefined when they could. */
-export function unreadableReason(label: LabelRecord, turn: readonly ChatMessage[]): NotLabelledReason | undefined {
+/** Why the rules could not read the turn's reply, or undefined when they could (`turn` is built only when asked). */
+export function unreadableReason(label: LabelRecord, turn: readonly ChatMessage[] | (() => readonly ChatMessage[])): NotLabelledReason | undefined {
   if (!certifies(label) || !foundNoCue(label)) return undefined;
-  return reasonOf({ messages: turn }, { language: true });
+  return reasonOf({ messages: typeof turn === 'function' ? turn() : turn }, { language: true });
 }
