@@ -36,13 +36,15 @@ export async function message(client: Anthropic, messages: Param[], stream: bool
   let text = '';
   const calls: Reply['calls'] = [];
   const partial = new Map<number, { id: string; name: string; json: string }>();
+  let felicity: Reply['felicity'];
   for await (const event of data) {
+    if (event.type === 'message_delta') felicity = (event as unknown as { felicity?: Reply['felicity'] }).felicity;
     if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') partial.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
     if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
     if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') partial.get(event.index)!.json += event.delta.partial_json;
   }
   for (const call of partial.values()) calls.push({ id: call.id, name: call.name, input: JSON.parse(call.json || '{}') });
-  return { text, calls, verdict: response.headers.get('x-felicity-verdict'), felicity: undefined };
+  return { text, calls, verdict: response.headers.get('x-felicity-verdict'), felicity };
 }
 
 const ask = (text: string): Param[] => [{ role: 'user', content: text }];
@@ -74,7 +76,8 @@ for (const policy of ON_FAIL_POLICIES) {
         const reply = await message(client, ask('CLAIM: remind me tomorrow at 9 to pay rent'), stream);
         if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
         else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
-        if (!stream) assert.ok(reply.felicity?.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== '' && s.why !== ''), JSON.stringify(reply.felicity));
+        // Streamed, the verdict rides on message_delta whenever the stream is annotated or replaced.
+        assert.ok(reply.felicity?.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== '' && s.why !== ''), JSON.stringify(reply.felicity));
       });
 
       test(`${mode}: an empty promise is handled by ${policy}`, async () => {

@@ -89,6 +89,15 @@ export const anthropicDialect: Dialect = {
   readReply: readMessage,
   replyBody: messagesReplyBody,
   newAssembly: () => new MessagesAssembly(),
+  verdictEvent(data, verdict) {
+    if (!data.includes('"message_delta"')) return undefined;
+    try {
+      const event = JSON.parse(data) as { type?: unknown };
+      return event.type === 'message_delta' ? JSON.stringify({ ...event, felicity: verdict }) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
   streamBody: (decision, assembly) => messagesStreamBody(decision, assembly as MessagesAssembly),
   blockedBody: (request, text, verdict) => JSON.stringify(blockedMessage(request, text, verdict)),
   blockedStream: blockedMessageStream,

@@ -15,7 +15,7 @@ import { judgeTurn } from './judge-reply.ts';
 import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import type { ProxyReply } from './proxy-reply.ts';
-import { SseSplitter, verdictComment } from './sse.ts';
+import { SseSplitter, verdictComment, type SseEvent } from './sse.ts';
 import { callSignal, forwardedHeaders, MAX_UPSTREAM_BYTES, readUpstreamBody, returnedHeaders, sendUpstream, tooLargeUpstream, upstreamFailure, type HeaderRecord, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
@@ -123,11 +123,20 @@ function blocked(context: GuardContext, dialect: Dialect, request: TurnRequest, 
   return { status: 200, headers, body: request.stream ? dialect.blockedStream(request, DEFAULT_SAFE_REPLY, verdict) : dialect.blockedBody(request, DEFAULT_SAFE_REPLY, verdict) };
 }
 
+/** The event that closes the reply with the verdict in a `felicity` field, where the API has one (Responses' `response.completed`); any other event as it came. */
+function annotated(dialect: Dialect, event: SseEvent, decision: Decision): string {
+  if (event.data === null || dialect.verdictEvent === undefined) return event.raw;
+  const data = dialect.verdictEvent(event.data, decision.verdict);
+  if (data === undefined) return event.raw;
+  const fields = event.raw.split(/\r?\n/).filter((line) => line !== '' && !line.startsWith('data:'));
+  return `${[...fields, `data: ${data}`].join('\n')}\n\n`;
+}
+
 async function bufferedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): Promise<ProxyReply> {
   const assembly = dialect.newAssembly();
   const splitter = new SseSplitter();
   const decoder = new TextDecoder();
-  const raw: string[] = [];
+  const raw: SseEvent[] = [];
   const reader = upstream.stream!.getReader();
   let size = 0;
   try {
@@ -140,7 +149,7 @@ async function bufferedEvents(context: GuardContext, dialect: Dialect, request: 
         throw tooLargeUpstream();
       }
       for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
-        raw.push(event.raw);
+        raw.push(event);
         assembly.add(event);
       }
     }
@@ -148,7 +157,8 @@ async function bufferedEvents(context: GuardContext, dialect: Dialect, request: 
     throw upstreamFailure(error, context.upstream, facts.signal, facts.client);
   }
   const upstreamMs = performance.now() - facts.sentAt;
-  const original = raw.join('') + splitter.rest() + decoder.decode();
+  const rest = splitter.rest() + decoder.decode();
+  const original = raw.map((event) => event.raw).join('') + rest;
   if (!assembly.readable && context.config.onError === 'closed') return blocked(context, dialect, request, upstream, facts, `the upstream stream holds no ${dialect.name} event the guard can read`, upstreamMs, true);
   const decision = await judge(context, dialect, request, assembly, facts);
   const headers = returnedHeaders(upstream.headers);
@@ -156,7 +166,7 @@ async function bufferedEvents(context: GuardContext, dialect: Dialect, request: 
   headers['x-felicity-request-id'] = facts.requestId;
   let body = original;
   if (decision.kind !== 'pass') body = dialect.streamBody(decision, assembly) + verdictComment(decision.verdict);
-  else if (decision.verdict.action !== 'none' && decision.verdict.action !== 'skipped') body = original + verdictComment(decision.verdict);
+  else if (decision.verdict.action !== 'none' && decision.verdict.action !== 'skipped') body = raw.map((event) => annotated(dialect, event, decision)).join('') + rest + verdictComment(decision.verdict);
   record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
   return { status: upstream.status, headers, body };
 }

@@ -50,6 +50,11 @@ export interface Dialect {
   /** A whole response the guard changed or annotated, with the verdict in a `felicity` field. */
   replyBody(parsed: Record<string, unknown>, decision: Decision): string;
   newAssembly(): EventAssembly;
+  /**
+   * An annotated stream's closing event with the verdict added (Responses: `response.completed`'s
+   * response gets a `felicity` field), as new data; undefined for any other event.
+   */
+  verdictEvent?(data: string, verdict: Verdict): string | undefined;
   /** The events of a reply the guard replaced. */
   streamBody(decision: Decision, assembly: EventAssembly): string;
   /** The blocking reply sent when a 200 cannot be read and the guard fails closed. */

@@ -65,8 +65,8 @@ for (const policy of ON_FAIL_POLICIES) {
         const reply = await respond(client, ask('CLAIM'), stream);
         if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
         else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
-        if (!stream) {
-          assert.ok(reply.felicity, 'the verdict is in the response');
+        if (!stream || policy === 'annotate') {
+          assert.ok(reply.felicity, 'the verdict is in the response (streamed: on response.completed)');
           assert.ok(reply.felicity!.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== ''), JSON.stringify(reply.felicity!.spans));
         }
       });

@@ -56,6 +56,16 @@ export const responsesDialect: Dialect = {
   readReply: readResponse,
   replyBody: responsesReplyBody,
   newAssembly: () => new ResponsesAssembly(),
+  verdictEvent(data, verdict) {
+    if (!data.includes('"response.completed"')) return undefined;
+    try {
+      const event = JSON.parse(data) as { type?: unknown; response?: Record<string, unknown> };
+      if (event.type !== 'response.completed' || event.response === null || typeof event.response !== 'object') return undefined;
+      return JSON.stringify({ ...event, response: { ...event.response, felicity: verdict } });
+    } catch {
+      return undefined;
+    }
+  },
   streamBody: (decision, assembly) => responsesStreamBody(decision, assembly as ResponsesAssembly),
   blockedBody: (request, text, verdict) => JSON.stringify(blockedResponse(request, text, verdict)),
   blockedStream: blockedResponseStream,
