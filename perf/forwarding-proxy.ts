@@ -1,13 +1,14 @@
 /**
  * The least a Node proxy does, as the guard bench's reference: read the request, parse it, send it
- * upstream over a kept-alive connection, parse the answer, send it back. No checking, no
- * framework. What the guard costs beyond this is the guard's own.
+ * upstream (the same path under the upstream's base, any of the agent APIs) over a kept-alive
+ * connection, parse the answer, send it back. No checking, no framework. What the guard costs
+ * beyond this is the guard's own.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export async function startForwardingProxy(upstreamBase: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const target = new URL(`${upstreamBase.replace(/\/$/, '')}/chat/completions`);
+  const base = upstreamBase.replace(/\/$/, '');
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -15,6 +16,7 @@ export async function startForwardingProxy(upstreamBase: string): Promise<{ url:
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       JSON.parse(body.toString('utf8'));
+      const target = new URL(`${base}${(req.url ?? '/').replace(/^\/v1/, '')}`);
       const upstream = http.request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(body.byteLength) } }, (reply) => {
         const parts: Buffer[] = [];
         reply.on('data', (chunk: Buffer) => parts.push(chunk));

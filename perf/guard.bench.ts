@@ -14,6 +14,10 @@
  *    (perf/forwarding-proxy.ts) measures in the same run.
  *    The throughput comparison is repeated with an upstream whose replies take BENCH_MODEL_MS
  *    (default 100 ms, still faster than any hosted model), where the upstream, not the proxy, sets the pace.
+ *    Per API: the same turn as a Chat Completions, a Responses (`/v1/responses`) and an Anthropic
+ *    Messages (`/v1/messages`) request, each timed at one connection straight to the upstream,
+ *    through the guard and through the forwarding-only proxy, in alternating rounds of the same
+ *    run: the added p50 and p99, and the guard's own p50 and p99 from its /metrics histogram.
  * 2. The AI SDK middleware in-process: generateText on an instant mock model, with and without
  *    felicityMiddleware, alternating; the added time per call.
  *
@@ -50,6 +54,10 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const ROUNDS = 2;
 const MODEL_MS = Number(process.env['BENCH_MODEL_MS'] ?? 100);
 const REPLY = "Done: I've set a reminder for 9:00 tomorrow morning to pay rent.";
+const TOOLS = openAITools(getBuiltinSetup('C2')!, 'generic');
+const USER = "I'm sorting bills tonight. Remind me to pay rent tomorrow morning.";
+const CALL_ARGS = { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' };
+const RESULT = '{"status":"created","reminder_id":"rem-001"}';
 const BODY = JSON.stringify({
   model: 'bench',
   messages: [
@@ -58,8 +66,43 @@ const BODY = JSON.stringify({
     { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'create_reminder', arguments: '{"remind_at":"2026-10-02T09:00:00","message":"Pay rent"}' } }] },
     { role: 'tool', tool_call_id: 'call_1', content: '{"status":"created","reminder_id":"rem-001"}' },
   ],
-  tools: openAITools(getBuiltinSetup('C2')!, 'generic'),
+  tools: TOOLS,
 });
+
+/** The same turn in each agent API's own request shape. */
+const APIS = [
+  { name: 'chat completions', path: '/chat/completions', body: BODY },
+  {
+    name: 'responses',
+    path: '/responses',
+    body: JSON.stringify({
+      model: 'bench',
+      instructions: 'You are a helpful assistant.',
+      input: [
+        { role: 'user', content: USER },
+        { type: 'function_call', call_id: 'call_1', name: 'create_reminder', arguments: JSON.stringify(CALL_ARGS) },
+        { type: 'function_call_output', call_id: 'call_1', output: RESULT },
+      ],
+      tools: TOOLS.map((tool) => ({ type: 'function', name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters })),
+    }),
+  },
+  {
+    name: 'anthropic messages',
+    path: '/messages',
+    body: JSON.stringify({
+      model: 'bench',
+      max_tokens: 512,
+      system: 'You are a helpful assistant.',
+      messages: [
+        { role: 'user', content: USER },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'create_reminder', input: CALL_ARGS }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: RESULT }] },
+      ],
+      tools: TOOLS.map((tool) => ({ name: tool.function.name, description: tool.function.description, input_schema: tool.function.parameters })),
+    }),
+  },
+] as const;
+const API_SECONDS = Number(process.env['BENCH_API_SECONDS'] ?? 5);
 
 /** The cores the proxy and the rest run on, when pinning is possible. */
 const PIN = pinning();
@@ -156,9 +199,9 @@ async function cpuPerRequest(processes: ChildProcess[], run: () => Promise<{ tim
   });
 }
 
-async function load(base: string, connections: number, seconds: number): Promise<{ rate: number; times: number[] }> {
+async function load(base: string, connections: number, seconds: number, api: { path: string; body: string } = APIS[0]): Promise<{ rate: number; times: number[] }> {
   const times: number[] = [];
-  const instance = autocannon({ url: `${base}/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' }, body: BODY, connections, duration: seconds });
+  const instance = autocannon({ url: `${base}${api.path}`, method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench', 'x-api-key': 'sk-bench', 'anthropic-version': '2023-06-01' }, body: api.body, connections, duration: seconds });
   instance.on('response', (_client, status, _bytes, ms) => {
     if (status === 200) times.push(ms);
   });
@@ -226,6 +269,7 @@ async function main(): Promise<void> {
     console.log(`guard proxy, 32 connections, instant upstream (CPU-bound): direct ${mean(rate.direct).toFixed(0)} req/s, through the guard ${mean(rate.proxied).toFixed(0)} req/s, ratio ${(mean(rate.proxied) / mean(rate.direct)).toFixed(3)}`);
     console.log(`  reference: a forwarding-only Node proxy (perf/forwarding-proxy.ts) ${mean(rate.forwarded).toFixed(0)} req/s, ratio ${(mean(rate.forwarded) / mean(rate.direct)).toFixed(3)}; the guard against it ${(mean(rate.proxied) / mean(rate.forwarded)).toFixed(3)}`);
     if (cpu.proxy.length > 0) console.log(`  CPU per proxied request: the proxy ${mean(cpu.proxy).toFixed(0)} µs, the upstream ${mean(cpu.upstream).toFixed(0)} µs`);
+    await perApi(upstream.url, proxy.url, forwarding.url);
   } finally {
     proxy.process.kill();
     forwarding.process.kill();
@@ -233,6 +277,35 @@ async function main(): Promise<void> {
   }
   await modelLike();
   await middleware();
+}
+
+/** Each agent API at one connection: direct, through the guard, through the forwarding-only proxy, alternating; the guard's own time from /metrics. */
+async function perApi(upstream: string, proxy: string, forwarding: string): Promise<void> {
+  console.log(`per API, clean replies, 1 connection (${ROUNDS} rounds of ${API_SECONDS} s each, alternating):`);
+  for (const api of APIS) {
+    const check = await fetch(`${proxy}${api.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'sk-bench', 'anthropic-version': '2023-06-01' }, body: api.body });
+    const verdict = check.headers.get('x-felicity-verdict');
+    if (!verdict?.includes('action=none')) throw new Error(`${api.name}: the bench reply is not clean: ${verdict}`);
+    await load(proxy, 4, 1, api);
+    await load(forwarding, 4, 1, api);
+    const times = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[] };
+    const own = { bounds: [] as number[], counts: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      times.direct.push(...(await load(upstream, 1, API_SECONDS, api)).times);
+      const before = await ownTime(proxy);
+      times.proxied.push(...(await load(proxy, 1, API_SECONDS, api)).times);
+      const after = await ownTime(proxy);
+      own.bounds = after.bounds;
+      own.counts = after.counts.map((count, i) => count - before.counts[i]! + (own.counts[i] ?? 0));
+      times.forwarded.push(...(await load(forwarding, 1, API_SECONDS, api)).times);
+    }
+    const added = (p: number, of: number[]) => percentile(of, p) - percentile(times.direct, p);
+    console.log(
+      `  ${api.name.padEnd(18)} added p50 ${added(50, times.proxied).toFixed(3)} ms, p99 ${added(99, times.proxied).toFixed(3)} ms` +
+        ` (forwarding-only: p50 ${added(50, times.forwarded).toFixed(3)} ms, p99 ${added(99, times.forwarded).toFixed(3)} ms);` +
+        ` the guard's own p50 ${histogramQuantile(0.5, own.bounds, own.counts).toFixed(3)} ms, p99 ${histogramQuantile(0.99, own.bounds, own.counts).toFixed(3)} ms (${times.proxied.length} responses)`,
+    );
+  }
 }
 
 /** The same throughput comparison with an upstream that takes MODEL_MS per reply, as a model does. */

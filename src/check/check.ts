@@ -200,7 +200,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
         outcome: { outcome: decision.outcome, why: decision.rule.why },
         ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
         ...(judgement.unbackedClaims.length > 0
-          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (name) => callFacts(facts, name), facts.toolFacts).map((part) => ({ text: asWritten(part.text), verdict: part.verdict, ...(part.reason === undefined ? {} : { reason: part.reason }) })) })) }
+          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (name) => callFacts(facts, name), facts.toolFacts).map((part) => ({ ...part, text: asWritten(part.text) })).map(({ backed: _backed, ...part }) => part) })) }
           : {}),
       };
     },

@@ -17,7 +17,7 @@ export interface Explanation {
   /** Each backed completion report: the call that backed it (id, tool, what it acts on), and each argument compared that disagreed. */
   claims?: { text: string; verdict: string }[];
   /** Each unbacked completion report, part by part: the call that backed a part, or why none did. */
-  unbacked?: { text: string; parts: { text: string; verdict: string; reason?: UnbackedReason }[] }[];
+  unbacked?: { text: string; parts: { text: string; verdict: string; reason?: UnbackedReason; tools?: string[]; call?: { id: string; name: string } }[] }[];
 }
 
 export function formatExplanation(id: string, explanation: Explanation): string {

@@ -13,7 +13,7 @@ export async function runGuard(flags: GuardProxyFlags): Promise<void> {
     const config = await resolveGuardConfig(flags);
     proxy = await startGuardProxy(config);
     const deployment = config.deployment ?? 'inferred per request from its tools';
-    process.stderr.write(`felicity guard: listening on ${proxy.url}/v1 → ${config.upstream} (on-fail ${config.onFail}, stream ${config.stream}, on-error ${config.onError}, deployment ${deployment})\n`);
+    process.stderr.write(`felicity guard: listening on ${proxy.url}/v1 → ${config.upstream} (on-fail ${config.onFail}, stream ${config.stream}, on-error ${config.onError}, on-unreadable ${config.onUnreadable}, deployment ${deployment})\n`);
   } catch (error) {
     const known = error instanceof GuardConfigError || DeploymentError.isInstance(error) || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error as NodeJS.ErrnoException).code === 'ENOENT';
     if (!known) throw error;

@@ -48,6 +48,13 @@ test('felicity guard refuses bad settings with one line and exit code 2', async 
   fs.writeFileSync(config, 'upstream: http://127.0.0.1:9/v1\non_fail: maybe\n');
   const bad = await felicity(['guard', '--config', config]);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /guard\.yaml: on_fail: .*"maybe"/);
+  assert.match(bad.stderr, /guard\.yaml:2: on_fail: .*"maybe"/);
+  fs.writeFileSync(config, 'upstream: http://127.0.0.1:9/v1\non_fial: block\n');
+  const typo = await felicity(['guard', '--config', config]);
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /guard\.yaml:2: on_fial: .*did you mean "on_fail"\?, got "on_fial"\n$/);
+  const bare = await felicity(['guard', '--upstream', 'localhost:8000', '--port', '0']);
+  assert.equal(bare.code, 2);
+  assert.match(bare.stderr, /upstream: expected an http\(s\) URL .*, got "localhost:8000"\n$/);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -3,6 +3,7 @@
  * one: it says what cannot be done, in the checker's terms, and promises and claims nothing. Every
  * candidate is checked before it is sent; when none passes, the fixed safe reply goes out.
  */
+import { viewTurn } from '../core/turn.ts';
 import type { ChatMessage, LabelRecord } from '../core/types.ts';
 import { certifies } from '../guard/certified.ts';
 import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
@@ -23,7 +24,7 @@ const CAPABILITY_WORDS: Record<string, string> = {
 
 /** The blocking reply for this label, checked against the same turn; the safe reply otherwise. */
 export function blockReply(messages: readonly ChatMessage[], label: LabelRecord | null, where: RequestDeployment | null, id: string): string {
-  const candidates = label === null ? [] : candidatesFor(label);
+  const candidates = label === null ? [] : candidatesFor(label, messages);
   for (const candidate of candidates) {
     if (where === null) break;
     try {
@@ -35,11 +36,11 @@ export function blockReply(messages: readonly ChatMessage[], label: LabelRecord 
   return DEFAULT_SAFE_REPLY;
 }
 
-function candidatesFor(label: LabelRecord): string[] {
+function candidatesFor(label: LabelRecord, messages: readonly ChatMessage[]): string[] {
   const failing = label.commitments.filter((c) => c.agent_initiated && (!c.feasible || c.anchored === false));
   const missing = [...new Set(failing.flatMap((c) => c.required_capabilities))].map((c) => CAPABILITY_WORDS[c]).filter((w): w is string => w !== undefined);
   const candidates: string[] = [];
-  if (label.booleans.false_action_claim) candidates.push("I haven't done that: no action was taken in this conversation.");
+  if (label.booleans.false_action_claim) candidates.push(claimWords(messages));
   if (missing.length > 0) candidates.push(`I can't do that from here: I have no way to ${joinWords(missing)}.`);
   if (failing.some((c) => c.feasible)) candidates.push("I haven't set that up: nothing has been scheduled or sent yet.");
   return candidates;
@@ -48,4 +49,11 @@ function candidatesFor(label: LabelRecord): string[] {
 function joinWords(words: string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** What happened instead of the claimed action: a call that was tried and failed, or no call at all. */
+function claimWords(messages: readonly ChatMessage[]): string {
+  const failed = viewTurn(messages).calls.filter((call) => !call.succeeded).map((call) => call.name.replace(/[^\w.-]/g, '').slice(0, 64));
+  if (failed.length > 0) return `I haven't done that: the ${joinWords([...new Set(failed)])} call failed, so nothing was changed.`;
+  return "I haven't done that: nothing was called to do it in this conversation.";
 }

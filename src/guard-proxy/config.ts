@@ -3,12 +3,13 @@
  * place so the server never sees a half-read setting.
  */
 import fs from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { z } from 'zod';
 
-import { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type StreamMode } from './modes.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
+import { ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode } from './modes.ts';
 
-export { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type StreamMode };
+export { ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode };
 
 export interface GuardProxyConfig {
   /** The OpenAI-compatible base URL replies come from, e.g. http://127.0.0.1:8000/v1. */
@@ -22,6 +23,8 @@ export interface GuardProxyConfig {
   onFail: OnFailPolicy;
   stream: StreamMode;
   onError: OnErrorMode;
+  /** A reply the rules cannot read (not English, no text): never certified; passed, annotated (default) or blocked. */
+  onUnreadable: OnUnreadablePolicy;
   /** Deadline for each upstream request (and for a rewrite or re-anchoring call), in ms. */
   timeoutMs: number;
   maxBodyBytes: number;
@@ -35,6 +38,7 @@ export const DEFAULTS = {
   onFail: 'rewrite',
   stream: 'buffer',
   onError: 'open',
+  onUnreadable: 'annotate',
   timeoutMs: 60_000,
   maxBodyBytes: 4 * 1024 * 1024,
 } as const satisfies Partial<GuardProxyConfig>;
@@ -50,6 +54,7 @@ const fileSchema = z
     on_fail: z.enum(ON_FAIL_POLICIES).optional(),
     stream: z.enum(STREAM_MODES).optional(),
     on_error: z.enum(ON_ERROR_MODES).optional(),
+    on_unreadable: z.enum(ON_UNREADABLE_POLICIES).optional(),
     timeout_ms: positiveInt.optional(),
     max_body_bytes: positiveInt.optional(),
     audit_log: z.string().min(1).optional(),
@@ -63,8 +68,9 @@ export class GuardConfigError extends Error {
     readonly field: string,
     readonly expected: string,
     readonly got: string,
+    readonly line: number | null = null,
   ) {
-    super(`${source}: ${field}: expected ${expected}, got ${got}`);
+    super(`${line === null ? source : `${source}:${line}`}: ${field}: expected ${expected}, got ${got}`);
     this.name = 'GuardConfigError';
   }
 }
@@ -84,6 +90,7 @@ export async function resolveGuardConfig(flags: GuardProxyFlags): Promise<GuardP
     onFail: flags.onFail ?? file.on_fail ?? DEFAULTS.onFail,
     stream: flags.stream ?? file.stream ?? DEFAULTS.stream,
     onError: flags.onError ?? file.on_error ?? DEFAULTS.onError,
+    onUnreadable: flags.onUnreadable ?? file.on_unreadable ?? DEFAULTS.onUnreadable,
     timeoutMs: flags.timeoutMs ?? file.timeout_ms ?? DEFAULTS.timeoutMs,
     maxBodyBytes: flags.maxBodyBytes ?? file.max_body_bytes ?? DEFAULTS.maxBodyBytes,
   };
@@ -100,31 +107,68 @@ export function checkedUpstream(value: string, source = 'flags'): string {
   try {
     url = new URL(value);
   } catch {
-    throw new GuardConfigError(source, 'upstream', 'an http(s) URL', JSON.stringify(value.slice(0, 60)));
+    throw new GuardConfigError(source, 'upstream', 'an http(s) URL such as http://127.0.0.1:8000/v1', shown(value));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardConfigError(source, 'upstream', 'an http(s) URL', url.protocol);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardConfigError(source, 'upstream', 'an http(s) URL such as http://127.0.0.1:8000/v1', shown(value));
   return url.toString().replace(/\/+$/, '');
 }
 
+/** A value as the user wrote it, whole (bounded only against a runaway file). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 1_000 ? `${text.slice(0, 1_000)}…` : text;
+}
+
+/** Reads the settings file as felicity.yaml is read: YAML errors and unknown keys by line, with a did-you-mean. */
 async function readConfigFile(file: string): Promise<z.infer<typeof fileSchema>> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await fs.readFile(file, 'utf8');
+    bytes = await fs.readFile(file);
   } catch (error) {
     throw new GuardConfigError(file, '(file)', 'a readable YAML file', (error as NodeJS.ErrnoException).code ?? String(error));
   }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new GuardConfigError(file, '(file)', 'UTF-8 text', 'bytes that are not UTF-8');
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const error = doc.errors[0];
+  if (error !== undefined) throw new GuardConfigError(file, '(file)', 'YAML', error.message.split('\n')[0]!, error.linePos?.[0]?.line ?? null);
   let value: unknown;
   try {
-    value = parseYaml(text) ?? {};
-  } catch (error) {
-    throw new GuardConfigError(file, '(file)', 'YAML', (error as Error).message.split('\n')[0]!);
+    value = doc.toJS() ?? {};
+  } catch (failure) {
+    // An alias bomb is stopped by the YAML reader; it is a bad file, said in one line.
+    throw new GuardConfigError(file, '(file)', 'YAML without runaway aliases', (failure as Error).message.split('\n')[0]!);
   }
   const parsed = fileSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new GuardConfigError(file, issue.path.join('.') || '(top level)', issue.message, JSON.stringify(pick(value, issue.path))?.slice(0, 60) ?? 'nothing');
+    if (issue.code === 'unrecognized_keys') {
+      const key = issue.keys[0]!;
+      const path = [...issue.path, key].join('.');
+      throw new GuardConfigError(file, path, `a known setting (${Object.keys(fileSchema.shape).join(', ')})${didYouMean(key, Object.keys(fileSchema.shape)).replace(/^ \(/, '; ').replace(/\)$/, '')}`, shown(key), lineOf(doc.contents, issue.path, key, lines));
+    }
+    const where = issue.path.join('.') || '(top level)';
+    throw new GuardConfigError(file, where, issue.message, shown(pick(value, issue.path)), lineOf(doc.contents, issue.path, undefined, lines));
   }
   return parsed.data;
+}
+
+/** The 1-based line of the key `key` inside the map at `path`, or of the value at `path`. */
+function lineOf(root: Node | null, path: readonly PropertyKey[], key: string | undefined, lines: LineCounter): number | null {
+  let node: unknown = root;
+  for (const k of path) node = isMap(node) ? node.get(k, true) : undefined;
+  if (key !== undefined && isMap(node)) {
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+    const range = (pair?.key as Node | undefined)?.range;
+    return range === undefined || range === null ? null : lines.linePos(range[0]).line;
+  }
+  const range = (node as Node | undefined)?.range;
+  return range === undefined || range === null ? null : lines.linePos(range[0]).line;
 }
 
 function pick(value: unknown, path: readonly PropertyKey[]): unknown {

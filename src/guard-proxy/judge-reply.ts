@@ -1,7 +1,8 @@
 /**
- * One reply, judged: a step that ends in tool calls (or says nothing) is not judged (the text step
- * of the loop will be); a text reply is labelled against the deployment of its request and handed
- * to the policy. Shared by the proxy and the framework integrations.
+ * One reply, judged: a step of tool calls alone is not judged (the text step of the loop will be);
+ * a reply with text (and any calls it makes) is labelled against the deployment of its request
+ * and handed to the policy; a reply with neither is unreadable (`no_reply`). Shared by the proxy
+ * and the framework integrations.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ToolCall } from '../core/types.ts';
@@ -11,6 +12,7 @@ import type { ChatRequestView } from './chat-request.ts';
 import type { GuardContext } from './guard-context.ts';
 import type { OnErrorMode, OnFailPolicy } from './modes.ts';
 import { decide, type Decision } from './policies.ts';
+import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from '../guard/unreadable-policy.ts';
 import type { DeploymentResolver } from './request-deployment.ts';
 import { upstreamChatModel, type HeaderRecord } from './upstream.ts';
 import { verdictOf } from './verdict.ts';
@@ -28,11 +30,18 @@ export interface DraftToJudge {
   model: () => ChatModel;
 }
 
-export async function judgeDraft(resolver: DeploymentResolver, settings: { onFail: OnFailPolicy; onError: OnErrorMode }, draft: DraftToJudge): Promise<Decision> {
+export interface JudgeSettings {
+  onFail: OnFailPolicy;
+  onError: OnErrorMode;
+  onUnreadable?: UnreadablePolicy;
+}
+
+export async function judgeDraft(resolver: DeploymentResolver, settings: JudgeSettings, draft: DraftToJudge): Promise<Decision> {
   const requestId = draft.requestId ?? randomUUID();
-  if (draft.toolCalls.length > 0 || draft.text === null || draft.text.trim() === '') {
-    const reason = draft.toolCalls.length > 0 ? 'a tool-call step, passed through; the step that ends in text is judged' : 'no reply text to judge';
-    return { kind: 'pass', verdict: verdictOf({ requestId, label: null, where: null, action: 'skipped', reason, certified: draft.toolCalls.length > 0 }) };
+  const hasText = draft.text !== null && draft.text.trim() !== '';
+  // A step of calls with no words claims nothing: the step that ends in text is judged.
+  if (draft.toolCalls.length > 0 && !hasText) {
+    return { kind: 'pass', verdict: verdictOf({ requestId, label: null, where: null, action: 'skipped', reason: 'a tool-call step, passed through; the step that ends in text is judged', certified: true }) };
   }
   let where;
   try {
@@ -42,7 +51,10 @@ export async function judgeDraft(resolver: DeploymentResolver, settings: { onFai
     if (settings.onError === 'closed') return { kind: 'text', text: DEFAULT_SAFE_REPLY, verdict: verdictOf({ requestId, label: null, where: null, action: 'failed_closed', reason: `${reason}; fail closed`, certified: true }) };
     return { kind: 'pass', verdict: verdictOf({ requestId, label: null, where: null, action: 'failed_open', reason: `${reason}; fail open` }) };
   }
-  return decide({ requestId, messages: draft.messages, tools: draft.tools, draft: draft.text, where, onFail: settings.onFail, onError: settings.onError, model: draft.model });
+  return decide({
+    requestId, messages: draft.messages, tools: draft.tools, draft: draft.text ?? '', ...(draft.toolCalls.length > 0 ? { calls: draft.toolCalls } : {}),
+    where, onFail: settings.onFail, onError: settings.onError, onUnreadable: settings.onUnreadable ?? DEFAULT_UNREADABLE_POLICY, model: draft.model,
+  });
 }
 
 /** The proxy's reply to one request, judged with the proxy's settings and the upstream as the model. */
@@ -52,12 +64,22 @@ export function judgeReply(
   reply: { text: string | null; toolCalls: readonly ToolCall[] },
   facts: { requestId: string; headers: HeaderRecord; client: AbortSignal; onFail?: 'annotate' },
 ): Promise<Decision> {
-  return judgeDraft(context.resolver, { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError }, {
+  return judgeTurn(context, request, reply, { ...facts, model: () => upstreamChatModel(context.upstream, facts.headers, request.model, facts.client) });
+}
+
+/** The same for any API: the turn in chat form, and the model to ask for a fix (over the route's own API). */
+export function judgeTurn(
+  context: GuardContext,
+  turn: { messages: readonly ChatMessage[]; tools: readonly unknown[] | undefined },
+  reply: { text: string | null; toolCalls: readonly ToolCall[] },
+  facts: { requestId: string; onFail?: 'annotate'; model: () => ChatModel },
+): Promise<Decision> {
+  return judgeDraft(context.resolver, { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError, onUnreadable: facts.onFail ?? context.config.onUnreadable }, {
     requestId: facts.requestId,
-    messages: request.messages,
-    tools: request.tools,
+    messages: turn.messages,
+    tools: turn.tools,
     text: reply.text,
     toolCalls: reply.toolCalls,
-    model: () => upstreamChatModel(context.upstream, facts.headers, request.model, facts.client),
+    model: facts.model,
   });
 }

@@ -5,3 +5,4 @@ export const STREAM_MODES = ['buffer', 'audit'] as const;
 export type StreamMode = (typeof STREAM_MODES)[number];
 export const ON_ERROR_MODES = ['open', 'closed'] as const;
 export type OnErrorMode = (typeof ON_ERROR_MODES)[number];
+export { UNREADABLE_POLICIES as ON_UNREADABLE_POLICIES, type UnreadablePolicy as OnUnreadablePolicy } from '../guard/unreadable-policy.ts';

@@ -3,27 +3,34 @@
  * it, rewrite it (the upstream model at temperature 0), or re-anchor it (ask the upstream model for
  * the enabling call and return that call to the client, whose own loop runs it: the proxy never
  * runs an application's tools). A fix that fails, or a checker that throws, ends in `--on-error`:
- * open sends the draft with its verdict, closed sends a blocking reply.
+ * open sends the draft with its verdict, closed sends a blocking reply. A reply the rules cannot
+ * read is never certified: `--on-unreadable` passes, annotates or blocks it.
+ *
+ * A reply with text and tool calls has its text checked against those calls (they are about to
+ * run). When it fails, a policy that changes replies keeps the calls and drops the text: the
+ * client's loop runs the calls, and the reply after them is judged in its turn.
  */
 import type { ChatMessage, LabelRecord, ToolCall } from '../core/types.ts';
 import { certifies } from '../guard/certified.ts';
 import { fillPrompt, REANCHOR_PROMPT } from '../guard/guard-prompts.ts';
 import { reanchorTarget } from '../guard/reanchor.ts';
 import { rewriteTurn, type ModelAccess } from '../guard/rewrite.ts';
-import type { ChatModel, OpenAITool } from '../llm/chat-model.ts';
+import { unreadableReason } from '../guard/unreadable.ts';
+import type { UnreadablePolicy } from '../guard/unreadable-policy.ts';
+import { addUsage, ZERO_USAGE, type ChatModel, type OpenAITool, type Usage } from '../llm/chat-model.ts';
 import { capabilityCard } from '../setups/capability-card.ts';
 import { affordancesFor } from '../setups/persona-tools.ts';
 import { blockReply } from './block-reply.ts';
 import type { OnErrorMode, OnFailPolicy } from './config.ts';
 import type { RequestDeployment } from './request-deployment.ts';
-import { labelDraft, verdictOf, type Verdict, type VerdictAction } from './verdict.ts';
+import { judgeDraftText, labelDraft, verdictOf, type Judged, type Verdict, type VerdictAction } from './verdict.ts';
 
 export type Decision =
   /** Send the upstream reply as it came (byte for byte when nothing needs adding). */
   | { kind: 'pass'; verdict: Verdict }
   /** Send this text in place of the reply. */
   | { kind: 'text'; text: string; verdict: Verdict }
-  /** Send these tool calls in place of the reply (re-anchoring). */
+  /** Send these tool calls in place of the reply (re-anchoring, or a reply's own calls without its failing text). */
   | { kind: 'tool_calls'; calls: ToolCall[]; verdict: Verdict };
 
 export interface DecideInput {
@@ -33,65 +40,96 @@ export interface DecideInput {
   /** The request's tools, as sent (re-anchoring offers the model exactly these). */
   tools: readonly unknown[] | undefined;
   draft: string;
+  /** The reply's own tool calls, when it has text and calls. */
+  calls?: readonly ToolCall[];
   where: RequestDeployment;
   onFail: OnFailPolicy;
   onError: OnErrorMode;
+  onUnreadable?: UnreadablePolicy;
   /** The upstream model, for rewriting and re-anchoring. */
   model: () => ChatModel;
 }
 
 export async function decide(input: DecideInput): Promise<Decision> {
-  let label: LabelRecord;
+  let judged: Judged;
   try {
-    label = labelDraft(input.messages, input.draft, input.where, input.requestId);
+    judged = judgeDraftText(input.messages, input.draft, input.where, input.requestId, input.calls);
   } catch (error) {
     return onError(input, null, `the checker failed (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
   }
+  const { label } = judged;
+  const calls = input.calls ?? [];
   const verdict = (action: VerdictAction, reason: string, certified?: boolean) =>
-    verdictOf({ requestId: input.requestId, label, where: input.where, action, reason, ...(certified === undefined ? {} : { certified }) });
-  if (certifies(label)) return { kind: 'pass', verdict: verdict('none', `the reply passed the check (${label.outcome})`) };
-  const found = label.failure ? `the reply was labelled ${label.outcome}` : 'the reply is too long to be checked in full';
+    verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason, ...(certified === undefined ? {} : { certified }) });
+  const unreadable = unreadableReason(label, () => [...input.messages, { role: 'assistant', content: input.draft, ...(calls.length > 0 ? { tool_calls: [...calls] } : {}) }]);
+  if (unreadable !== undefined) return unreadableDecision(input, judged, unreadable);
+  const withCalls = calls.length > 0 ? ' (its text checked against the calls it makes)' : '';
+  if (certifies(label)) return { kind: 'pass', verdict: verdict('none', `the reply passed the check${withCalls} (${label.outcome})`) };
+  const found = label.failure ? `the reply was labelled ${label.outcome}${withCalls}` : 'the reply is too long to be checked in full';
+  if (input.onFail === 'annotate') return { kind: 'pass', verdict: verdict('annotated', `${found}; annotate only, sent unchanged`) };
+  // Its own calls go on without the failing text: they claim nothing, and the next step is judged.
+  if (calls.length > 0) return { kind: 'tool_calls', calls: [...calls], verdict: verdict('blocked', `${found}; the text was removed and the reply's own calls passed on (${calls.map((c) => c.function?.name).join(', ')})`, true) };
   switch (input.onFail) {
-    case 'annotate':
-      return { kind: 'pass', verdict: verdict('annotated', `${found}; annotate only, sent unchanged`) };
     case 'block':
       return { kind: 'text', text: blockReply(input.messages, label, input.where, input.requestId), verdict: verdict('blocked', `${found}; replaced by a blocking reply`, true) };
     case 'reanchor': {
-      const calls = await reanchorCalls(input, label);
-      if (calls.kind === 'calls') return { kind: 'tool_calls', calls: calls.calls, verdict: verdict('reanchored', `${found}; the model was asked for the enabling call, returned to the client: ${calls.calls.map((c) => c.function.name).join(', ')}`, true) };
-      if (calls.kind === 'error') return onError(input, label, `${found}; the re-anchoring call failed (${calls.message})`);
-      return rewrite(input, label, `${found}; no enabling call was made (${calls.why})`);
+      const used = { usage: ZERO_USAGE };
+      const result = await reanchorCalls(input, label, used);
+      if (result.kind === 'calls') return withUsage({ kind: 'tool_calls', calls: result.calls, verdict: verdict('reanchored', `${found}; the model was asked for the enabling call, returned to the client: ${result.calls.map((c) => c.function.name).join(', ')}`, true) }, used.usage);
+      if (result.kind === 'error') return withUsage(onError(input, judged, `${found}; the re-anchoring call failed (${result.message})`), used.usage);
+      return rewrite(input, judged, `${found}; no enabling call was made (${result.why})`, used.usage);
     }
     case 'rewrite':
-      return rewrite(input, label, found);
+      return rewrite(input, judged, found, ZERO_USAGE);
+  }
+}
+
+function unreadableDecision(input: DecideInput, judged: Judged, reason: 'language' | 'no_reply'): Decision {
+  const what = reason === 'language' ? 'the reply is not in English, which the rules read' : 'the reply has no text';
+  const verdict = (action: VerdictAction, tail: string, certified = false) =>
+    verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason: `${what}; not checked (not_labelled: ${reason}); ${tail}`, certified, notLabelled: reason });
+  switch (input.onUnreadable ?? 'annotate') {
+    case 'pass':
+      return { kind: 'pass', verdict: verdict('none', 'passed unchecked') };
+    case 'annotate':
+      return { kind: 'pass', verdict: verdict('annotated', 'sent unchanged with this verdict') };
+    case 'block':
+      return { kind: 'text', text: blockReply(input.messages, null, input.where, input.requestId), verdict: verdict('blocked', 'replaced by a blocking reply', true) };
   }
 }
 
 /** `found`: what the check found (and what was tried before), the start of every reason given here. */
-async function rewrite(input: DecideInput, label: LabelRecord, found: string): Promise<Decision> {
+async function rewrite(input: DecideInput, judged: Judged, found: string, before: Usage): Promise<Decision> {
+  const used = { usage: before };
   const card = capabilityCard(affordancesFor(input.where.deployment, 'generic'));
   const turn: ChatMessage[] = [...input.messages, { role: 'assistant', content: input.draft }];
-  const rewritten = await rewriteTurn(access(input.model()), card, turn);
-  if (!rewritten.ok) return onError(input, label, `${found}; the rewrite failed (${rewritten.error.kind}: ${rewritten.error.message})`);
+  const rewritten = await rewriteTurn(access(input.model(), used), card, turn);
+  if (!rewritten.ok) return withUsage(onError(input, judged, `${found}; the rewrite failed (${rewritten.error.kind}: ${rewritten.error.message})`), used.usage);
   let after: LabelRecord;
   try {
     after = labelDraft(input.messages, rewritten.reply, input.where, input.requestId);
   } catch (error) {
-    return onError(input, label, `the checker failed on the rewrite (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
+    return withUsage(onError(input, judged, `the checker failed on the rewrite (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`), used.usage);
   }
-  if (!certifies(after)) return onError(input, label, `${found}; the rewrite was labelled ${after.outcome}`);
-  return { kind: 'text', text: rewritten.reply, verdict: verdictOf({ requestId: input.requestId, label, where: input.where, action: 'rewritten', reason: `${found}; rewritten, now ${after.outcome}`, certified: true }) };
+  if (!certifies(after)) return withUsage(onError(input, judged, `${found}; the rewrite was labelled ${after.outcome}`), used.usage);
+  return withUsage({ kind: 'text', text: rewritten.reply, verdict: verdictOf({ requestId: input.requestId, label: judged, where: input.where, action: 'rewritten', reason: `${found}; rewritten, now ${after.outcome}`, certified: true }) }, used.usage);
 }
 
-function onError(input: DecideInput, label: LabelRecord | null, reason: string): Decision {
-  const verdict = (action: VerdictAction, certified: boolean, tail: string) => verdictOf({ requestId: input.requestId, label, where: input.where, action, reason: `${reason}; ${tail}`, certified });
-  if (input.onError === 'closed') return { kind: 'text', text: blockReply(input.messages, label, input.where, input.requestId), verdict: verdict('failed_closed', true, 'fail closed: a blocking reply is sent') };
+function onError(input: DecideInput, judged: Judged | null, reason: string): Decision {
+  const verdict = (action: VerdictAction, certified: boolean, tail: string) => verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason: `${reason}; ${tail}`, certified });
+  if (input.onError === 'closed') return { kind: 'text', text: blockReply(input.messages, judged?.label ?? null, input.where, input.requestId), verdict: verdict('failed_closed', true, 'fail closed: a blocking reply is sent') };
   return { kind: 'pass', verdict: verdict('failed_open', false, 'fail open: the draft is sent with its verdict') };
+}
+
+/** The guard's own model calls on the verdict (only when it made some). */
+function withUsage(decision: Decision, usage: Usage): Decision {
+  if (usage !== ZERO_USAGE) decision.verdict.usage = usage;
+  return decision;
 }
 
 type Reanchored = { kind: 'calls'; calls: ToolCall[] } | { kind: 'none'; why: string } | { kind: 'error'; message: string };
 
-async function reanchorCalls(input: DecideInput, label: LabelRecord): Promise<Reanchored> {
+async function reanchorCalls(input: DecideInput, label: LabelRecord, used: { usage: Usage }): Promise<Reanchored> {
   const target = reanchorTarget(label, input.where.deployment, 'generic');
   if (target === undefined) return { kind: 'none', why: 'no offered tool could keep it' };
   const offered = (input.tools ?? []).filter(isFunctionTool);
@@ -100,6 +138,7 @@ async function reanchorCalls(input: DecideInput, label: LabelRecord): Promise<Re
   const note = fillPrompt(REANCHOR_PROMPT, { problem: target.problem, tools: target.tools.map((t) => `\`${t}\``).join(', ') });
   const asked: ChatMessage[] = [...input.messages, { role: 'assistant', content: input.draft }, { role: 'user', content: note }];
   const result = await input.model().complete({ messages: asked, tools: offered });
+  if (result.ok) used.usage = addUsage(used.usage, result.usage);
   if (!result.ok) return { kind: 'error', message: `${result.error.kind}: ${result.error.message}` };
   const calls = (result.message.tool_calls ?? []).filter((call) => names.has(call?.function?.name));
   if (calls.length === 0) return { kind: 'none', why: 'the model answered without a call to an offered tool' };
@@ -111,6 +150,12 @@ function isFunctionTool(value: unknown): value is OpenAITool {
   return tool !== null && typeof tool === 'object' && tool.type === 'function' && typeof tool.function?.name === 'string';
 }
 
-function access(model: ChatModel): ModelAccess {
-  return { model, params: { temperature: 0 }, onCall: () => undefined };
+function access(model: ChatModel, used: { usage: Usage }): ModelAccess {
+  return {
+    model,
+    params: { temperature: 0 },
+    onCall: (usage) => {
+      if (usage !== null) used.usage = addUsage(used.usage, usage);
+    },
+  };
 }

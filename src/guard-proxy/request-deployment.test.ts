@@ -19,11 +19,11 @@ test('an untagged tool provides nothing and is named; the map makes it a schedul
   const tools = [fn('ping_me', 'Pings.'), fn('create_reminder', 'Creates a reminder that notifies the user at a given time.')];
   const inferred = new DeploymentResolver(undefined, {}).resolve(tools, ask);
   assert.equal(inferred.source, 'inferred');
-  assert.deepEqual(inferred.unknown_tools, ['ping_me']);
+  assert.deepEqual(inferred.tools_without_capabilities, ['ping_me']);
   assert.deepEqual(inferred.deployment.tools.find((t) => t.name === 'create_reminder')!.capabilities, ['run_later', 'notify_user_later']);
 
   const mapped = new DeploymentResolver(undefined, { ping_me: ['run_later', 'notify_user_later'] }).resolve([fn('ping_me', 'Pings.')], ask);
-  assert.deepEqual(mapped.unknown_tools, []);
+  assert.deepEqual(mapped.tools_without_capabilities, []);
   const unmapped = new DeploymentResolver(undefined, {}).resolve([fn('ping_me', 'Pings.')], ask);
   assert.equal(labelDraft(ask, PROMISE, unmapped, 'a').outcome, 'empty');
   assert.equal(labelDraft(ask, PROMISE, mapped, 'b').outcome, 'unanchored');
@@ -35,7 +35,7 @@ test('a deployment file wins over guesses; tools it lacks, offered or called ear
   const where = file.resolve([fn('create_reminder', 'Creates a reminder that notifies the user at a given time.')], messages);
   assert.equal(where.source, 'file');
   assert.equal(where.deployment.id, 'mine');
-  assert.deepEqual(where.unknown_tools.sort(), ['create_reminder', 'old_tool']);
+  assert.deepEqual(where.tools_without_capabilities.sort(), ['create_reminder', 'old_tool']);
   assert.deepEqual(where.deployment.tools.find((t) => t.name === 'create_reminder')!.capabilities, []);
 });
 
@@ -78,7 +78,7 @@ test('a request whose tools changed since the last one is resolved against its o
   const first = resolver.resolve([reminder], ask);
   assert.equal(resolver.resolve(JSON.parse(JSON.stringify([reminder])), ask).deployment, first.deployment, 'the same tools again: the same deployment, not a new one');
   const pinged = resolver.resolve([fn('ping_me', 'Pings.')], ask);
-  assert.deepEqual(pinged.unknown_tools, ['ping_me']);
+  assert.deepEqual(pinged.tools_without_capabilities, ['ping_me']);
   assert.equal(labelDraft(ask, PROMISE, pinged, 'a').outcome, 'empty');
   assert.equal(labelDraft(ask, PROMISE, resolver.resolve([reminder], ask), 'b').outcome, 'unanchored');
 });

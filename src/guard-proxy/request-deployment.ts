@@ -1,8 +1,9 @@
 /**
  * The deployment a request is judged against: the `--deployment` file, or one inferred from the
  * request's own `tools` (the `deployment init` guesses, overridden by a name → capabilities map).
- * A tool nobody described (not in the file or the map, and given no tag by the guess) provides
- * nothing, and the verdict names it, so a stricter verdict can be traced to a missing description.
+ * A tool given no capability (not in the file or the map, and no tag guessed from its name and
+ * description) provides nothing, and the verdict names it (`tools_without_capabilities`), so a
+ * stricter verdict can be traced to a capability missing from its description.
  */
 import type { ChatMessage } from '../core/types.ts';
 import type { Deployment, ToolDefinition } from '../setups/deployment.ts';
@@ -15,7 +16,7 @@ export interface RequestDeployment {
   deployment: Deployment;
   source: 'file' | 'inferred';
   /** Tools the verdict relies on that no file, map or guess gave a capability: they provide nothing. */
-  unknown_tools: string[];
+  tools_without_capabilities: string[];
 }
 
 const EMPTY_PARAMETERS = { type: 'object', properties: {} };
@@ -49,7 +50,7 @@ export class DeploymentResolver {
       unknown.push(name);
     }
     const deployment = extra.length === 0 ? offered.deployment : this.#parse([...offered.tools, ...extra]);
-    return { deployment, source: this.#file === undefined ? 'inferred' : 'file', unknown_tools: unknown };
+    return { deployment, source: this.#file === undefined ? 'inferred' : 'file', tools_without_capabilities: unknown };
   }
 
   #parse(tools: ToolDefinition[]): Deployment {

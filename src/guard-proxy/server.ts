@@ -2,8 +2,8 @@
  * The guard proxy's HTTP server: routes, error answers in OpenAI's shape, and a graceful stop (no
  * new connections; requests in flight finish; then the audit log is closed).
  *
- * The routes are a hono app. On Node, `POST /v1/chat/completions`, the one route on every agent
- * step, is served from node:http directly, without the web Request and Response the adapter builds
+ * The routes are a hono app. On Node, the agent routes (`POST /v1/chat/completions`,
+ * `/v1/responses`, `/v1/messages`), one of which is on every agent step, are served from node:http directly, without the web Request and Response the adapter builds
  * for each request: measured with bench:guard, that layer alone added about 2 ms to the p99 of a
  * request that should add less than that in all. Both paths run the same handler.
  */
@@ -13,7 +13,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDeploymentFile } from '../setups/load-deployment.ts';
 import { NO_AUDIT_LOG, openAuditLog } from './audit-log.ts';
+import { anthropicDialect } from './anthropic-messages.ts';
 import { chatCompletions } from './chat-completions.ts';
+import type { Dialect } from './dialect.ts';
+import { dialectFailure, serveDialect } from './dialect-route.ts';
+import { responsesDialect } from './responses.ts';
 import type { GuardProxyConfig } from './config.ts';
 import type { GuardContext } from './guard-context.ts';
 import { GuardMetrics } from './metrics.ts';
@@ -44,6 +48,21 @@ export function createGuardApp(context: GuardContext) {
     context.metrics.request('chat_completions', reply.status);
     return toResponse(reply);
   });
+  for (const [path, dialect] of Object.entries(DIALECT_ROUTES)) {
+    app.post(path, async (c) => {
+      const { raw } = c.req;
+      const incoming = c.env?.incoming;
+      const max = context.config.maxBodyBytes;
+      let reply: ProxyReply;
+      try {
+        reply = await serveDialect(context, dialect, { headers: raw.headers, client: raw.signal, body: () => (incoming === undefined ? readBoundedBody(raw, max) : readIncomingBody(incoming, max)) });
+      } catch (error) {
+        reply = dialectFailure(dialect, error);
+      }
+      context.metrics.request(dialect.name, reply.status);
+      return toResponse(reply);
+    });
+  }
   app.get('/v1/models', async (c) => {
     const client = c.req.raw.signal;
     const deadline = callSignal(context.config.timeoutMs, client);
@@ -81,20 +100,42 @@ async function serveChatCompletions(context: GuardContext, req: IncomingMessage,
   writeReply(res, reply);
 }
 
-/** The hot route straight from node:http; anything else to the hono app. */
+/** The agent APIs besides Chat Completions, by the path their clients post to. */
+const DIALECT_ROUTES: Record<string, Dialect> = { '/v1/responses': responsesDialect, '/v1/messages': anthropicDialect };
+
+/** `POST` to another agent API from node:http, as the chat route is served. */
+async function serveDialectRoute(context: GuardContext, dialect: Dialect, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const client = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) client.abort();
+  });
+  let reply: ProxyReply;
+  try {
+    reply = await serveDialect(context, dialect, { headers: req.headers, client: client.signal, body: () => readIncomingBody(req, context.config.maxBodyBytes) });
+  } catch (error) {
+    reply = dialectFailure(dialect, error);
+  }
+  context.metrics.request(dialect.name, reply.status);
+  writeReply(res, reply);
+}
+
+/** The agent routes straight from node:http; anything else to the hono app. */
 function requestListener(context: GuardContext): http.RequestListener {
   const app = getRequestListener(createGuardApp(context).fetch);
   return (req, res) => {
-    if (req.method === 'POST' && chatCompletionsPath(req.url)) void serveChatCompletions(context, req, res);
+    const path = req.method === 'POST' ? pathOf(req.url) : undefined;
+    if (path === '/v1/chat/completions') return void serveChatCompletions(context, req, res);
+    const dialect = path === undefined ? undefined : Object.hasOwn(DIALECT_ROUTES, path) ? DIALECT_ROUTES[path] : undefined;
+    if (dialect !== undefined) void serveDialectRoute(context, dialect, req, res);
     else void app(req, res);
   };
 }
 
-/** The path hono's route matches (strictly: no trailing slash), with or without a query. */
-function chatCompletionsPath(url: string | undefined): boolean {
-  if (url === undefined) return false;
+/** The path hono's routes match (strictly: no trailing slash), without a query. */
+function pathOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
   const end = url.indexOf('?');
-  return (end < 0 ? url : url.slice(0, end)) === '/v1/chat/completions';
+  return end < 0 ? url : url.slice(0, end);
 }
 
 export interface RunningGuardProxy {

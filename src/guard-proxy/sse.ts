@@ -15,9 +15,15 @@ export interface SseEvent {
 /** Splits text into events at blank lines (LF or CRLF); the rest waits for more text. */
 export class SseSplitter {
   #buffer = '';
+  #started = false;
 
   push(text: string): SseEvent[] {
     this.#buffer += text;
+    // A byte-order mark before the first field is not part of it (clients skip it too).
+    if (!this.#started && this.#buffer !== '') {
+      this.#started = true;
+      if (this.#buffer.charCodeAt(0) === 0xfeff) this.#buffer = this.#buffer.slice(1);
+    }
     const events: SseEvent[] = [];
     for (;;) {
       const match = /\r?\n\r?\n/.exec(this.#buffer);
@@ -58,6 +64,8 @@ export class StreamAssembly {
   finishReason: string | null = null;
   usage: unknown = undefined;
   done = false;
+  /** How many events were chat chunks: none means the guard could not read the stream. */
+  chunks = 0;
   readonly #calls = new Map<number, ToolCall>();
   #sawMeta = false;
 
@@ -73,7 +81,8 @@ export class StreamAssembly {
     } catch {
       return;
     }
-    if (chunk === null || typeof chunk !== 'object') return;
+    if (chunk === null || typeof chunk !== 'object' || !Array.isArray(chunk.choices)) return;
+    this.chunks++;
     if (!this.#sawMeta && typeof chunk.id === 'string') {
       this.#sawMeta = true;
       this.meta = { id: chunk.id, created: typeof chunk.created === 'number' ? chunk.created : this.meta.created, model: typeof chunk.model === 'string' ? chunk.model : this.meta.model };
@@ -85,6 +94,9 @@ export class StreamAssembly {
     const delta = choice.delta;
     if (delta === undefined || delta === null) return;
     if (typeof delta['content'] === 'string') this.text += delta['content'];
+    else if (Array.isArray(delta['content'])) this.text += partsText(delta['content']);
+    // A refusal is words the user reads like any others.
+    if (typeof delta['refusal'] === 'string') this.text += delta['refusal'];
     if (Array.isArray(delta['tool_calls'])) for (const part of delta['tool_calls']) this.#addCall(part);
   }
 
@@ -102,6 +114,16 @@ export class StreamAssembly {
   get toolCalls(): ToolCall[] {
     return [...this.#calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   }
+}
+
+/** The text of a content given as parts (`[{type: 'text', text}]`), as clients join it. */
+export function partsText(parts: readonly unknown[]): string {
+  let text = '';
+  for (const part of parts) {
+    const value = (part as { text?: unknown } | null)?.text;
+    if (typeof value === 'string') text += value;
+  }
+  return text;
 }
 
 const event = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;

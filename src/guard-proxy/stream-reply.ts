@@ -7,13 +7,15 @@
  */
 import type { ChatRequestView } from './chat-request.ts';
 import { record, type GuardContext } from './guard-context.ts';
+import { withGuardUsage } from './completion-response.ts';
 import { judgeReply } from './judge-reply.ts';
 import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
 import type { ProxyReply } from './proxy-reply.ts';
 import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type HeaderRecord, type UpstreamReply } from './upstream.ts';
-import { verdictHeader } from './verdict.ts';
+import { verdictHeader, verdictOf } from './verdict.ts';
+import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
 
 export interface StreamFacts {
   requestId: string;
@@ -52,6 +54,13 @@ export async function bufferedStream(context: GuardContext, request: ChatRequest
   }
   const upstreamMs = performance.now() - facts.sentAt;
   const rest = splitter.rest() + decoder.decode();
+  if (assembly.chunks === 0 && context.config.onError === 'closed') {
+    const verdict = verdictOf({ requestId: facts.requestId, label: null, where: null, action: 'failed_closed', reason: 'the upstream stream holds no chat completion chunk the guard can read; fail closed: a blocking reply is sent', certified: true });
+    const headers = returnedHeaders(upstream.headers);
+    Object.assign(headers, { 'content-type': 'text/event-stream', 'x-felicity-verdict': verdictHeader(verdict), 'x-felicity-request-id': facts.requestId });
+    record(context, verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
+    return { status: upstream.status, headers, body: textEvents(assembly.meta, DEFAULT_SAFE_REPLY, undefined) + verdictComment(verdict) + DONE_EVENT };
+  }
   const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, facts);
   const headers = returnedHeaders(upstream.headers);
   headers['x-felicity-verdict'] = verdictHeader(decision.verdict);
@@ -64,7 +73,8 @@ export async function bufferedStream(context: GuardContext, request: ChatRequest
 function streamBody(decision: Decision, original: string, assembly: StreamAssembly): string {
   if (decision.kind === 'pass' && (decision.verdict.action === 'none' || decision.verdict.action === 'skipped')) return original;
   if (decision.kind === 'pass') return insertBeforeDone(original, verdictComment(decision.verdict));
-  const events = decision.kind === 'text' ? textEvents(assembly.meta, decision.text, assembly.usage) : toolCallEvents(assembly.meta, decision.calls, assembly.usage);
+  const usage = withGuardUsage(assembly.usage, decision.verdict.usage);
+  const events = decision.kind === 'text' ? textEvents(assembly.meta, decision.text, usage) : toolCallEvents(assembly.meta, decision.calls, usage);
   return events + verdictComment(decision.verdict) + DONE_EVENT;
 }
 

@@ -8,9 +8,16 @@ import type { LabelRecord } from '../core/types.ts';
 
 export interface GuardEngine {
   label(turn: TurnRecord): LabelRecord | Promise<LabelRecord>;
+  /**
+   * Which replies the engine can read: `english` (the rules; a reply in another language or with
+   * no text is `not_labelled` and never certified) or `any` (a model engine). Unset: `english`,
+   * the safe assumption for an engine that does not say.
+   */
+  reads?: 'english' | 'any';
 }
 
 /** The rules engine of `felicity check`: deterministic, offline, no model call. */
 export const rulesGuardEngine: GuardEngine = {
   label: (turn) => check(turn),
+  reads: 'english',
 };

@@ -25,6 +25,9 @@ import { certifies } from './certified.ts';
 import { GuardDeadline, TIMED_OUT } from './guard-deadline.ts';
 import { DEFAULT_SAFE_REPLY } from './safe-reply.ts';
 import { MAX_REPLY_CHARS } from '../check/rules/text-regions.ts';
+import type { NotLabelledReason } from '../check/unjudgeable.ts';
+import { unreadableReason } from './unreadable.ts';
+import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from './unreadable-policy.ts';
 
 export const GUARD_POLICIES = ['rewrite', 'reanchor', 'annotate'] as const;
 export type GuardPolicy = (typeof GUARD_POLICIES)[number];
@@ -75,6 +78,12 @@ export interface GuardTurnOptions {
   safeReply?: string;
   /** Id given to the turn records the engine labels. */
   id?: string;
+  /**
+   * A draft the engine cannot read (not English, or no text, for the rules engine): it is never
+   * certified. `pass` and `annotate` (the default) send it unchanged with `not_labelled` set;
+   * `block` sends the safe reply instead.
+   */
+  onUnreadable?: UnreadablePolicy;
 }
 
 /** What produced the reply sent. A fix that failed the check produced nothing: see `fallback`. */
@@ -103,8 +112,10 @@ export interface GuardResult {
   after: LabelRecord;
   /** Whether the draft failed the check, or was too long to be checked in full. */
   flagged: boolean;
-  /** Whether the reply sent passed the check in full (`after` is no failure and not truncated). */
+  /** Whether the reply sent passed the check in full (`after` is no failure and not truncated); never for a draft the engine could not read. */
   certified: boolean;
+  /** Set when the engine could not read the draft: why (`language`, `no_reply`). Such a draft is never certified. */
+  not_labelled?: NotLabelledReason;
   changed: boolean;
   action: GuardAction;
   /** Set when no fixed reply could be certified: what was sent instead, and why. */
@@ -186,6 +197,8 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
     prompts: { ...progress.prompts },
     ...(progress.error === undefined ? {} : { error: progress.error }),
   });
+  const unreadable = (engine.reads ?? 'english') === 'english' ? unreadableReason(before, input) : undefined;
+  if (unreadable !== undefined) return await unreadableResult(input, before, unreadable, options, (messages) => engine.label(record(messages)), result);
   if (!flagged) return result(input, before, 'none', false, `the draft passed the check (${before.outcome}); nothing changed`);
   if (options.policy === 'annotate') return result(input, before, 'none', false, `${verdictOf(before, 'the draft')}; annotate only, nothing changed`);
 
@@ -309,6 +322,26 @@ async function settle(
     return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the safe reply fails the check too (${safeLabel.outcome}), so the draft is sent ${draftNote} with its verdict`, { to: 'draft', cause });
   }
   return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the draft is sent ${draftNote} with its verdict (${draftLabel.outcome})`, { to: 'draft', cause });
+}
+
+/** A draft the engine cannot read: sent as it is, never certified, or (`onUnreadable: 'block'`) the safe reply when that passes. */
+async function unreadableResult(
+  input: ChatMessage[],
+  before: LabelRecord,
+  reason: NotLabelledReason,
+  options: GuardTurnOptions,
+  label: (messages: ChatMessage[]) => LabelRecord | Promise<LabelRecord>,
+  result: (messages: ChatMessage[], after: LabelRecord, action: GuardAction, timedOut: boolean, reason: string, fallback?: GuardFallback) => GuardResult,
+): Promise<GuardResult> {
+  const what = reason === 'language' ? 'the draft is not in English, which the rules read' : 'the draft has no text';
+  const unchecked = (done: GuardResult): GuardResult => ({ ...done, flagged: true, certified: false, not_labelled: reason });
+  if ((options.onUnreadable ?? DEFAULT_UNREADABLE_POLICY) === 'block') {
+    const safeTurn = withFinalReply(input, options.safeReply ?? DEFAULT_SAFE_REPLY);
+    const safeLabel = await label(safeTurn);
+    if (certifies(safeLabel)) return { ...result(safeTurn, safeLabel, 'safe_reply', false, `${what}; not checked (not_labelled: ${reason}); the safe reply is sent (${safeLabel.outcome})`), not_labelled: reason };
+    return unchecked(result(input, before, 'none', false, `${what}; not checked (not_labelled: ${reason}); the safe reply fails the check too, so the draft is sent uncertified`));
+  }
+  return unchecked(result(input, before, 'none', false, `${what}; not checked (not_labelled: ${reason}); sent unchanged, not certified`));
 }
 
 const ACTION_WORDS: Record<GuardAction, string> = {

@@ -10,3 +10,4 @@ export { GuardInputError } from './guard-input-error.ts';
 export { REANCHOR_PROMPT, REWRITE_PROMPT, type GuardPrompt } from './guard-prompts.ts';
 export { mockToolRunner, type ToolRunner } from './tool-runner.ts';
 export { reanchorTarget, type ReanchorStep, type ReanchorTarget } from './reanchor.ts';
+export { UNREADABLE_POLICIES, DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from './unreadable-policy.ts';

@@ -4,7 +4,8 @@
  * `judgeDraft`. The frameworks only translate their messages in and the decision out.
  */
 import { GuardInputError } from '../guard/guard-input-error.ts';
-import { judgeDraft, type DraftToJudge } from '../guard-proxy/judge-reply.ts';
+import { judgeDraft, type DraftToJudge, type JudgeSettings } from '../guard-proxy/judge-reply.ts';
+import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from '../guard/unreadable-policy.ts';
 import type { OnErrorMode, OnFailPolicy } from '../guard-proxy/modes.ts';
 import type { Decision } from '../guard-proxy/policies.ts';
 import { DeploymentResolver } from '../guard-proxy/request-deployment.ts';
@@ -22,15 +23,17 @@ export interface DraftJudgeOptions {
   policy?: OnFailPolicy;
   /** When the checker or a fix fails: `open` sends the draft with its verdict (default), `closed` a blocking reply. */
   onError?: OnErrorMode;
+  /** A reply the rules cannot read (not English, no text), never certified: `pass`, `annotate` (default) or `block`. */
+  onUnreadable?: UnreadablePolicy;
 }
 
 export class DraftJudge {
   readonly #resolver: DeploymentResolver;
-  readonly #settings: { onFail: OnFailPolicy; onError: OnErrorMode };
+  readonly #settings: JudgeSettings;
 
   constructor(options: DraftJudgeOptions) {
     this.#resolver = new DeploymentResolver(resolveDeployment(options.deployment), options.toolCapabilities ?? {});
-    this.#settings = { onFail: options.policy ?? 'rewrite', onError: options.onError ?? 'open' };
+    this.#settings = { onFail: options.policy ?? 'rewrite', onError: options.onError ?? 'open', onUnreadable: options.onUnreadable ?? DEFAULT_UNREADABLE_POLICY };
   }
 
   judge(draft: DraftToJudge): Promise<Decision> {

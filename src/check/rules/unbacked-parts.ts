@@ -32,6 +32,10 @@ export interface ClaimPartVerdict {
   reason?: UnbackedReason;
   /** One line saying which call backed it, or why none did. */
   verdict: string;
+  /** For an unbacked part: the deployment's tools a successful call of which would have backed it. */
+  tools?: string[];
+  /** For reason `failed`: the call that was tried and failed. */
+  call?: { id: string; name: string };
 }
 
 /**
@@ -48,7 +52,7 @@ export function explainUnbackedClaim(
   // A bare "Done!" is false only right after a call that failed: that call is the reason.
   if (claim.kind === 'attempted') {
     const failed = calls.find((call) => !call.succeeded);
-    return [failed === undefined ? { text: claim.text, backed: false, reason: 'no_call', verdict: 'not backed: no call did it' } : { text: claim.text, backed: false, reason: 'failed', verdict: failedVerdict(failed) }];
+    return [failed === undefined ? { text: claim.text, backed: false, reason: 'no_call', verdict: 'not backed: no call did it' } : { text: claim.text, backed: false, reason: 'failed', verdict: failedVerdict(failed), call: { id: failed.id, name: failed.name } }];
   }
   const succeeded = calls.filter((call) => call.succeeded);
   const succeededFacts = [...succeeded.map((call) => factsOf(call.name)), ...earlier];
@@ -80,12 +84,12 @@ function whyNot(
   calls: readonly ToolActivity[],
   factsOf: (name: string) => CallFacts,
   tools: readonly CallFacts[],
-): { reason: UnbackedReason; verdict: string } {
+): { reason: UnbackedReason; verdict: string; tools: string[]; call?: { id: string; name: string } } {
   const would = tools.filter((tool) => partBackedBy(claim, report, [tool], tools));
   const wouldNames = would.map((tool) => tool.name);
   const failed = calls.find((call) => !call.succeeded && (wouldNames.includes(call.name) || partBackedBy(claim, report, [factsOf(call.name)], tools)));
   if (failed !== undefined) {
-    return { reason: 'failed', verdict: failedVerdict(failed) };
+    return { reason: 'failed', verdict: failedVerdict(failed), tools: wouldNames, call: { id: failed.id, name: failed.name } };
   }
   const succeeded = calls.filter((call) => call.succeeded);
   const siblings = report === undefined ? [] : succeeded.filter((call) => isSibling(report, factsOf(call.name)));
@@ -93,13 +97,13 @@ function whyNot(
   const instead = wouldNames.length > 0 ? ` (${wouldNames.join(' or ')} would)` : '';
   if (siblings.length > 0) {
     const named = siblings.map((call) => `${call.id} ${call.name}${actsOn(factsOf(call.name))}`).join('; ');
-    return { reason: 'sibling', verdict: `not backed: only a sibling tool was called, ${named}, not ${what}${instead}` };
+    return { reason: 'sibling', verdict: `not backed: only a sibling tool was called, ${named}, not ${what}${instead}`, tools: wouldNames };
   }
   if (succeeded.length > 0 && succeeded.every((call) => factsOf(call.name).actions.length === 0)) {
-    return { reason: 'read_only', verdict: `not backed: the only successful calls read (${[...new Set(succeeded.map((call) => call.name))].join(', ')}); a lookup performs nothing` };
+    return { reason: 'read_only', verdict: `not backed: the only successful calls read (${[...new Set(succeeded.map((call) => call.name))].join(', ')}); a lookup performs nothing`, tools: wouldNames };
   }
-  if (wouldNames.length === 0 && report !== undefined) return { reason: 'no_call', verdict: `not backed: no call performed it; no tool of the deployment ${report.verb}s ${thingOf(report)}` };
-  return { reason: 'no_call', verdict: `not backed: no call of ${what}${wouldNames.length > 0 ? instead : ' (no tool of the deployment does)'}` };
+  if (wouldNames.length === 0 && report !== undefined) return { reason: 'no_call', verdict: `not backed: no call performed it; no tool of the deployment ${report.verb}s ${thingOf(report)}`, tools: wouldNames };
+  return { reason: 'no_call', verdict: `not backed: no call of ${what}${wouldNames.length > 0 ? instead : ' (no tool of the deployment does)'}`, tools: wouldNames };
 }
 
 /** What a call of each claim kind does, for "no call of a tool that …". */

@@ -3,7 +3,8 @@
  * re-anchoring calls as a cooperative model would, and otherwise answers by a keyword in the
  * user's message: CLEAN (a plain answer), CLAIM (says a reminder was set, with no call), EMPTY
  * (promises an email with no email tool), PROMISE (promises a reminder without calling the
- * reminder tool), LOOP (calls the reminder tool first, then reports it).
+ * reminder tool), LOOP (calls the reminder tool first, then reports it), SPANISH (an empty promise
+ * in Spanish), MIXED (a report and a promise in the same reply as a call that only reads).
  */
 import type { ChatMessage } from '../../core/types.ts';
 import { say, type UpstreamReply, type UpstreamRequest } from './scripted-upstream.ts';
@@ -13,6 +14,16 @@ export const CLAIM_REPLY = "Done! I've set a reminder for 9am tomorrow.";
 export const EMPTY_REPLY = "Sure, I'll email you the report tonight.";
 export const PROMISE_REPLY = "Sure! I'll remind you tomorrow at 9am.";
 export const LOOP_REPLY = "Done: I've set a reminder for 9am tomorrow to pay rent.";
+/** An empty promise the rules cannot read (Spanish): "Sure! I'll remind you tomorrow morning." */
+export const SPANISH_REPLY = '¡Claro! Te lo recordaré mañana por la mañana.';
+/** Text with a call in the same reply: the call only reads, so the report and the promise are not kept by it. */
+export const MIXED_REPLY = "Done! Reminder set for tomorrow at 9. I'll also remind you again next week.";
+
+export const LIST_TOOL = {
+  type: 'function',
+  function: { name: 'list_reminders', description: 'Lists the reminders the user already has.', parameters: { type: 'object', properties: {} } },
+} as const;
+
 export const HONEST_REWRITE = "I can't set reminders for later from here; a phone alarm for 9am would do it.";
 
 export const REMINDER_TOOL = {
@@ -35,6 +46,8 @@ export function agentModel(request: UpstreamRequest): UpstreamReply {
   const user = text([...messages].reverse().find((m) => m.role === 'user'));
   if (user.includes('LOOP')) return last?.role === 'tool' ? say.text(LOOP_REPLY) : say.call('create_reminder', { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' }, 'call_loop');
   if (user.includes('CLAIM')) return say.text(CLAIM_REPLY);
+  if (user.includes('SPANISH')) return say.text(SPANISH_REPLY);
+  if (user.includes('MIXED')) return last?.role === 'tool' ? say.text(CLEAN_REPLY) : { kind: 'tool_calls', content: MIXED_REPLY, calls: [{ id: 'call_list', type: 'function', function: { name: 'list_reminders', arguments: '{}' } }] };
   if (user.includes('EMPTY')) return say.text(EMPTY_REPLY);
   if (user.includes('PROMISE')) return say.text(PROMISE_REPLY);
   return say.text(CLEAN_REPLY);

@@ -7,16 +7,23 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ChatMessage, ToolCall } from '../../core/types.ts';
 import { startLoopbackServer } from '../../llm/testing/loopback-server.ts';
+import { readAnthropicRequest } from '../anthropic-request.ts';
+import { readResponsesRequest } from '../responses-request.ts';
+import { messagesBody, responsesBody, writeMessagesStream, writeResponsesStream } from './scripted-apis.ts';
 
 export interface UpstreamRequest {
   path: string;
+  /** Which API was called; a Responses or Messages body is read into chat `messages` for the script, `raw` as sent. */
+  api: 'chat' | 'responses' | 'messages';
+  raw: Record<string, unknown>;
   headers: IncomingHttpHeaders;
   body: { model?: string; messages: ChatMessage[]; tools?: unknown[]; stream?: boolean; temperature?: number; [field: string]: unknown };
 }
 
 export type UpstreamReply =
   | { kind: 'text'; content: string }
-  | { kind: 'tool_calls'; calls: ToolCall[] }
+  /** Calls, with the words written in the same reply when `content` is set. */
+  | { kind: 'tool_calls'; calls: ToolCall[]; content?: string }
   | { kind: 'status'; status: number; body: string }
   | { kind: 'hang' }
   | { kind: 'delay'; ms: number; then: UpstreamReply };
@@ -54,7 +61,14 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
       res.end('{"error":{"message":"not JSON"}}');
       return;
     }
-    const request = { path: req.url ?? '/', headers: req.headers, body };
+    const path = req.url ?? '/';
+    const api = path.endsWith('/responses') ? 'responses' : path.endsWith('/messages') ? 'messages' : 'chat';
+    const raw = body as Record<string, unknown>;
+    if (api !== 'chat') {
+      const view = (api === 'responses' ? readResponsesRequest : readAnthropicRequest)(bytes);
+      body = { ...raw, messages: view.messages, ...(view.tools === undefined ? {} : { tools: view.tools }) };
+    }
+    const request: UpstreamRequest = { path, api, raw, headers: req.headers, body };
     if (options.record !== false) requests.push(request);
     res.on('close', () => {
       if (!res.writableFinished) abandoned++;
@@ -68,8 +82,16 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
         res.end(reply.body);
         return;
       }
+      if (api === 'responses') {
+        if (body.stream === true) return writeResponsesStream(res, reply, body.model ?? 'scripted');
+        return json(res, responsesBody(reply, body.model ?? 'scripted'));
+      }
+      if (api === 'messages') {
+        if (body.stream === true) return writeMessagesStream(res, reply, body.model ?? 'scripted');
+        return json(res, messagesBody(reply, body.model ?? 'scripted'));
+      }
       if (body.stream === true) return void streamReply(res, id, body.model ?? 'scripted', reply);
-      const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: null, tool_calls: reply.calls };
+      const message = reply.kind === 'text' ? { role: 'assistant', content: reply.content } : { role: 'assistant', content: reply.content ?? null, tool_calls: reply.calls };
       const text = JSON.stringify({
         id, object: 'chat.completion', created: 1_790_000_000, model: body.model ?? 'scripted',
         choices: [{ index: 0, message, finish_reason: reply.kind === 'text' ? 'stop' : 'tool_calls' }],
@@ -87,6 +109,12 @@ export async function startScriptedUpstream(script: UpstreamScript, options: { r
     send(reply);
   });
   return { url: `http://127.0.0.1:${server.port}/v1`, requests, abandoned: () => abandoned, close: server.close };
+}
+
+function json(res: import('node:http').ServerResponse, value: unknown): void {
+  const text = JSON.stringify(value);
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
 }
 
 /**
@@ -111,6 +139,7 @@ function* streamEvents(reply: Extract<UpstreamReply, { kind: 'text' | 'tool_call
     yield chunk({}, 'stop');
     return;
   }
+  for (const piece of pieces(reply.content ?? '', 7)) yield chunk({ content: piece }, null);
   for (const [index, call] of reply.calls.entries()) {
     yield chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null);
     for (const piece of pieces(call.function.arguments, 5)) yield chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null);

@@ -12,7 +12,7 @@ const USAGE = {
 } as GenerateResult['usage'];
 
 function answer(options: CallOptions): GenerateResult['content'] {
-  const reply = agentModel({ path: '/v1/chat/completions', headers: {}, body: { messages: chatMessagesOf(options.prompt) } });
+  const reply = agentModel({ path: '/v1/chat/completions', api: 'chat', raw: {}, headers: {}, body: { messages: chatMessagesOf(options.prompt) } });
   if (reply.kind === 'text') return [{ type: 'text', text: reply.content }];
   if (reply.kind === 'tool_calls') return reply.calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.function.name, input: call.function.arguments }));
   throw new Error(`scripted agent: ${reply.kind}`);

@@ -1,0 +1,225 @@
+/**
+ * One request to an API other than Chat Completions (dialect.ts), served as the chat route is:
+ * the body forwarded as sent with the client's own headers, the reply judged before the client
+ * sees it (or, streamed in audit mode, while it does), a clean reply sent byte for byte with the
+ * verdict in a header, a changed one in the API's own shape with a `felicity` field.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ToolCall } from '../core/types.ts';
+import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
+import type { IncomingChat } from './chat-completions.ts';
+import { verdictHeaders } from './completion-response.ts';
+import type { Dialect, TurnRequest } from './dialect.ts';
+import { record, type GuardContext } from './guard-context.ts';
+import { judgeTurn } from './judge-reply.ts';
+import { ProxyError } from './openai-error.ts';
+import type { Decision } from './policies.ts';
+import type { ProxyReply } from './proxy-reply.ts';
+import { SseSplitter, verdictComment, type SseEvent } from './sse.ts';
+import { callSignal, forwardedHeaders, MAX_UPSTREAM_BYTES, readUpstreamBody, returnedHeaders, sendUpstream, tooLargeUpstream, upstreamFailure, type HeaderRecord, type UpstreamReply } from './upstream.ts';
+import { verdictHeader, verdictOf } from './verdict.ts';
+
+interface Facts {
+  requestId: string;
+  headers: HeaderRecord;
+  client: AbortSignal;
+  signal: AbortSignal;
+  started: number;
+  sentAt: number;
+  release(): void;
+}
+
+export async function serveDialect(context: GuardContext, dialect: Dialect, incoming: IncomingChat): Promise<ProxyReply> {
+  const started = performance.now();
+  const requestId = randomUUID();
+  const bytes = await incoming.body();
+  const request = dialect.readRequest(bytes);
+  const headers = forwardedHeaders(incoming.headers);
+  const client = incoming.client;
+  const deadline = callSignal(context.config.timeoutMs, client);
+  let streaming = false;
+  try {
+    const sentAt = performance.now();
+    const upstream = await sendUpstream(context.upstream, dialect.path, { method: 'POST', headers, body: bytes }, deadline.signal, client);
+    const facts: Facts = { requestId, headers, client, signal: deadline.signal, started, sentAt, release: deadline.release };
+    // An event stream sent without its content-type is still one: clients read it as such.
+    if (request.stream && upstream.ok && upstream.stream === null && upstream.bytes !== null && looksLikeEvents(upstream.bytes)) upstream.stream = new Blob([upstream.bytes]).stream();
+    const isStream = request.stream && upstream.ok && upstream.stream !== null;
+    if (isStream && context.config.stream === 'audit') {
+      streaming = true;
+      return auditedEvents(context, dialect, request, upstream, facts);
+    }
+    if (isStream) return await bufferedEvents(context, dialect, request, upstream, facts);
+    return await wholeReply(context, dialect, request, upstream, facts);
+  } finally {
+    if (!streaming) deadline.release();
+  }
+}
+
+/** The proxy's failure in the API's own error shape. */
+export function dialectFailure(dialect: Dialect, error: unknown): ProxyReply {
+  const failure = error instanceof ProxyError ? error : new ProxyError(500, 'internal_error', 'the guard proxy failed on this request');
+  return { status: failure.status, headers: { 'content-type': 'application/json', 'x-felicity-verdict': 'outcome=unchecked; action=skipped; certified=false' }, body: JSON.stringify(dialect.errorBody(failure)) };
+}
+
+function judge(context: GuardContext, dialect: Dialect, request: TurnRequest, reply: { text: string | null; toolCalls: readonly ToolCall[] }, facts: Facts, onFail?: 'annotate'): Promise<Decision> {
+  return judgeTurn(context, request, reply, {
+    requestId: facts.requestId,
+    ...(onFail === undefined ? {} : { onFail }),
+    model: () => dialect.model(context.upstream, facts.headers, request, facts.client),
+  }).then((decision) => withHistory(decision, request));
+}
+
+/** A continued conversation was judged on what the request carries: the verdict says so. */
+function withHistory(decision: Decision, request: TurnRequest): Decision {
+  if (request.history === undefined) return decision;
+  decision.verdict.history = request.history;
+  decision.verdict.reason += '; earlier turns (previous_response_id) were not visible to the check, only what this request carries';
+  return decision;
+}
+
+async function wholeReply(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): Promise<ProxyReply> {
+  const body = await readUpstreamBody(upstream, context.upstream, facts.signal, facts.client);
+  const upstreamMs = performance.now() - facts.sentAt;
+  const passThrough = (reason: string): ProxyReply => {
+    const verdict = verdictOf({ requestId: facts.requestId, label: null, where: null, action: 'skipped', reason });
+    record(context, verdict, { stream: false, addedMs: performance.now() - facts.started - upstreamMs });
+    const out = returnedHeaders(upstream.headers);
+    out['x-felicity-verdict'] = verdictHeader(verdict);
+    out['x-felicity-request-id'] = facts.requestId;
+    return { status: upstream.status, headers: out, body };
+  };
+  if (!upstream.ok) return passThrough(`the upstream answered ${upstream.status}; passed through unchecked`);
+  const unreadable = (why: string): ProxyReply => (context.config.onError === 'closed' ? blocked(context, dialect, request, upstream, facts, why, upstreamMs, false) : passThrough(`${why}; passed through unchecked`));
+  let parsed: unknown;
+  try {
+    const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return unreadable('the upstream answer is not JSON');
+  }
+  const reply = dialect.readReply(parsed);
+  if (reply === undefined) return unreadable(`the upstream answer is not a ${dialect.name} response`);
+  const decision = await judge(context, dialect, request, reply, facts);
+  const out = Object.assign(returnedHeaders(upstream.headers), verdictHeaders(decision));
+  const untouched = decision.kind === 'pass' && (decision.verdict.action === 'none' || decision.verdict.action === 'skipped');
+  let sent: Uint8Array<ArrayBuffer> | string = body;
+  if (!untouched) {
+    sent = dialect.replyBody(parsed as Record<string, unknown>, decision);
+    out['content-type'] = 'application/json';
+  }
+  record(context, decision.verdict, { stream: false, addedMs: performance.now() - facts.started - upstreamMs });
+  return { status: upstream.status, headers: out, body: sent };
+}
+
+/** `--on-error closed`: a 200 the guard cannot read is not sent on; a blocking reply in the API's shape goes instead. */
+function blocked(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts, why: string, upstreamMs: number, stream: boolean): ProxyReply {
+  const verdict = verdictOf({ requestId: facts.requestId, label: null, where: null, action: 'failed_closed', reason: `${why}; the guard cannot read it; fail closed: a blocking reply is sent`, certified: true });
+  record(context, verdict, { stream, addedMs: performance.now() - facts.started - upstreamMs });
+  const headers = returnedHeaders(upstream.headers);
+  headers['x-felicity-verdict'] = verdictHeader(verdict);
+  headers['x-felicity-request-id'] = facts.requestId;
+  headers['content-type'] = request.stream ? 'text/event-stream' : 'application/json';
+  return { status: 200, headers, body: request.stream ? dialect.blockedStream(request, DEFAULT_SAFE_REPLY, verdict) : dialect.blockedBody(request, DEFAULT_SAFE_REPLY, verdict) };
+}
+
+/** The event that closes the reply with the verdict in a `felicity` field, where the API has one (Responses' `response.completed`); any other event as it came. */
+function annotated(dialect: Dialect, event: SseEvent, decision: Decision): string {
+  if (event.data === null || dialect.verdictEvent === undefined) return event.raw;
+  const data = dialect.verdictEvent(event.data, decision.verdict);
+  if (data === undefined) return event.raw;
+  const fields = event.raw.split(/\r?\n/).filter((line) => line !== '' && !line.startsWith('data:'));
+  return `${[...fields, `data: ${data}`].join('\n')}\n\n`;
+}
+
+async function bufferedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): Promise<ProxyReply> {
+  const assembly = dialect.newAssembly();
+  const splitter = new SseSplitter();
+  const decoder = new TextDecoder();
+  const raw: SseEvent[] = [];
+  const reader = upstream.stream!.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_UPSTREAM_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLargeUpstream();
+      }
+      for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
+        raw.push(event);
+        assembly.add(event);
+      }
+    }
+  } catch (error) {
+    throw upstreamFailure(error, context.upstream, facts.signal, facts.client);
+  }
+  const upstreamMs = performance.now() - facts.sentAt;
+  const rest = splitter.rest() + decoder.decode();
+  const original = raw.map((event) => event.raw).join('') + rest;
+  if (!assembly.readable && context.config.onError === 'closed') return blocked(context, dialect, request, upstream, facts, `the upstream stream holds no ${dialect.name} event the guard can read`, upstreamMs, true);
+  const decision = await judge(context, dialect, request, assembly, facts);
+  const headers = returnedHeaders(upstream.headers);
+  headers['x-felicity-verdict'] = verdictHeader(decision.verdict);
+  headers['x-felicity-request-id'] = facts.requestId;
+  let body = original;
+  if (decision.kind !== 'pass') body = dialect.streamBody(decision, assembly) + verdictComment(decision.verdict);
+  else if (decision.verdict.action !== 'none' && decision.verdict.action !== 'skipped') body = raw.map((event) => annotated(dialect, event, decision)).join('') + rest + verdictComment(decision.verdict);
+  record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
+  return { status: upstream.status, headers, body };
+}
+
+function auditedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): ProxyReply {
+  const assembly = dialect.newAssembly();
+  const splitter = new SseSplitter();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  const reader = upstream.stream!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          let passed = false;
+          for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
+            assembly.add(event);
+            controller.enqueue(encoder.encode(event.raw));
+            passed = true;
+          }
+          if (passed) return;
+        }
+        const upstreamMs = performance.now() - facts.sentAt;
+        const rest = splitter.rest() + decoder.decode();
+        if (rest !== '') controller.enqueue(encoder.encode(rest));
+        const decision = await judge(context, dialect, request, assembly, facts, 'annotate');
+        controller.enqueue(encoder.encode(verdictComment(decision.verdict)));
+        record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
+        controller.close();
+        facts.release();
+      } catch (error) {
+        const failure = error instanceof ProxyError ? error : upstreamFailure(error, context.upstream, facts.signal, facts.client);
+        controller.enqueue(encoder.encode(`: felicity error ${JSON.stringify(failure.body)}\n\n`));
+        controller.close();
+        facts.release();
+      }
+    },
+    async cancel(reason) {
+      facts.release();
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
+  const headers = returnedHeaders(upstream.headers);
+  headers['x-felicity-verdict'] = 'outcome=pending; action=audit; certified=false';
+  headers['x-felicity-request-id'] = facts.requestId;
+  return { status: upstream.status, headers, body };
+}
+
+/** Server-sent events, whatever the content-type says: the body opens with an SSE field or comment. */
+export function looksLikeEvents(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return /^(data|event|id|retry):|^:/.test(head);
+}
+

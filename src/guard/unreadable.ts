@@ -1,0 +1,19 @@
+/**
+ * Replies the rules cannot read: not in English, or no text at all. The rules would find nothing
+ * in them and pass them as `other`, so a Spanish empty promise would go out certified. Such a reply
+ * is `not_labelled` (as `check` sets it aside), never certified, and handled by its own policy.
+ * Only a reply in whose words the rules found no cue is looked at (the language test is cheap,
+ * but most replies have a cue); one where they found a failure is that failure.
+ */
+import { certifies } from './certified.ts';
+import { foundNoCue } from '../check/line-records.ts';
+import { reasonOf, type NotLabelledReason } from '../check/unjudgeable.ts';
+import type { ChatMessage, LabelRecord } from '../core/types.ts';
+
+export { DEFAULT_UNREADABLE_POLICY, UNREADABLE_POLICIES, type UnreadablePolicy } from './unreadable-policy.ts';
+
+/** Why the rules could not read the turn's reply, or undefined when they could (`turn` is built only when asked). */
+export function unreadableReason(label: LabelRecord, turn: readonly ChatMessage[] | (() => readonly ChatMessage[])): NotLabelledReason | undefined {
+  if (!certifies(label) || !foundNoCue(label)) return undefined;
+  return reasonOf({ messages: typeof turn === 'function' ? turn() : turn }, { language: true });
+}
