@@ -3,7 +3,7 @@
  * the input and report, with the work in src/check. Loaded only when the command runs, so that
  * `felicity check --help` and `felicity --help` do not load the checker.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, fstatSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { checkJsonl, OutcomeTally, RulesLineReader, type LineResult } from '../check/check-jsonl.ts';
 import { labelBlock } from '../check/label-block.ts';
@@ -22,6 +22,7 @@ import { EXIT, UsageError, oneLine } from './usage-exit.ts';
 import { FORMAT_NAMES, type InputFormat, type InputFormatChoice } from '../check/input-formats/input-format.ts';
 import { evaluateFailOn, type FailOn } from './fail-on.ts';
 import { buildSummary, writeSummary } from './summary-json.ts';
+import { jobsForBytes, type JobsChoice } from '../check/worker-threshold.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
 const READ_CHUNK = 1 << 20;
@@ -30,8 +31,8 @@ const WRITE_BATCH = 1 << 16;
 /** The options as commander parses them (check.ts). */
 export interface CheckFlags extends EngineFlags {
   setup?: string;
-  /** Worker threads for the offline rules (1: this thread only). */
-  jobs: number;
+  /** Worker threads for the offline rules (1: this thread only; auto: where they pay). */
+  jobs: JobsChoice;
   out?: string;
   explain?: true;
   conversations?: true;
@@ -94,9 +95,11 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
     const jsonl = { setup, conversations: options.conversations ?? false, explain, inputFormat, ...(options.strictArguments ? { strictArguments: true } : {}) };
-    if (engine === undefined && options.jobs > 1) {
+    const plan = engine === undefined ? jobsForBytes(options.jobs, inputSize(file)) : undefined;
+    if (plan !== undefined && plan.jobs > 1) {
       await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
-        pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
+        startAfterBytes: plan.startAfterBytes,
+        pool: async () => new (await import('../check/check-pool.ts')).CheckPool(plan.jobs),
         inThisThread: labelBlock,
         write: (block) => {
           tally.merge(block.tally);
@@ -162,6 +165,19 @@ class FormatNotice {
     this.said.add(format);
     const how = this.choice === 'auto' ? 'detected; --input-format to choose' : '--input-format';
     process.stderr.write(`felicity check: reading ${FORMAT_NAMES[format]} (${how})\n`);
+  }
+}
+
+/**
+ * The input's size when it is a regular file (stdin too, when redirected from one); undefined for
+ * a pipe or terminal, and when it cannot be read (the read then reports why).
+ */
+function inputSize(file: string): number | undefined {
+  try {
+    const stats = file === '-' ? fstatSync(0) : statSync(file);
+    return stats.isFile() ? stats.size : undefined;
+  } catch {
+    return undefined;
   }
 }
 
