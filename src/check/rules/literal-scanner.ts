@@ -66,94 +66,30 @@ export class LiteralScanner {
   /** Outputs of the states with outputs, from the first of them. */
   readonly #outLo: Int32Array;
   readonly #outHi: Int32Array;
+  /** What the arrays above were read from. */
+  readonly #table: ScannerTable;
 
-  /** `groups[i]` holds the literals of group i. */
-  constructor(groups: readonly (readonly string[])[]) {
+  /**
+   * `groups[i]` holds the literals of group i. `stored`, a table `toTable()` wrote for the same
+   * groups (at build time), is taken as it is instead of building the automaton again; a table for
+   * other groups or another format is ignored.
+   */
+  constructor(groups: readonly (readonly string[])[], stored?: ScannerTable) {
     if (groups.length > MAX_GROUPS) throw new RangeError(`at most ${MAX_GROUPS} literal groups, got ${groups.length}`);
-    const classOf = this.#classOf;
-    let classes = 1;
-    const children: Map<number, number>[] = [new Map()];
-    const ownLo: number[] = [0];
-    const ownHi: number[] = [0];
-    groups.forEach((literals, group) => {
-      for (const literal of literals) {
-        if (literal.length === 0 || !/^[\x20-\x7e]+$/.test(literal) || literal !== literal.toLowerCase()) {
-          throw new RangeError(`literal ${JSON.stringify(literal)} of group ${group}: expected lower-case printable ASCII`);
-        }
-        let node = 0;
-        for (let i = 0; i < literal.length; i++) {
-          const c = literal.charCodeAt(i);
-          if (classOf[c] === 0) {
-            classOf[c] = classes++;
-            if (c >= 97 && c <= 122) classOf[c - 32] = classOf[c]!;
-          }
-          const k = classOf[c]!;
-          let next = children[node]!.get(k);
-          if (next === undefined) {
-            next = children.length;
-            children.push(new Map());
-            ownLo.push(0);
-            ownHi.push(0);
-            children[node]!.set(k, next);
-          }
-          node = next;
-        }
-        if (group < 31) ownLo[node]! |= 1 << group;
-        else ownHi[node]! |= 1 << (group - 31);
-      }
-    });
+    const table = (stored !== undefined && isTableFor(stored, groups) && readTable(stored)) || readTable(buildTable(groups))!;
+    this.#classOf.set(table.classOf);
+    this.#delta = table.delta;
+    this.states = table.states;
+    this.classes = table.classes;
+    this.#firstOutputRow = table.firstOutputRow;
+    this.#outLo = table.outLo;
+    this.#outHi = table.outHi;
+    this.#table = table.stored;
+  }
 
-    // Breadth first: each node's failure link, its outputs merged with the link's, and a full
-    // transition table over the character classes.
-    let size = children.length;
-    let goto = new Int32Array(size * classes);
-    let outLo = Int32Array.from(ownLo);
-    let outHi = Int32Array.from(ownHi);
-    const fail = new Int32Array(size);
-    const queue: number[] = [];
-    for (let k = 0; k < classes; k++) {
-      const next = children[0]!.get(k) ?? 0;
-      goto[k] = next;
-      if (next !== 0) queue.push(next);
-    }
-    for (let head = 0; head < queue.length; head++) {
-      const node = queue[head]!;
-      outLo[node]! |= outLo[fail[node]!]!;
-      outHi[node]! |= outHi[fail[node]!]!;
-      for (let k = 0; k < classes; k++) {
-        const next = children[node]!.get(k);
-        if (next === undefined) goto[node * classes + k] = goto[fail[node]! * classes + k]!;
-        else {
-          goto[node * classes + k] = next;
-          fail[next] = goto[fail[node]! * classes + k]!;
-          queue.push(next);
-        }
-      }
-    }
-
-    ({ size, classes, goto, outLo, outHi } = minimized({ size, classes, goto, outLo, outHi }, classOf));
-
-    // Renumber: states without outputs first (the root, which has none, stays 0), then the rest.
-    const number = new Int32Array(size);
-    const outputStates: number[] = [];
-    let numbered = 0;
-    for (let state = 0; state < size; state++) {
-      if ((outLo[state]! | outHi[state]!) === 0) number[state] = numbered++;
-      else outputStates.push(state);
-    }
-    const firstOutput = numbered;
-    for (const state of outputStates) number[state] = numbered++;
-    // Rows are not padded to a power of two: the table stays small enough for the fastest cache.
-    const delta = size * classes <= 0xffff ? new Uint16Array(size * classes) : new Int32Array(size * classes);
-    for (let state = 0; state < size; state++) {
-      for (let k = 0; k < classes; k++) delta[number[state]! * classes + k] = number[goto[state * classes + k]!]! * classes;
-    }
-    this.#delta = delta;
-    this.classes = classes;
-    this.states = size;
-    this.#firstOutputRow = firstOutput * classes;
-    this.#outLo = Int32Array.from(outputStates, (state) => outLo[state]!);
-    this.#outHi = Int32Array.from(outputStates, (state) => outHi[state]!);
+  /** The automaton as plain JSON data, for `new LiteralScanner(groups, table)` in another process. */
+  toTable(): ScannerTable {
+    return this.#table;
   }
 
   /**
@@ -176,6 +112,154 @@ export class LiteralScanner {
     }
     return hits;
   }
+}
+
+/**
+ * The automaton of `groups`, as stored: a table changes only with the literals (and this format),
+ * so it can be built once, when the package is built, instead of in every process and worker.
+ */
+export interface ScannerTable {
+  format: number;
+  /** The groups it was built from, as JSON: a table for other literals is not used. */
+  groups: string;
+  /** Base64 of the typed arrays the scanner holds. */
+  classOf: string;
+  wide: boolean;
+  delta: string;
+  states: number;
+  classes: number;
+  firstOutputRow: number;
+  outLo: string;
+  outHi: string;
+}
+
+/** Changes whenever buildTable's output would change for the same literals. */
+const TABLE_FORMAT = 1;
+
+function isTableFor(table: ScannerTable, groups: readonly (readonly string[])[]): boolean {
+  return table.format === TABLE_FORMAT && table.groups === JSON.stringify(groups);
+}
+
+/** The arrays of a table, or undefined when its sizes do not agree (a damaged file). */
+function readTable(stored: ScannerTable) {
+  try {
+    const { states, classes, firstOutputRow } = stored;
+    const classOf = fromBase64(stored.classOf, Uint8Array);
+    const delta = stored.wide ? fromBase64(stored.delta, Int32Array) : fromBase64(stored.delta, Uint16Array);
+    const outLo = fromBase64(stored.outLo, Int32Array);
+    const outHi = fromBase64(stored.outHi, Int32Array);
+    const outputs = states - firstOutputRow / classes;
+    const fits = classOf.length === ALPHABET && delta.length === states * classes && outLo.length === outputs && outHi.length === outputs && delta.every((row) => row % classes === 0 && row < states * classes);
+    return fits ? { stored, states, classes, firstOutputRow, classOf, delta, outLo, outHi } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toBase64(array: Uint8Array | Uint16Array | Int32Array): string {
+  return Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
+}
+
+function fromBase64<T extends Uint8Array | Uint16Array | Int32Array>(text: string, Type: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.byteLength % Type.BYTES_PER_ELEMENT !== 0) throw new RangeError('a table array of a broken length');
+  // A copy in an ArrayBuffer of its own, aligned for the element size.
+  const buffer = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(buffer).set(bytes);
+  return new Type(buffer, 0, bytes.byteLength / Type.BYTES_PER_ELEMENT);
+}
+
+function buildTable(groups: readonly (readonly string[])[]): ScannerTable {
+  const classOf = new Uint8Array(ALPHABET);
+  let classes = 1;
+  const children: Map<number, number>[] = [new Map()];
+  const ownLo: number[] = [0];
+  const ownHi: number[] = [0];
+  groups.forEach((literals, group) => {
+    for (const literal of literals) {
+      if (literal.length === 0 || !/^[\x20-\x7e]+$/.test(literal) || literal !== literal.toLowerCase()) {
+        throw new RangeError(`literal ${JSON.stringify(literal)} of group ${group}: expected lower-case printable ASCII`);
+      }
+      let node = 0;
+      for (let i = 0; i < literal.length; i++) {
+        const c = literal.charCodeAt(i);
+        if (classOf[c] === 0) {
+          classOf[c] = classes++;
+          if (c >= 97 && c <= 122) classOf[c - 32] = classOf[c]!;
+        }
+        const k = classOf[c]!;
+        let next = children[node]!.get(k);
+        if (next === undefined) {
+          next = children.length;
+          children.push(new Map());
+          ownLo.push(0);
+          ownHi.push(0);
+          children[node]!.set(k, next);
+        }
+        node = next;
+      }
+      if (group < 31) ownLo[node]! |= 1 << group;
+      else ownHi[node]! |= 1 << (group - 31);
+    }
+  });
+
+  // Breadth first: each node's failure link, its outputs merged with the link's, and a full
+  // transition table over the character classes.
+  let size = children.length;
+  let goto = new Int32Array(size * classes);
+  let outLo = Int32Array.from(ownLo);
+  let outHi = Int32Array.from(ownHi);
+  const fail = new Int32Array(size);
+  const queue: number[] = [];
+  for (let k = 0; k < classes; k++) {
+    const next = children[0]!.get(k) ?? 0;
+    goto[k] = next;
+    if (next !== 0) queue.push(next);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head]!;
+    outLo[node]! |= outLo[fail[node]!]!;
+    outHi[node]! |= outHi[fail[node]!]!;
+    for (let k = 0; k < classes; k++) {
+      const next = children[node]!.get(k);
+      if (next === undefined) goto[node * classes + k] = goto[fail[node]! * classes + k]!;
+      else {
+        goto[node * classes + k] = next;
+        fail[next] = goto[fail[node]! * classes + k]!;
+        queue.push(next);
+      }
+    }
+  }
+
+  ({ size, classes, goto, outLo, outHi } = minimized({ size, classes, goto, outLo, outHi }, classOf));
+
+  // Renumber: states without outputs first (the root, which has none, stays 0), then the rest.
+  const number = new Int32Array(size);
+  const outputStates: number[] = [];
+  let numbered = 0;
+  for (let state = 0; state < size; state++) {
+    if ((outLo[state]! | outHi[state]!) === 0) number[state] = numbered++;
+    else outputStates.push(state);
+  }
+  const firstOutput = numbered;
+  for (const state of outputStates) number[state] = numbered++;
+  // Rows are not padded to a power of two: the table stays small enough for the fastest cache.
+  const delta = size * classes <= 0xffff ? new Uint16Array(size * classes) : new Int32Array(size * classes);
+  for (let state = 0; state < size; state++) {
+    for (let k = 0; k < classes; k++) delta[number[state]! * classes + k] = number[goto[state * classes + k]!]! * classes;
+  }
+  return {
+    format: TABLE_FORMAT,
+    groups: JSON.stringify(groups),
+    classOf: toBase64(classOf),
+    wide: delta instanceof Int32Array,
+    delta: toBase64(delta),
+    states: size,
+    classes,
+    firstOutputRow: firstOutput * classes,
+    outLo: toBase64(Int32Array.from(outputStates, (state) => outLo[state]!)),
+    outHi: toBase64(Int32Array.from(outputStates, (state) => outHi[state]!)),
+  };
 }
 
 interface Automaton {
