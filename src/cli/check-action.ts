@@ -28,6 +28,8 @@ import { jobsForBytes, type JobsChoice } from '../check/worker-threshold.ts';
 const READ_CHUNK = 1 << 20;
 const WRITE_BATCH = 1 << 16;
 
+export const STDIN_HINT = 'felicity check: reading turn records (JSON Lines) from the terminal; end with Ctrl-D, or give a file: felicity check turns.jsonl (felicity check --help)\n';
+
 /** The options as commander parses them (check.ts). */
 export interface CheckFlags extends EngineFlags {
   setup?: string;
@@ -60,6 +62,8 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
     }
   }
   const source = file === '-' ? 'stdin' : file;
+  // Without a file, check reads stdin: on a terminal that would look like a hang.
+  if (file === '-' && process.stdin.isTTY === true) process.stderr.write(STDIN_HINT);
   // The rules' line reader loads it at the first record with a deployment object; a model
   // engine and --dry-run read records elsewhere, and take seconds anyway.
   if ((options.engine ?? 'rules') !== 'rules' || options.dryRun) await loadInlineDeployments();
