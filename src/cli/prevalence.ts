@@ -29,7 +29,7 @@ export function prevalenceCommand() {
     .option('--jobs <n|auto>', 'worker threads for the rules engine (default auto: one per core on batches large enough for them to pay)', parseJobs)
     .option('--reps <n>', 'bootstrap replicates', integerAtLeast(100), 1000)
     .option('--dry-run', 'say how many turns and model calls judging would take, and stop')
-    .option('--calibration <file>', 'human labels (LABELING.md items with "gold") on a sample of the same logs: report corrected rates')
+    .option('--calibration <file>', 'human labels (turn records with "gold", docs/formats.md) on a sample of the same logs: report corrected rates')
     .option('--json <file>', 'write the whole estimate as JSON')
     .option('--figure <file>', 'write the figure (.svg or .png)')
     .option('--db <url>', 'PostgreSQL database (postgres://…) where workers share a large audit (with --worker or --collect)')
