@@ -15,7 +15,7 @@ const REGISTERED = [...readFileSync(new URL('./main.ts', import.meta.url), 'utf8
 function helpTexts(command: Command<unknown[], Record<string, unknown>>): string[] {
   // The text after the options comes from addHelpText, printed only on --help: capture it too.
   let after = '';
-  command.emit('afterHelp', { error: false, command, write: (text: string) => void (after += text) });
+  (command as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command, write: (text: string) => void (after += text) });
   return [command.helpInformation(), after, ...(command.commands as Command<unknown[], Record<string, unknown>>[]).flatMap(helpTexts)];
 }
 
