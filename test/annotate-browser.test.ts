@@ -71,10 +71,12 @@ test('annotation page: label, reload, two annotators, markup as text, tokens kep
     }
 
     // Both label their first item at the same time, from the keyboard.
+    // The queue shows each item's place in the annotator's list; its title holds the set's key.
     const annKey = (await ann.locator('#queue li.current').textContent())!;
     const bobKey = (await bob.locator('#queue li.current').textContent())!;
-    const annItem = store.idForKey(Number(annKey.slice(1)))!;
-    const bobItem = store.idForKey(Number(bobKey.slice(1)))!;
+    const keyOf = async (page: Page) => Number((await page.locator('#queue li.current').getAttribute('title'))!.replace('item ', ''));
+    const annItem = store.idForKey(await keyOf(ann))!;
+    const bobItem = store.idForKey(await keyOf(bob))!;
     await Promise.all([
       (async () => {
         await selectInReply(ann, "I'll email you the report tomorrow");
