@@ -5,17 +5,18 @@
  * `check` and `judge`, and of `checkMany`) starts them only past that size: from a file's size when
  * it has one, from the bytes read so far on a stream, from the count of turns in memory.
  *
- * The sizes are the crossover measured with `npm run bench:check-process` (BENCH_MB=…), where
- * `--jobs 2` on two cores first beats `--jobs 1`; turns are bytes at about 900 bytes a turn (the
- * bench's corpus, and the examples).
+ * The size is where `--jobs 2` on two idle cores first beats `--jobs 1` in wall time
+ * (`npm run bench:check-process` with BENCH_MB=10,20,40,100: slower by 0.6 s at 10.8 MB, faster by
+ * 0.5 s at 43 MB, even near 29 MB), rounded up: below the crossover the workers would cost time, and
+ * just above it they save little. In turns it is the same bytes at the bench corpus's 980 bytes a turn.
  */
 import { availableParallelism } from 'node:os';
 
 /** A number of threads, or `auto`: the available cores where they pay, else one. */
 export type JobsChoice = number | 'auto';
 
-export const WORKERS_PAY_FROM_BYTES = 24 * 1_000_000;
-export const WORKERS_PAY_FROM_TURNS = 26_000;
+export const WORKERS_PAY_FROM_BYTES = 32 * 1_000_000;
+export const WORKERS_PAY_FROM_TURNS = 32_000;
 
 export interface JobsPlan {
   /** Threads to label with (1: this thread only). */
