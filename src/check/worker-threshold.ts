@@ -5,10 +5,10 @@
  * `check` and `judge`, and of `checkMany`) starts them only past that size: from a file's size when
  * it has one, from the bytes read so far on a stream, from the count of turns in memory.
  *
- * The size is where `--jobs 2` on two idle cores first beats `--jobs 1` in wall time
- * (`npm run bench:check-process` with BENCH_MB=10,20,40,100: slower by 0.6 s at 10.8 MB, faster by
- * 0.5 s at 43 MB, even near 29 MB), rounded up: below the crossover the workers would cost time, and
- * just above it they save little. In turns it is the same bytes at the bench corpus's 980 bytes a turn.
+ * The size is where `--jobs 2` on two idle cores first beats `--jobs 1` in wall time (measured
+ * slower by 0.6 s at 10.8 MB and faster by 0.5 s at 43 MB: even near 29 MB), rounded up: below the
+ * crossover workers cost time, just above it they save little. `npm run bench:check-process` with
+ * BENCH_MB=10,20,40,100 measures it again. In turns: the same bytes at the bench corpus's 980 bytes a turn.
  */
 import { availableParallelism } from 'node:os';
 
