@@ -12,7 +12,7 @@
  * Then the library alone, in the same rounds: a process that imports dist/check/index.js and calls
  * check() on the example turns, timing the import, the first check() call, and the other 17 calls
  * (cold code: each pattern compiled at its first use), as a library user's process has it and with
- * the V8 flag bin/felicity.js sets.
+ * the V8 flag the labelling commands set (src/cli/pattern-compile.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -93,8 +93,8 @@ function libraryOnce(root: string, flag: string): LibraryTimes {
   return JSON.parse(result.stdout.trim()) as LibraryTimes;
 }
 
-/** The flag bin/felicity.js sets, read from it, so the bench follows the command line. */
-const CLI_FLAG = /setFlagsFromString\('([^']+)'\)/.exec(readFileSync(bin(ROOT), 'utf8'))?.[1];
+/** The V8 flag the labelling commands set (src/cli/pattern-compile.ts), read from it, so the bench follows the command line. */
+const CLI_FLAG = /PATTERN_COMPILE_FLAG = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'src', 'cli', 'pattern-compile.ts'), 'utf8'))?.[1];
 const LIBRARY_CASES = [{ name: 'library, as imported', flag: '-' }, ...(CLI_FLAG ? [{ name: `library, ${CLI_FLAG}`, flag: CLI_FLAG }] : [])];
 const library: LibraryTimes[][] = LIBRARY_CASES.map(() => []);
 

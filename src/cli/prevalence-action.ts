@@ -15,6 +15,7 @@ import { importNeeding } from '../optional-packages.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { EXIT } from './usage-exit.ts';
 import type { JobsChoice } from '../check/worker-threshold.ts';
+import { compilePatternsOnce } from './pattern-compile.ts';
 
 export interface PrevalenceFlags {
   sample: string;
@@ -94,6 +95,7 @@ export async function writePrevalenceOutputs(report: PrevalenceReport, flags: Pi
 }
 
 export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
+  compilePatternsOnce();
   const fail = (message: string): void => {
     process.stderr.write(`felicity prevalence: ${message}\n`);
     process.exitCode = EXIT.badInput;
