@@ -9,7 +9,7 @@
  *                  alternating with this one, and the ratio base/this is printed per command.
  *   BENCH_RUNS     spawns of each command (default 15).
  *
- * Then the library alone, in the same rounds: a process that imports dist/check/index.js and calls
+ * Then the library alone (in this checkout, and in FELICITY_BASE when given), in the same rounds: a process that imports dist/check/index.js and calls
  * check() on the example turns, timing the import, the first check() call, and the other 17 calls
  * (cold code: each pattern compiled at its first use), as a library user's process has it and with
  * the V8 flag the labelling commands set (src/cli/pattern-compile.ts).
@@ -97,6 +97,7 @@ function libraryOnce(root: string, flag: string): LibraryTimes {
 const CLI_FLAG = /PATTERN_COMPILE_FLAG = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'src', 'cli', 'pattern-compile.ts'), 'utf8'))?.[1];
 const LIBRARY_CASES = [{ name: 'library, as imported', flag: '-' }, ...(CLI_FLAG ? [{ name: `library, ${CLI_FLAG}`, flag: CLI_FLAG }] : [])];
 const library: LibraryTimes[][] = LIBRARY_CASES.map(() => []);
+const libraryBase: LibraryTimes[][] = LIBRARY_CASES.map(() => []);
 
 const rows: Row[] = CASES.map((c) => ({ name: c.name, here: [], base: [] }));
 for (let round = 0; round < RUNS; round++) {
@@ -106,7 +107,10 @@ for (let round = 0; round < RUNS; round++) {
     const pair: ['here' | 'base', string][] = BASE === undefined || !c.perCheckout ? [['here', ROOT]] : round % 2 === 0 ? [['here', ROOT], ['base', BASE]] : [['base', BASE], ['here', ROOT]];
     for (const [which, root] of pair) row[which].push(timeOnce(c.args(root), root));
   });
-  LIBRARY_CASES.forEach((c, i) => library[i]!.push(libraryOnce(ROOT, c.flag)));
+  LIBRARY_CASES.forEach((c, i) => {
+    library[i]!.push(libraryOnce(ROOT, c.flag));
+    if (BASE !== undefined) libraryBase[i]!.push(libraryOnce(BASE, c.flag));
+  });
 }
 
 const node = median(rows[0]!.here);
@@ -127,9 +131,12 @@ const widths = header.map((_, i) => Math.max(...table.map((line) => (line[i] ?? 
 for (const line of table) console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
 
 console.log('');
-console.log(`the library in this checkout: median ms of ${RUNS} processes (import of dist/check/index.js, the first check() call, the other example turns)`);
-for (const [i, c] of LIBRARY_CASES.entries()) {
-  const times = library[i]!;
-  const part = (key: keyof LibraryTimes) => median(times.map((t) => t[key])).toFixed(0);
-  console.log(`${c.name.padEnd(34)} import ${part('import').padStart(4)}  first check() ${part('first').padStart(4)}  the rest ${part('rest').padStart(4)}`);
+console.log(`the library: median ms of ${RUNS} processes (import of dist/check/index.js, the first check() call, the other example turns)`);
+const checkouts: [string, LibraryTimes[][]][] = [['this', library], ...(BASE === undefined ? [] : [['base', libraryBase] as [string, LibraryTimes[][]]])];
+for (const [which, runs] of checkouts) {
+  for (const [i, c] of LIBRARY_CASES.entries()) {
+    const times = runs[i]!;
+    const part = (key: keyof LibraryTimes) => median(times.map((t) => t[key])).toFixed(0);
+    console.log(`${which} ${c.name.padEnd(34)} import ${part('import').padStart(4)}  first check() ${part('first').padStart(4)}  the rest ${part('rest').padStart(4)}`);
+  }
 }
