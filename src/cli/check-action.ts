@@ -29,7 +29,7 @@ import { compilePatternsOnce } from './pattern-compile.ts';
 const READ_CHUNK = 1 << 20;
 const WRITE_BATCH = 1 << 16;
 
-export const STDIN_HINT = 'felicity check: reading turn records (JSON Lines) from the terminal; end with Ctrl-D, or give a file: felicity check turns.jsonl (felicity check --help)\n';
+const STDIN_HINT = 'felicity check: reading turn records (JSON Lines) from the terminal; end with Ctrl-D, or give a file: felicity check turns.jsonl (felicity check --help)\n';
 
 /** The options as commander parses them (check.ts). */
 export interface CheckFlags extends EngineFlags {

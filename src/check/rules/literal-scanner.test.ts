@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cuesBetween, LiteralScanner, lowerSameLength, numberRows } from './literal-scanner.ts';
+import { cuesBetween, LiteralScanner, lowerSameLength } from './literal-scanner.ts';
+import { numberRows } from './scanner-table.ts';
 import { seededRandom } from '../testing/seeded-random.ts';
 
 /** Every (end, group) pair a naive search finds: what the automaton must report. */
