@@ -7,6 +7,7 @@
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { parseJobs } from './integer-option.ts';
+import { WORKERS_PAY_FROM_BYTES } from '../check/worker-threshold.ts';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { guarded } from './bench-errors.ts';
 import { INPUT_FORMAT_CHOICES } from '../check/input-formats/input-format.ts';
@@ -22,7 +23,7 @@ export function checkCommand() {
     .addOption(
       new Option('--jobs <n|auto>', 'worker threads for the offline rules; output is the same for any number')
         .argParser(parseJobs)
-        .default('auto' as const, 'auto: one per core on inputs large enough for them to pay, else this thread'),
+        .default('auto' as const, `auto: one per core from ${WORKERS_PAY_FROM_BYTES / 1e6} MB of input, where they pay; below, this thread`),
     )
     .addOption(
       new Option('--input-format <format>', 'message shape of the records: OpenAI Chat Completions, OpenAI Responses items, Vercel AI SDK ModelMessage, Anthropic Messages or LangChain messages')

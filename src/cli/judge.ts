@@ -6,6 +6,7 @@
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { parseJobs } from './integer-option.ts';
+import { WORKERS_PAY_FROM_TURNS } from '../check/worker-threshold.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { guarded } from './bench-errors.ts';
 import { DB_HELP, DEFAULT_DB } from './export.ts';
@@ -20,7 +21,7 @@ export function judgeCommand() {
     .addOption(
       new Option('--jobs <n|auto>', 'worker threads for --engine rules; labels are the same for any number')
         .argParser(parseJobs)
-        .default('auto' as const, 'auto: one per core on runs large enough for them to pay, else this thread'),
+        .default('auto' as const, `auto: one per core from ${WORKERS_PAY_FROM_TURNS.toLocaleString('en-US')} responses, where they pay; below, this thread`),
     )
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
     .option('--cache <file>', 'judge cache file instead of the run database')
