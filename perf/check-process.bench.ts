@@ -8,12 +8,16 @@
  * read position in the input (/proc/PID/fdinfo) every 200 ms, and prints RSS when 10%, 50%, 90%
  * and 100% of the file has been read.
  *
- *   BENCH_MB        file size in MB (default 100; 1024 for the 1 GB run). Generated once in the
- *                   temp folder from perf/turn-corpus.ts and reused while it exists.
- *   BENCH_REPEATS   runs of each command (default 1); the fastest is reported.
- *   BENCH_JOBS      the --jobs values to run, comma-separated (default "1,N" for N available
- *                   cores): each writes its own output, the outputs are compared byte for byte,
- *                   and each is timed against --jobs 1.
+ *   BENCH_MB        file size in MB (default 100; 1024 for the 1 GB run), or several sizes,
+ *                   comma-separated ("2,10,40,100"): each is measured in turn and one table of
+ *                   every size ends the run. Generated once in the temp folder from
+ *                   perf/turn-corpus.ts and reused while it exists.
+ *   BENCH_REPEATS   runs of each command (default 1), in rounds that take every command once (so
+ *                   a busy minute touches them all alike); the fastest is reported.
+ *   BENCH_JOBS      the --jobs values to run, comma-separated (default "1,N,auto" for N available
+ *                   cores; "auto" runs check with no --jobs, its default): each writes its own
+ *                   output, the outputs are compared byte for byte, and each is timed against the
+ *                   first.
  *   FELICITY_ROOT   the checkout whose bin/felicity.js is measured (default: this one), so an older
  *                   commit can be measured from a worktree with the same file and baseline.
  *   BENCH_ALONE     1 (default) also times check() alone on the same records, in a child process
@@ -29,7 +33,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { turnCorpus } from './turn-corpus.ts';
 
-const MB = Number(process.env['BENCH_MB'] ?? 100);
+const SIZES = (process.env['BENCH_MB'] ?? '100').split(',').map(Number);
+let MB = SIZES[0]!;
 const REPEATS = Number(process.env['BENCH_REPEATS'] ?? 1);
 const SEED = 20261001;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,8 +42,11 @@ const ROOT = path.resolve(process.env['FELICITY_ROOT'] ?? path.join(here, '..'))
 const SAMPLE_MS = 200;
 const FRACTIONS = [0.1, 0.5, 0.9, 1] as const;
 const TIME = '/usr/bin/time';
-const ALONE = process.env['BENCH_ALONE'] !== '0';
-const JOBS = (process.env['BENCH_JOBS'] ?? `1,${os.availableParallelism()}`).split(',').map(Number);
+const ALONE = process.env['BENCH_ALONE'] !== '0' && SIZES.length === 1;
+const JOBS = (process.env['BENCH_JOBS'] ?? `1,${os.availableParallelism()},auto`).split(',');
+/** check's arguments for a BENCH_JOBS value: "auto" is the default, no --jobs at all. */
+const jobsArgs = (jobs: string) => (jobs === 'auto' ? [] : ['--jobs', jobs]);
+const jobsName = (jobs: string) => (jobs === 'auto' ? 'default' : `--jobs ${jobs}`);
 
 interface Corpus {
   file: string;
@@ -216,13 +224,20 @@ async function measure(command: string[], corpus: Corpus): Promise<Run> {
 }
 
 async function best(name: string, command: string[], corpus: Corpus): Promise<Run> {
-  let fastest: Run | undefined;
+  return (await bestOfRounds([{ name, command }], corpus))[0]!;
+}
+
+/** Each command run REPEATS times, in rounds that take every command once; the fastest run of each. */
+async function bestOfRounds(commands: { name: string; command: string[] }[], corpus: Corpus): Promise<Run[]> {
+  const fastest: (Run | undefined)[] = commands.map(() => undefined);
   for (let r = 0; r < REPEATS; r++) {
-    const run = await measure(command, corpus);
-    if (run.exitCode !== 0) console.log(`${name}: exit code ${run.exitCode}\n${run.stderr.split('\n').slice(-5).join('\n')}`);
-    if (fastest === undefined || run.wall < fastest.wall) fastest = run;
+    for (const [i, { name, command }] of commands.entries()) {
+      const run = await measure(command, corpus);
+      if (run.exitCode !== 0) console.log(`${name}: exit code ${run.exitCode}\n${run.stderr.split('\n').slice(-5).join('\n')}`);
+      if (fastest[i] === undefined || run.wall < fastest[i].wall) fastest[i] = run;
+    }
   }
-  return fastest!;
+  return fastest as Run[];
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
@@ -244,7 +259,42 @@ function report(name: string, run: Run, corpus: Corpus): void {
   console.log(`${''.padEnd(18)} RSS at ${rssAt(run, corpus)} of the file (${run.samples.length} samples)`);
 }
 
+interface SizeRow {
+  corpus: Corpus;
+  runs: { jobs: string; run: Run; same: boolean }[];
+}
+
 async function main(): Promise<void> {
+  const rows: SizeRow[] = [];
+  for (const mb of SIZES) {
+    MB = mb;
+    rows.push(await measureSize());
+    console.log('');
+  }
+  if (rows.length > 1 || JOBS.length > 1) printTable(rows);
+}
+
+/** The issue's table: wall and CPU seconds of each --jobs value at each size, the ratios to the first, and whether every output is the same. */
+function printTable(rows: SizeRow[]): void {
+  const first = rows[0]!.runs[0]!.jobs;
+  const header = ['input', ...rows[0]!.runs.map((r) => `${jobsName(r.jobs)} wall / CPU`), ...rows[0]!.runs.slice(1).map((r) => `${jobsName(r.jobs)} / ${jobsName(first)} wall`), 'output'];
+  const lines = [header];
+  for (const { corpus, runs } of rows) {
+    const cpu = (run: Run) => (run.cpu === undefined ? '?' : `${run.cpu.toFixed(2)} s`);
+    lines.push([
+      `${(corpus.bytes / 1e6).toFixed(1)} MB, ${fmt(corpus.turns)} turns`,
+      ...runs.map(({ run }) => `${run.wall.toFixed(2)} s / ${cpu(run)}`),
+      ...runs.slice(1).map(({ run }) => `${(run.wall / runs[0]!.run.wall).toFixed(2)}`),
+      runs.every((r) => r.same) ? 'identical' : 'DIFFERENT',
+    ]);
+  }
+  console.log(`wall and CPU seconds (user+sys, all threads), the fastest of ${REPEATS}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(2)} at the end`);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const line of lines.slice(1)) console.log(`| ${line.join(' | ')} |`);
+}
+
+async function measureSize(): Promise<SizeRow> {
   const corpus = await corpusFile();
   const out = path.join(os.tmpdir(), `felicity-bench-out-${process.pid}.jsonl`);
   console.log(`felicity bench:check-process — ${corpus.file}: ${(corpus.bytes / 1e6).toFixed(0)} MB, ${fmt(corpus.turns)} turns, seed ${SEED}, node ${process.version}`);
@@ -255,22 +305,19 @@ async function main(): Promise<void> {
     report('(a) parse+write', baseline, corpus);
     // The baseline wrote to the same file: a check that fails must not be credited with its lines.
     rmSync(out, { force: true });
-    const runs: { jobs: number; run: Run; out: string }[] = [];
-    for (const jobs of JOBS) {
-      const jobOut = `${out}.jobs${jobs}`;
-      const run = await best(`check --jobs ${jobs}`, [process.execPath, path.join(ROOT, 'bin/felicity.js'), 'check', corpus.file, '--out', jobOut, '--jobs', String(jobs)], corpus);
-      report(`(b) check --jobs ${jobs}`, run, corpus);
-      runs.push({ jobs, run, out: jobOut });
-    }
+    const commands = JOBS.map((jobs) => ({ name: `check ${jobsName(jobs)}`, command: [process.execPath, path.join(ROOT, 'bin/felicity.js'), 'check', corpus.file, '--out', `${out}.jobs${jobs}`, ...jobsArgs(jobs)] }));
+    const measured = await bestOfRounds(commands, corpus);
+    const runs = JOBS.map((jobs, i) => ({ jobs, run: measured[i]!, out: `${out}.jobs${jobs}`, same: true }));
+    for (const { jobs, run } of runs) report(`(b) ${jobsName(jobs)}`, run, corpus);
     const check = runs[0]!.run;
     const labels = existsSync(runs[0]!.out) ? await countLines(runs[0]!.out) : 0;
     console.log('');
     console.log(`labels written: ${fmt(labels)} of ${fmt(corpus.turns)} turns`);
-    console.log(`(b)/(a) throughput = ${(baseline.wall / check.wall).toFixed(3)} at --jobs ${runs[0]!.jobs}   (felicity check runs at ${((100 * baseline.wall) / check.wall).toFixed(1)}% of the baseline's speed)`);
+    console.log(`(b)/(a) throughput = ${(baseline.wall / check.wall).toFixed(3)} at ${jobsName(runs[0]!.jobs)}   (felicity check runs at ${((100 * baseline.wall) / check.wall).toFixed(1)}% of the baseline's speed)`);
     if (check.cpu !== undefined && baseline.cpu !== undefined) console.log(`(b)/(a) cpu seconds = ${(check.cpu / baseline.cpu).toFixed(2)}`);
-    for (const { jobs, run, out: jobOut } of runs.slice(1)) {
-      const same = existsSync(jobOut) && existsSync(runs[0]!.out) && (await sameBytes(jobOut, runs[0]!.out));
-      console.log(`--jobs ${jobs} vs --jobs ${runs[0]!.jobs}: ${(check.wall / run.wall).toFixed(2)}x wall, peak RSS ${mib(run.peakRss)} vs ${mib(check.peakRss)}, output ${same ? 'identical (byte for byte)' : 'DIFFERENT'}`);
+    for (const entry of runs.slice(1)) {
+      entry.same = existsSync(entry.out) && existsSync(runs[0]!.out) && (await sameBytes(entry.out, runs[0]!.out));
+      console.log(`${jobsName(entry.jobs)} vs ${jobsName(runs[0]!.jobs)}: ${(check.wall / entry.run.wall).toFixed(2)}x wall, peak RSS ${mib(entry.run.peakRss)} vs ${mib(check.peakRss)}, output ${entry.same ? 'identical (byte for byte)' : 'DIFFERENT'}`);
     }
     const load = os.loadavg()[0]!;
     if (load > os.cpus().length) console.log(`load average ${load.toFixed(2)} on ${os.cpus().length} cores: other work shared the cores, so compare CPU seconds rather than wall time`);
@@ -286,6 +333,7 @@ async function main(): Promise<void> {
     }
     const last = check.stderr.trim().split('\n').at(-1);
     if (last) console.log(`check said: ${last}`);
+    return { corpus, runs: runs.map(({ jobs, run, same }) => ({ jobs, run, same })) };
   } finally {
     rmSync(out, { force: true });
     for (const jobs of JOBS) rmSync(`${out}.jobs${jobs}`, { force: true });

@@ -8,8 +8,14 @@
  *   FELICITY_BASE  another checkout (e.g. /tmp/base): its bin/felicity.js runs the same commands,
  *                  alternating with this one, and the ratio base/this is printed per command.
  *   BENCH_RUNS     spawns of each command (default 15).
+ *
+ * Then the library alone (in this checkout, and in FELICITY_BASE when given), in the same rounds: a process that imports dist/check/index.js and calls
+ * check() on the example turns, timing the import, the first check() call, and the other 17 calls
+ * (cold code: each pattern compiled at its first use), as a library user's process has it and with
+ * the V8 flag the labelling commands set (src/cli/pattern-compile.ts).
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,6 +65,40 @@ interface Row {
   base: number[];
 }
 
+/** The library's start: import, first check() call, the rest of the example turns, in ms (one line of JSON). */
+const LIBRARY = `
+const flag = process.argv.at(-1);
+if (flag !== '-') (await import('node:v8')).setFlagsFromString(flag);
+const root = process.argv.at(-2);
+const records = (await import('node:fs')).readFileSync(root + '/examples/turns.jsonl', 'utf8').split('\\n').filter(Boolean).map((line) => JSON.parse(line));
+const t0 = performance.now();
+const { check } = await import(root + '/dist/check/index.js');
+const t1 = performance.now();
+check(records[0]);
+const t2 = performance.now();
+for (const record of records.slice(1)) check(record);
+const t3 = performance.now();
+console.log(JSON.stringify({ import: t1 - t0, first: t2 - t1, rest: t3 - t2 }));
+`;
+
+interface LibraryTimes {
+  import: number;
+  first: number;
+  rest: number;
+}
+
+function libraryOnce(root: string, flag: string): LibraryTimes {
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', LIBRARY, root, flag], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the library timing exited ${result.status ?? result.signal}: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim()) as LibraryTimes;
+}
+
+/** The V8 flag the labelling commands set (src/cli/pattern-compile.ts), read from it, so the bench follows the command line. */
+const CLI_FLAG = /PATTERN_COMPILE_FLAG = '([^']+)'/.exec(readFileSync(path.join(ROOT, 'src', 'cli', 'pattern-compile.ts'), 'utf8'))?.[1];
+const LIBRARY_CASES = [{ name: 'library, as imported', flag: '-' }, ...(CLI_FLAG ? [{ name: `library, ${CLI_FLAG}`, flag: CLI_FLAG }] : [])];
+const library: LibraryTimes[][] = LIBRARY_CASES.map(() => []);
+const libraryBase: LibraryTimes[][] = LIBRARY_CASES.map(() => []);
+
 const rows: Row[] = CASES.map((c) => ({ name: c.name, here: [], base: [] }));
 for (let round = 0; round < RUNS; round++) {
   CASES.forEach((c, i) => {
@@ -66,6 +106,10 @@ for (let round = 0; round < RUNS; round++) {
     // The order within a pair alternates by round, so neither checkout always goes first.
     const pair: ['here' | 'base', string][] = BASE === undefined || !c.perCheckout ? [['here', ROOT]] : round % 2 === 0 ? [['here', ROOT], ['base', BASE]] : [['base', BASE], ['here', ROOT]];
     for (const [which, root] of pair) row[which].push(timeOnce(c.args(root), root));
+  });
+  LIBRARY_CASES.forEach((c, i) => {
+    library[i]!.push(libraryOnce(ROOT, c.flag));
+    if (BASE !== undefined) libraryBase[i]!.push(libraryOnce(BASE, c.flag));
   });
 }
 
@@ -85,3 +129,14 @@ for (const row of rows) {
 }
 const widths = header.map((_, i) => Math.max(...table.map((line) => (line[i] ?? '').length)));
 for (const line of table) console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+
+console.log('');
+console.log(`the library: median ms of ${RUNS} processes (import of dist/check/index.js, the first check() call, the other example turns)`);
+const checkouts: [string, LibraryTimes[][]][] = [['this', library], ...(BASE === undefined ? [] : [['base', libraryBase] as [string, LibraryTimes[][]]])];
+for (const [which, runs] of checkouts) {
+  for (const [i, c] of LIBRARY_CASES.entries()) {
+    const times = runs[i]!;
+    const part = (key: keyof LibraryTimes) => median(times.map((t) => t[key])).toFixed(0);
+    console.log(`${which} ${c.name.padEnd(34)} import ${part('import').padStart(4)}  first check() ${part('first').padStart(4)}  the rest ${part('rest').padStart(4)}`);
+  }
+}

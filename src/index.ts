@@ -5,7 +5,7 @@
 export { check, checkWithExplanation, checkJsonl, CheckInputError, formatExplanation, OutcomeTally } from './check/index.ts';
 export type { CheckOptions, CheckResult, Explanation, LineResult, TurnRecord } from './check/index.ts';
 export { checkConversation, checkConversationWithExplanation, conversationTurns, checkMany } from './check/index.ts';
-export type { CheckManyOptions, CheckManyResult } from './check/index.ts';
+export type { CheckManyOptions, CheckManyResult, JobsChoice } from './check/index.ts';
 export type { ConversationLabel } from './check/index.ts';
 export { createCheckEngine, ENGINE_KINDS, HYBRID_TRIGGERS, MemoryJudgeCache, NO_CACHE, FileJudgeCache, JudgmentFailedError } from './check/index.ts';
 export type { CheckEngine, EngineKind, EngineLabel, EngineOptions, HybridTrigger, JudgeCache, JsonlOptions } from './check/index.ts';

@@ -71,10 +71,12 @@ test('annotation page: label, reload, two annotators, markup as text, tokens kep
     }
 
     // Both label their first item at the same time, from the keyboard.
+    // The queue shows each item's place in the annotator's list; its title holds the set's key.
     const annKey = (await ann.locator('#queue li.current').textContent())!;
     const bobKey = (await bob.locator('#queue li.current').textContent())!;
-    const annItem = store.idForKey(Number(annKey.slice(1)))!;
-    const bobItem = store.idForKey(Number(bobKey.slice(1)))!;
+    const keyOf = async (page: Page) => Number((await page.locator('#queue li.current').getAttribute('title'))!.replace('item ', ''));
+    const annItem = store.idForKey(await keyOf(ann))!;
+    const bobItem = store.idForKey(await keyOf(bob))!;
     await Promise.all([
       (async () => {
         await selectInReply(ann, "I'll email you the report tomorrow");
@@ -127,6 +129,41 @@ test('annotation page: label, reload, two annotators, markup as text, tokens kep
     assert.deepEqual(tries, [404, 404, 401]);
     assert.equal(store.annotation('ann', bobOnly), undefined);
     assert.notEqual(store.annotation('bob', bobOnly)?.annotation.note, 'ann wrote this');
+  } finally {
+    await browser.close();
+    await server.close();
+    store.close();
+  }
+});
+
+test('annotation page: the queue is numbered as "Item N of M" counts, and the note sits below the outcome line', { skip: fs.existsSync(CHROMIUM) ? false : `no ${CHROMIUM} (apt-get install chromium to run the browser test)` }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-annotate-layout-'));
+  const logs = path.join(dir, 'logs.jsonl');
+  fs.writeFileSync(logs, Array.from({ length: 24 }, (_, i) => JSON.stringify({ id: `l${i}`, model: 'm', messages: [{ role: 'user', content: `Remind me about task ${i}` }, { role: 'assistant', content: "Sure, I'll remind you tomorrow." }] })).join('\n') + '\n');
+  const db = path.join(dir, 'a.db');
+  // Two annotators and little overlap: each one's items are every other item of the set.
+  const sampled = await sampleAnnotationSet(logs, { db, size: 24, overlap: 0, annotators: ['ann', 'bob'], seed: 5, strata: 'model', setup: 'C0' });
+  const store = AnnotationStore.open(db);
+  const server = await serveAnnotations(store, 0);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  try {
+    const keys = store.queue('ann').map((q) => String(q.key));
+    assert.ok(keys.some((key, i) => key !== String(i + 1)), `precondition: ann's keys are not 1…n (${keys.join(', ')})`);
+    const page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+    await page.goto(`http://127.0.0.1:${server.port}/#token=${sampled.tokens.get('ann')}`);
+    await page.locator('#item:not([hidden]) .msg.assistant').first().waitFor();
+    const numbers = await page.locator('#queue li').allTextContents();
+    assert.deepEqual(numbers, keys.map((_, i) => `#${i + 1}`));
+    assert.equal(await page.locator('#item-title').textContent(), `Item 1 of ${keys.length}`);
+    assert.equal(await page.locator('#queue li').first().getAttribute('title'), `item ${keys[0]}`);
+    await page.keyboard.press('j');
+    await page.locator('#item-title', { hasText: 'Item 2 of' }).waitFor();
+    assert.equal(await page.locator('#queue li.current').textContent(), '#2');
+
+    const outcome = (await page.locator('#outcome').boundingBox())!;
+    const suggested = (await page.locator('#suggested').boundingBox()) ?? outcome;
+    const note = (await page.locator('label.note').boundingBox())!;
+    assert.ok(note.y >= Math.max(outcome.y + outcome.height, suggested.y + suggested.height), `the note label starts below the outcome line (note at ${note.y}, outcome ends at ${outcome.y + outcome.height})`);
   } finally {
     await browser.close();
     await server.close();

@@ -60,13 +60,13 @@ after(async () => {
 });
 
 describe('felicity check --jobs', () => {
-  test('two and three worker threads print what one thread prints, byte for byte, with the same exit code', async () => {
+  test('two and three worker threads, and auto, print what one thread prints, byte for byte, with the same exit code', async () => {
     const one = await felicity(['check', file, '--jobs', '1']);
     assert.equal(one.code, 2, one.stderr.slice(-500));
     const reported = [...one.stderr.matchAll(/turns\.jsonl:(\d+): /g)].map((m) => Number(m[1]));
     for (const line of badLines) assert.ok(reported.includes(line), `line ${line} reported`);
     assert.ok(one.stdout.split('\n').length > 1000, 'over a thousand labels');
-    for (const jobs of ['2', '3']) {
+    for (const jobs of ['2', '3', 'auto']) {
       const many = await felicity(['check', file, '--jobs', jobs]);
       assert.equal(many.code, one.code, `--jobs ${jobs}`);
       assert.equal(many.stdout, one.stdout, `--jobs ${jobs}: labels`);

@@ -46,7 +46,8 @@ async function start() {
 
 function renderQueue() {
   const list = $('queue');
-  list.replaceChildren(...queue.map((q, i) => el('li', { text: '#' + q.key, class: (q.done ? 'done' : '') + (i === current ? ' current' : ''), onclick: () => openItem(i) })));
+  // Numbered as "Item N of M" numbers them; the set's own key (gaps where another annotator's items are) is the tooltip.
+  list.replaceChildren(...queue.map((q, i) => el('li', { text: '#' + (i + 1), title: 'item ' + q.key, class: (q.done ? 'done' : '') + (i === current ? ' current' : ''), onclick: () => openItem(i) })));
   $('progress').textContent = queue.filter((q) => q.done).length + ' of ' + queue.length + ' saved';
 }
 

@@ -29,7 +29,7 @@ export const PAGE_HTML = `<!doctype html>
   <button type="button" id="add-commitment">Add commitment from selection</button>
   <div id="commitments"></div>
   <fieldset id="booleans"><legend>The reply as a whole</legend></fieldset>
-  <label>Outcome <select id="outcome"></select></label> <span id="suggested"></span>
+  <p class="outcome"><label>Outcome <select id="outcome"></select></label> <span id="suggested"></span></p>
   <label class="note">Note <textarea id="note" rows="3" maxlength="4000"></textarea></label>
 </section>
 <p id="empty" hidden>No items assigned to you.</p>
@@ -58,7 +58,8 @@ section { flex: 1; padding: 0 1.5em 2em; max-width: 60em; }
 .commitment { border: 1px solid #cbd; border-radius: 6px; padding: .5em; margin: .5em 0; }
 .commitment .span { font-style: italic; display: block; margin-bottom: .3em; }
 .commitment label, fieldset label { margin-right: 1em; display: inline-block; }
-.note textarea { width: 100%; display: block; }
+.note { display: block; margin-top: .8em; }
+.note textarea { width: 100%; display: block; margin-top: .2em; }
 #status { color: #666; }
 #status.error { color: #b00; }
 `;

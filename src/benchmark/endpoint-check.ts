@@ -2,8 +2,10 @@
  * Before a run starts: one cheap request per model (a one-token completion through the model's own
  * client and its one retry layer), so a server that is down, a wrong URL, a rejected key or an
  * unknown model name fails the run in seconds with one line instead of filling it with errors.
+ * A judge model (check, judge, validate, prevalence) is checked by its first real call instead
+ * (`firstCallChecked`): a pass answered from the cache needs no server, and sends nothing.
  */
-import type { ChatModel } from '../llm/chat-model.ts';
+import type { ChatModel, ChatRequest, ChatResult } from '../llm/chat-model.ts';
 import type { ModelError } from '../llm/model-error.ts';
 
 /** A model's endpoint answered the pre-run check with a failure no run could get past. */
@@ -12,8 +14,9 @@ export class EndpointUnreachableError extends Error {
   constructor(
     readonly model: string,
     readonly error: ModelError,
+    when = 'before the run starts',
   ) {
-    super(`${model} is not usable before the run starts: ${describe(error)}`);
+    super(`${model} is not usable ${when}: ${describe(error)}`);
     this.name = 'EndpointUnreachableError';
   }
 
@@ -41,4 +44,33 @@ export async function checkEndpoint(model: ChatModel, signal?: AbortSignal): Pro
   if (model.provider === 'gguf') return; // a local file, already loaded when the model was created
   const result = await model.complete({ messages: [{ role: 'user', content: 'Reply with the word OK.' }], params: { max_tokens: 1 } }, signal);
   if (!result.ok && result.error.kind !== 'aborted' && isFatal(result.error)) throw new EndpointUnreachableError(model.spec, result.error);
+}
+
+/**
+ * The judge model with its first call as the preflight: until a call has come back, the others
+ * wait for it; when it fails in a way no later call could get past (server down, key rejected,
+ * unknown model), that call and every waiting one reject with EndpointUnreachableError, so the
+ * command stops with one line instead of retrying and reporting every turn.
+ */
+export function firstCallChecked(model: ChatModel): ChatModel {
+  let first: Promise<void> | undefined;
+  let fatal: EndpointUnreachableError | undefined;
+  const complete = async (request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> => {
+    if (first === undefined) {
+      let settle!: () => void;
+      first = new Promise<void>((resolve) => (settle = resolve));
+      try {
+        const result = await model.complete(request, signal);
+        if (!result.ok && result.error.kind !== 'aborted' && isFatal(result.error)) fatal = new EndpointUnreachableError(model.spec, result.error, 'as a judge (its first call failed)');
+        if (fatal) throw fatal;
+        return result;
+      } finally {
+        settle();
+      }
+    }
+    await first;
+    if (fatal) throw fatal;
+    return model.complete(request, signal);
+  };
+  return { spec: model.spec, provider: model.provider, complete, close: () => model.close() };
 }

@@ -4,6 +4,7 @@
  * commits each page's labels in one transaction. Memory holds one page; a crash loses at most the
  * page being labelled.
  */
+import { EndpointUnreachableError } from './endpoint-check.ts';
 import type { LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import type { JudgmentRow, OutcomeCount, ResponseRow, Store } from '../store/index.ts';
@@ -97,6 +98,8 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
         labels.push(result.row);
         continue;
       }
+      // A judge that cannot be reached fails the whole pass, not each response in turn.
+      if (EndpointUnreachableError.isInstance(result.err)) throw result.err;
       summary.failures++;
       if (summary.firstFailures.length < SHOWN_FAILURES) {
         summary.firstFailures.push({ responseId: result.response.response_id, message: result.err instanceof Error ? result.err.message : String(result.err) });

@@ -39,6 +39,12 @@ describe('checkMany', () => {
     assert.deepEqual((await checkMany(input, { jobs: 1 })).map(plain), input.map(expected));
   });
 
+  test("jobs: 'auto' (the default) gives the same results", async () => {
+    const input = records(300);
+    assert.deepEqual((await checkMany(input, { jobs: 'auto' })).map(plain), input.map(expected));
+    assert.deepEqual((await checkMany(input)).map(plain), input.map(expected));
+  });
+
   test('the setup option reaches the workers', async () => {
     const turn = { ...EXAMPLES[0]!, setup: undefined };
     const input = Array.from({ length: 600 }, (_, i) => ({ ...turn, id: `s-${i}` }));

@@ -1,19 +1,22 @@
 /**
- * `checkMany`: many turn records labelled on every core, results in input order. Records go to
+ * `checkMany`: many turn records labelled on every core where that pays, results in input order. Records go to
  * worker threads in batches as structured clones, so they must be plain data (what JSON.parse
  * gives); each result is the label `check` would return, or the `CheckInputError` it would throw.
  */
-import { availableParallelism } from 'node:os';
 import type { LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { check, emitInputWarning, type CheckOptions } from './check.ts';
 import { adaptRecord } from './input-formats/adapt-record.ts';
 import { CheckInputError } from './check-input-error.ts';
 import type { CheckPool } from './check-pool.ts';
+import { jobsForTurns, type JobsChoice } from './worker-threshold.ts';
 
 export interface CheckManyOptions extends CheckOptions {
-  /** Worker threads (default: the available cores); 1 labels in this thread. */
-  jobs?: number;
+  /**
+   * Worker threads; 1 labels in this thread. Default `auto`: the available cores when there are
+   * enough records for workers to pay for their start (WORKERS_PAY_FROM_TURNS), else this thread.
+   */
+  jobs?: JobsChoice;
 }
 
 export type CheckManyResult = { label: LabelRecord } | { error: CheckInputError };
@@ -33,8 +36,8 @@ const BATCH = 256;
 
 export async function checkMany(records: readonly unknown[], options: CheckManyOptions = {}): Promise<CheckManyResult[]> {
   const { jobs: asked, ...given } = options;
-  const jobs = asked ?? availableParallelism();
-  if (!Number.isInteger(jobs) || jobs < 1) throw new RangeError(`checkMany: jobs must be an integer ≥ 1, got ${String(asked)}`);
+  if (asked !== undefined && asked !== 'auto' && (!Number.isInteger(asked) || asked < 1)) throw new RangeError(`checkMany: jobs must be 'auto' or an integer ≥ 1, got ${String(asked)}`);
+  const jobs = jobsForTurns(asked ?? 'auto', records.length);
   // Read here, in any message format, so a chosen format and the warnings hold on every path
   // (a warning callback cannot cross to a worker); the workers get turn records.
   const { records: read, failed } = readRecords(records, given);

@@ -21,7 +21,10 @@ export class CheckPool {
 
   /** Labels a block; its bytes are moved to the worker, not copied (the caller must not reuse them). */
   labelBlock(task: BlockTask): Promise<BlockResult> {
-    const bytes = task.bytes.byteOffset === 0 && task.bytes.byteLength === task.bytes.buffer.byteLength ? task.bytes : task.bytes.slice();
+    // A view of part of a buffer is copied first: a Buffer's slice() is a view too, and Node's
+    // shared pool of small Buffers cannot be transferred (DataCloneError).
+    const whole = task.bytes.byteOffset === 0 && task.bytes.byteLength === task.bytes.buffer.byteLength;
+    const bytes = whole ? task.bytes : new Uint8Array(task.bytes);
     return this.pool.run({ ...task, bytes }, { name: 'labelBlock', transferList: [bytes.buffer as ArrayBuffer] }) as Promise<BlockResult>;
   }
 

@@ -11,6 +11,7 @@ export { FileJudgeCache, defaultCacheFile } from './judge-cache-file.ts';
 export { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 export { checkConversation, checkConversationWithExplanation, conversationTurns, type ConversationLabel } from './conversations.ts';
 export { checkMany, type CheckManyOptions, type CheckManyResult } from './check-many.ts';
+export type { JobsChoice } from './worker-threshold.ts';
 export { adaptRecord, type AdaptedRecord } from './input-formats/adapt-record.ts';
 export { INPUT_FORMATS, INPUT_FORMAT_CHOICES, type InputFormat, type InputFormatChoice, type InputWarning } from './input-formats/input-format.ts';
 export { notLabelledReason, NOT_LABELLED_REASONS, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';

@@ -3,7 +3,7 @@
  * the input and report, with the work in src/check. Loaded only when the command runs, so that
  * `felicity check --help` and `felicity --help` do not load the checker.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, fstatSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { checkJsonl, OutcomeTally, RulesLineReader, type LineResult } from '../check/check-jsonl.ts';
 import { labelBlock } from '../check/label-block.ts';
@@ -22,16 +22,20 @@ import { EXIT, UsageError, oneLine } from './usage-exit.ts';
 import { FORMAT_NAMES, type InputFormat, type InputFormatChoice } from '../check/input-formats/input-format.ts';
 import { evaluateFailOn, type FailOn } from './fail-on.ts';
 import { buildSummary, writeSummary } from './summary-json.ts';
+import { jobsForBytes, type JobsChoice } from '../check/worker-threshold.ts';
+import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
 const READ_CHUNK = 1 << 20;
 const WRITE_BATCH = 1 << 16;
 
+const STDIN_HINT = 'felicity check: reading turn records (JSON Lines) from the terminal; end with Ctrl-D, or give a file: felicity check turns.jsonl (felicity check --help)\n';
+
 /** The options as commander parses them (check.ts). */
 export interface CheckFlags extends EngineFlags {
   setup?: string;
-  /** Worker threads for the offline rules (1: this thread only). */
-  jobs: number;
+  /** Worker threads for the offline rules (1: this thread only; auto: where they pay). */
+  jobs: JobsChoice;
   out?: string;
   explain?: true;
   conversations?: true;
@@ -44,6 +48,7 @@ export interface CheckFlags extends EngineFlags {
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
+  compilePatternsOnce();
   // The rules compare arguments (and hybrid's rules-kept labels); a model's label carries no comparison to make strict.
   if (options.strictArguments && options.engine === 'llm') throw new UsageError('--strict-arguments needs the offline rules: use --engine rules or hybrid, not llm');
   const started = performance.now();
@@ -59,6 +64,8 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
     }
   }
   const source = file === '-' ? 'stdin' : file;
+  // Without a file, check reads stdin: on a terminal that would look like a hang.
+  if (file === '-' && process.stdin.isTTY === true) process.stderr.write(STDIN_HINT);
   // The rules' line reader loads it at the first record with a deployment object; a model
   // engine and --dry-run read records elsewhere, and take seconds anyway.
   if ((options.engine ?? 'rules') !== 'rules' || options.dryRun) await loadInlineDeployments();
@@ -94,9 +101,11 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
   try {
     const input = readChunks(file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_CHUNK }), source);
     const jsonl = { setup, conversations: options.conversations ?? false, explain, inputFormat, ...(options.strictArguments ? { strictArguments: true } : {}) };
-    if (engine === undefined && options.jobs > 1) {
+    const plan = engine === undefined ? jobsForBytes(options.jobs, inputSize(file)) : undefined;
+    if (plan !== undefined && plan.jobs > 1) {
       await labelBlocksInOrder(input, { ...jsonl, source, toTerminal }, {
-        pool: async () => new (await import('../check/check-pool.ts')).CheckPool(options.jobs),
+        startAfterBytes: plan.startAfterBytes,
+        pool: async () => new (await import('../check/check-pool.ts')).CheckPool(plan.jobs),
         inThisThread: labelBlock,
         write: (block) => {
           tally.merge(block.tally);
@@ -162,6 +171,19 @@ class FormatNotice {
     this.said.add(format);
     const how = this.choice === 'auto' ? 'detected; --input-format to choose' : '--input-format';
     process.stderr.write(`felicity check: reading ${FORMAT_NAMES[format]} (${how})\n`);
+  }
+}
+
+/**
+ * The input's size when it is a regular file (stdin too, when redirected from one); undefined for
+ * a pipe or terminal, and when it cannot be read (the read then reports why).
+ */
+function inputSize(file: string): number | undefined {
+  try {
+    const stats = file === '-' ? fstatSync(0) : statSync(file);
+    return stats.isFile() ? stats.size : undefined;
+  } catch {
+    return undefined;
   }
 }
 

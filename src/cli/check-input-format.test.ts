@@ -40,6 +40,21 @@ function checkFile(lines: unknown[], args: string[] = []): { code: number | null
 }
 
 describe('felicity check --input-format', () => {
+  test('auto: an Anthropic SDK call logged as {request, response} is read and labelled', () => {
+    const logged = (id: string) => ({
+      id,
+      setup: 'C2',
+      request: { model: 'claude-x', max_tokens: 512, system: 'You are a helpful assistant.', tools: [{ name: 'create_reminder', input_schema: { type: 'object' } }], messages: [{ role: 'user', content: ASK }] },
+      response: { id: `msg_${id}`, type: 'message', role: 'assistant', content: [{ type: 'text', text: REPLY }, { type: 'tool_use', id: 'toolu_1', name: 'create_reminder', input: ARGS }], stop_reason: 'tool_use' },
+    });
+    const { code, stdout, stderr } = checkFile([logged('a'), logged('b')]);
+    assert.equal(code, 0, stderr);
+    const labels = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; booleans: { false_action_claim: boolean } });
+    assert.deepEqual(labels.map((l) => [l.id, l.booleans.false_action_claim]), [['a', false], ['b', false]]);
+    assert.match(stderr, /reading Anthropic Messages .*\(detected/);
+    assert.doesNotMatch(stderr, /bad line|logs\.jsonl:\d+:/);
+  });
+
   for (const jobs of ['1', '2']) {
     test(`auto: AI SDK records are anchored, the format said once, an unknown part warned at its line (--jobs ${jobs})`, () => {
       const { code, stdout, stderr, file } = checkFile([aiSdk('a'), aiSdk('b', { type: 'hologram' }), aiSdk('c')], ['--jobs', jobs]);

@@ -5,9 +5,9 @@
  * failed are reported and counted, not labelled. `--engine llm|hybrid` labels with a judge model
  * (a failed judgment leaves its turn unlabelled and the exit code 1).
  */
-import { availableParallelism } from 'node:os';
 import { Command, Option } from '@commander-js/extra-typings';
-import { integerAtLeast } from './integer-option.ts';
+import { parseJobs } from './integer-option.ts';
+import { WORKERS_PAY_FROM_BYTES } from '../check/worker-threshold.ts';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
 import { guarded } from './bench-errors.ts';
 import { INPUT_FORMAT_CHOICES } from '../check/input-formats/input-format.ts';
@@ -21,9 +21,9 @@ export function checkCommand() {
     .option('--out <file>', 'write label records here instead of stdout (in full or not at all; never the input)')
     .option('--explain', 'print each turn\'s spans and fired rules to stderr')
     .addOption(
-      new Option('--jobs <n>', 'worker threads for the offline rules; output is the same for any number')
-        .argParser(integerAtLeast(1))
-        .default(availableParallelism(), 'the available cores'),
+      new Option('--jobs <n|auto>', 'worker threads for the offline rules; output is the same for any number')
+        .argParser(parseJobs)
+        .default('auto' as const, `auto: one per core from ${WORKERS_PAY_FROM_BYTES / 1e6} MB of input, where they pay; below, this thread`),
     )
     .addOption(
       new Option('--input-format <format>', 'message shape of the records: OpenAI Chat Completions, OpenAI Responses items, Vercel AI SDK ModelMessage, Anthropic Messages or LangChain messages')

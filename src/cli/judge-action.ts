@@ -13,12 +13,14 @@ import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { usingStore } from './store-access.ts';
 import { EXIT } from './usage-exit.ts';
 import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
+import { jobsForTurns, type JobsChoice } from '../check/worker-threshold.ts';
+import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** The options as commander parses them (judge.ts). */
 export interface JudgeFlags {
   engine: EngineName;
   db: string;
-  jobs: number;
+  jobs: JobsChoice;
   force?: true;
   judgeModel?: string;
   /** A file, false for --no-cache, undefined for the default. */
@@ -29,6 +31,7 @@ export interface JudgeFlags {
 }
 
 export async function runJudge(run: string, options: JudgeFlags): Promise<void> {
+  compilePatternsOnce();
   const started = performance.now();
   await usingStore(options.db, { mustExist: true }, async (store) => {
     const opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache }, new DatabaseJudgeCache(store.db));
@@ -51,7 +54,9 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
         }
         return;
       }
-      const engine = options.engine === 'rules' ? await createEngine('rules', { jobs: options.jobs }) : judgeEngineOf(opened.engine);
+      // auto: workers only for a run with enough responses to pay for their start.
+      const jobs = options.jobs === 'auto' ? jobsForTurns('auto', (await store.responses.counts(id)).total) : options.jobs;
+      const engine = options.engine === 'rules' ? await createEngine('rules', { jobs }) : judgeEngineOf(opened.engine);
       let summary;
       try {
         summary = await judgeRun(store, run, engine, { force: options.force ?? false });

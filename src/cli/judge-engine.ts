@@ -5,7 +5,7 @@
  */
 import { Routing, type CheckEngine, type EngineKind, type TurnPlan } from '../check/engines/engine.ts';
 import { rulesEngine } from '../check/engines/rules-engine.ts';
-import { NO_CACHE, type JudgeCache } from '../check/judge-cache.ts';
+import type { JudgeCache } from '../check/judge-cache.ts';
 import type { ChatModel } from '../llm/chat-model.ts';
 import { UsageError } from './usage-exit.ts';
 
@@ -35,12 +35,15 @@ export async function openEngine(flags: EngineFlags, dbCache?: JudgeCache): Prom
   }
   if (!flags.judgeModel) throw new UsageError(`--engine ${kind} needs --judge-model SPEC (e.g. ollama:qwen3:8b)`);
   // The model clients and judges load only when a model judges: an offline check starts faster.
-  const [{ createChatModel }, { createCheckEngine }, { defaultCacheFile, FileJudgeCache }] = await Promise.all([
+  const [{ createChatModel }, { createCheckEngine }, { defaultCacheFile, FileJudgeCache }, { firstCallChecked }, { NO_CACHE }] = await Promise.all([
     import('../llm/create-chat-model.ts'),
     import('../check/engines/create-engine.ts'),
     import('../check/judge-cache-file.ts'),
+    import('../benchmark/endpoint-check.ts'),
+    import('../check/judge-cache.ts'),
   ]);
-  const judgeModel: ChatModel = await createChatModel(flags.judgeModel);
+  // A judge that cannot be reached ends the command at its first call, with one line.
+  const judgeModel: ChatModel = firstCallChecked(await createChatModel(flags.judgeModel));
   let cache: JudgeCache;
   let cacheWhere: string | null;
   if (flags.cache === false) [cache, cacheWhere] = [NO_CACHE, null];

@@ -4,9 +4,9 @@
  * judgments are cached in the run's database, so a forced second pass makes no call either (unless
  * --no-cache). Thin: the work is in src/benchmark/judge.ts.
  */
-import { availableParallelism } from 'node:os';
 import { Command, Option } from '@commander-js/extra-typings';
-import { integerAtLeast } from './integer-option.ts';
+import { parseJobs } from './integer-option.ts';
+import { WORKERS_PAY_FROM_TURNS } from '../check/worker-threshold.ts';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { guarded } from './bench-errors.ts';
 import { DB_HELP, DEFAULT_DB } from './export.ts';
@@ -19,9 +19,9 @@ export function judgeCommand() {
     .option('--db <file|url>', DB_HELP, DEFAULT_DB)
     .option('--force', 'relabel responses this engine already judged')
     .addOption(
-      new Option('--jobs <n>', 'worker threads for --engine rules; labels are the same for any number')
-        .argParser(integerAtLeast(1))
-        .default(availableParallelism(), 'the available cores'),
+      new Option('--jobs <n|auto>', 'worker threads for --engine rules; labels are the same for any number')
+        .argParser(parseJobs)
+        .default('auto' as const, `auto: one per core from ${WORKERS_PAY_FROM_TURNS.toLocaleString('en-US')} responses, where they pay; below, this thread`),
     )
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid (openai:MODEL, openai-compatible:URL#MODEL, ollama:MODEL)')
     .option('--cache <file>', 'judge cache file instead of the run database')

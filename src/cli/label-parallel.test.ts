@@ -83,4 +83,34 @@ describe('labelBlocksInOrder', () => {
     assert.deepEqual(written, ['1\n', '2\n']);
     assert.ok(destroyed);
   });
+
+  test('a stream is labelled in this thread up to startAfterBytes, then by the pool, all in input order', async () => {
+    const fake = reversingPool(2);
+    const written: string[] = [];
+    const here: number[] = [];
+    // Blocks of 4 bytes: the first two start before byte 6 and stay here; the pool takes the rest.
+    await labelBlocksInOrder(chunks(['a1\n', 'b22\n', 'c3\n', 'd4\n', 'e5\n']), META, {
+      startAfterBytes: 6,
+      pool: async () => fake.pool,
+      inThisThread: async (task) => {
+        here.push(task.firstLine);
+        return { labels: `here ${task.firstLine}:${text(task.bytes).trim()}\n`, messages: '', tally: TALLY };
+      },
+      write: (r) => void written.push(r.labels),
+    });
+    assert.deepEqual(here, [1, 2]);
+    assert.deepEqual(written, ['here 1:a1\n', 'here 2:b22\n', '3:c3\n', '4:d4\n', '5:e5\n']);
+    assert.ok(fake.destroyed());
+  });
+
+  test('a stream that ends before startAfterBytes never starts the pool', async () => {
+    const written: string[] = [];
+    await labelBlocksInOrder(chunks(['a\n', 'b\n', 'c\n', 'd']), META, {
+      startAfterBytes: 1000,
+      pool: () => assert.fail('the stream ended before the workers would pay'),
+      inThisThread: async (task) => ({ labels: `${task.firstLine}${task.last ? '.' : ''}:${text(task.bytes)}`, messages: '', tally: TALLY }),
+      write: (r) => void written.push(r.labels),
+    });
+    assert.deepEqual(written, ['1:a\n', '2:b\n', '3:c\n', '4.:d']);
+  });
 });

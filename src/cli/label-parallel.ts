@@ -3,7 +3,7 @@
  * labelled by a worker thread, the results written in input order. At most two blocks per worker
  * are in flight, so memory stays bounded on a file of any size and a slow output slows the
  * reading. An input that fits in one block is labelled in this thread: starting workers would
- * cost more than the labelling.
+ * cost more than the labelling; so is the start of a stream, up to `startAfterBytes`.
  */
 import type { BlockResult, BlockTask } from '../check/label-block.ts';
 import type { CheckPool } from '../check/check-pool.ts';
@@ -11,6 +11,11 @@ import type { CheckPool } from '../check/check-pool.ts';
 type BlockMeta = Omit<BlockTask, 'bytes' | 'firstLine' | 'last'>;
 
 export interface ParallelLabelling {
+  /**
+   * Bytes labelled in this thread before workers start (a stream of unknown size: workers only
+   * once it has proved large enough to pay for them); 0 or absent: from the second block.
+   */
+  startAfterBytes?: number;
   /** Creates the pool when the input turns out to need more than one block. */
   pool: () => Promise<CheckPool>;
   /** Labels a block in this thread. */
@@ -25,6 +30,8 @@ export async function labelBlocksInOrder(input: AsyncIterable<Uint8Array>, meta:
   const inFlight: Promise<BlockResult>[] = [];
   let carry: Uint8Array[] = [];
   let line = 1;
+  let read = 0;
+  const startAfter = how.startAfterBytes ?? 0;
 
   const submit = (task: BlockTask): void => {
     const result = pool!.labelBlock(task);
@@ -47,6 +54,12 @@ export async function labelBlocksInOrder(input: AsyncIterable<Uint8Array>, meta:
       const task: BlockTask = { ...meta, bytes: Buffer.concat([...carry, chunk.subarray(0, end + 1)]), firstLine: line, last: false };
       carry = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
       line += newlines(task.bytes);
+      const before = read;
+      read += task.bytes.length;
+      if (pool === undefined && before < startAfter) {
+        await how.write(await how.inThisThread(task));
+        continue;
+      }
       if (pool === undefined && held === undefined) {
         held = task;
         continue;

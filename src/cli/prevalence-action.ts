@@ -14,6 +14,8 @@ import { planPrevalence, runPrevalence, type Labeller, type PrevalenceOptions, t
 import { importNeeding } from '../optional-packages.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { EXIT } from './usage-exit.ts';
+import type { JobsChoice } from '../check/worker-threshold.ts';
+import { compilePatternsOnce } from './pattern-compile.ts';
 
 export interface PrevalenceFlags {
   sample: string;
@@ -24,7 +26,7 @@ export interface PrevalenceFlags {
   engine?: EngineKind;
   judgeModel?: string;
   cache?: string | false;
-  jobs?: number;
+  jobs?: JobsChoice;
   reps: number;
   dryRun?: true;
   calibration?: string;
@@ -45,7 +47,7 @@ async function written(option: string, file: string, data: string | Buffer): Pro
 }
 
 /** Labels records with the engine: the rules on `jobs` threads, or the engine's own concurrency. */
-export function labellerOf(engine: CheckEngine, jobs: number | undefined): Labeller {
+export function labellerOf(engine: CheckEngine, jobs: JobsChoice | undefined): Labeller {
   if (engine.kind === 'rules') return async (records) => (await checkMany(records, { jobs, setup: 'C0' })).map((r) => ('label' in r ? r.label : { error: r.error.message }));
   return async (records) => {
     const out = [];
@@ -93,6 +95,7 @@ export async function writePrevalenceOutputs(report: PrevalenceReport, flags: Pi
 }
 
 export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
+  compilePatternsOnce();
   const fail = (message: string): void => {
     process.stderr.write(`felicity prevalence: ${message}\n`);
     process.exitCode = EXIT.badInput;

@@ -5,7 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { ENGINE_KINDS } from '../check/engines/engine.ts';
-import { integerAtLeast } from './integer-option.ts';
+import { integerAtLeast, parseJobs } from './integer-option.ts';
 
 function fieldValue(text: string, previous: Record<string, string> = {}): Record<string, string> {
   const at = text.indexOf('=');
@@ -22,14 +22,14 @@ export function prevalenceCommand() {
     .option('--strata <field>', 'record field naming a turn\'s stratum', 'model')
     .option('--only <field=value>', 'keep only turns whose record has this field value (repeatable)', fieldValue)
     .option('--cue <regex>', 'replies matching this (case-insensitive) are always judged (default: the cue words of the shipped WildChat sample)')
-    .addOption(new Option('--engine <engine>', 'checking engine (default rules, all cores)').choices(ENGINE_KINDS))
+    .addOption(new Option('--engine <engine>', 'checking engine (default rules)').choices(ENGINE_KINDS))
     .option('--judge-model <spec>', 'judge model for --engine llm|hybrid')
     .option('--cache <file>', 'judge cache file (default ~/.cache/felicity/judge-cache.jsonl)')
     .option('--no-cache', 'ask the model for every judgment')
-    .option('--jobs <n>', 'worker threads for the rules engine (default: the cores)', integerAtLeast(1))
+    .option('--jobs <n|auto>', 'worker threads for the rules engine (default auto: one per core on batches large enough for them to pay)', parseJobs)
     .option('--reps <n>', 'bootstrap replicates', integerAtLeast(100), 1000)
     .option('--dry-run', 'say how many turns and model calls judging would take, and stop')
-    .option('--calibration <file>', 'human labels (LABELING.md items with "gold") on a sample of the same logs: report corrected rates')
+    .option('--calibration <file>', 'human labels (turn records with "gold", docs/formats.md) on a sample of the same logs: report corrected rates')
     .option('--json <file>', 'write the whole estimate as JSON')
     .option('--figure <file>', 'write the figure (.svg or .png)')
     .option('--db <url>', 'PostgreSQL database (postgres://…) where workers share a large audit (with --worker or --collect)')

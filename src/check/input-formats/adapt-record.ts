@@ -6,7 +6,7 @@
  */
 import { isObject, type Json } from './adapter-kit.ts';
 import { fromAiSdk } from './ai-sdk.ts';
-import { fromAnthropic } from './anthropic.ts';
+import { anthropicExchange, fromAnthropic } from './anthropic.ts';
 import { detectFormat } from './detect-format.ts';
 import type { InputFormat, InputFormatChoice, WarningSink } from './input-format.ts';
 import { fromLangChain } from './langchain.ts';
@@ -25,6 +25,10 @@ export function adaptRecord(value: unknown, choice: InputFormatChoice, warn: War
   if (format === 'responses') {
     const { input: _input, output: _output, instructions: _instructions, ...rest } = value;
     return { record: { ...rest, messages: asChat(fromResponses(value, warn), warn) }, format };
+  }
+  if (format === 'anthropic') {
+    const exchange = anthropicExchange(value);
+    if (exchange !== undefined) return adaptRecord(exchange, 'anthropic', warn);
   }
   // Every other format keeps its messages under `messages`; validation reports a record without them.
   const messages = value.messages;

@@ -119,6 +119,35 @@ describe('a turn whose call is in each shape is anchored, as its OpenAI twin', (
     });
   }
 
+  test('anthropic: an SDK call logged as {request, response} is read as its request then its response', () => {
+    const [user, call, result, reply] = TURNS.anthropic.messages as Record<string, unknown>[];
+    const tools = [{ name: 'create_reminder', description: 'Create a reminder', input_schema: { type: 'object', properties: { remind_at: { type: 'string' } } } }];
+    const logged = {
+      ...base,
+      request: { model: 'claude-x', max_tokens: 1024, system: TURNS.anthropic.system, tools, messages: [user, call, result] },
+      response: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: reply!.content, stop_reason: 'end_turn', usage: { input_tokens: 10, output_tokens: 5 } },
+    };
+    assert.equal(detectFormat(logged), 'anthropic');
+    const twin = check(TURNS.anthropic);
+    for (const label of [check(logged), check(logged, { inputFormat: 'anthropic' })]) {
+      assert.equal(label.outcome, twin.outcome);
+      assert.deepEqual(label.booleans, twin.booleans);
+    }
+    assert.deepEqual(warningsOf(logged), []);
+    const { record } = adaptRecord(logged, 'auto', () => {});
+    assert.deepEqual((record as { messages: { role: string }[] }).messages.map((m) => m.role), ['system', 'user', 'assistant', 'tool', 'assistant']);
+    assert.deepEqual((record as { tools?: unknown }).tools, tools, 'the tools are kept on the record');
+    // The response's own call, unanswered in the log, is the turn's call.
+    const calling = { ...logged, request: { ...logged.request, messages: [user] }, response: { ...logged.response, content: call!.content } };
+    assert.equal(check(calling).booleans.false_action_claim, false);
+  });
+
+  test('a {request, response} record that is not an Anthropic call is not read as one', () => {
+    const openaiShaped = { id: 'o', request: { messages: [{ role: 'user', content: ASK }] }, response: { choices: [{ message: { role: 'assistant', content: REPLY } }] } };
+    assert.equal(detectFormat(openaiShaped), 'openai');
+    assert.throws(() => check(openaiShaped), CheckInputError);
+  });
+
   test('langchain: the messages_to_dict form too', () => {
     assert.equal(detectFormat(LANGCHAIN_DICTS), 'langchain');
     assert.ok(['anchored', 'done_now'].includes(check(LANGCHAIN_DICTS).outcome));

@@ -6,12 +6,32 @@
  * read as nothing). A user message's `tool_result` blocks {tool_use_id, content, is_error} answer
  * calls: they become tool results, and only the user's own text stays a user message, so a turn
  * still starts at what the user wrote.
+ *
+ * An SDK call logged as `{request, response}` (the `messages.create` parameters and the Message it
+ * returned) is read as the request's `system` and `messages` followed by the response's `content`
+ * as the assistant's message (`anthropicExchange`). The request's `tools` are kept, not read: the
+ * deployment still comes from `setup` or `--setup`.
  */
 import { CheckInputError, show } from '../check-input-error.ts';
 import { argumentsText, failedResult, idOf, isObject, MEDIA_PARTS, partsText, resultText, unknownPart, type Json } from './adapter-kit.ts';
 import type { WarningSink } from './input-format.ts';
 
 const QUIET_BLOCKS: ReadonlySet<string> = new Set(['thinking', 'redacted_thinking', 'container_upload']);
+
+/** A record logged as `{request, response}`, as the Messages record it stands for; undefined for any other record. */
+export function anthropicExchange(record: Json): Json | undefined {
+  const { request, response } = record;
+  if (record.messages !== undefined || !isObject(request) || !Array.isArray(request.messages) || !isObject(response) || !Array.isArray(response.content)) return undefined;
+  if (response.role !== undefined && response.role !== 'assistant') return undefined;
+  // A spread, never Object.assign: a parsed "__proto__" key would set the copy's prototype.
+  const { request: _request, response: _response, ...rest } = record;
+  return {
+    ...rest,
+    ...(request.system === undefined ? {} : { system: request.system }),
+    ...(request.tools === undefined ? {} : { tools: request.tools }),
+    messages: [...request.messages, { role: 'assistant', content: response.content }],
+  };
+}
 
 export function fromAnthropic(record: Json, messages: readonly unknown[], warn: WarningSink): unknown[] {
   const out: unknown[] = [];

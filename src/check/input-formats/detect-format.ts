@@ -1,12 +1,13 @@
 /**
  * Which message shape a record is in, from marks only one format has: a LangChain class or type
  * name, a Responses item type, an AI SDK part (`tool-call`, `tool-result`), an Anthropic block
- * (`tool_use`, `tool_result`, `thinking`). A record with none of them is read as OpenAI Chat
+ * (`tool_use`, `tool_result`, `thinking`), or an Anthropic SDK call logged as `{request, response}`. A record with none of them is read as OpenAI Chat
  * Completions, which plain text messages in every format also are. The first mark decides.
  */
 import { isObject, type Json } from './adapter-kit.ts';
 import type { InputFormat } from './input-format.ts';
 import { langchainMessage } from './langchain.ts';
+import { anthropicExchange } from './anthropic.ts';
 
 const AI_SDK_PARTS: ReadonlySet<string> = new Set(['tool-call', 'tool-result', 'reasoning', 'tool-approval-request', 'tool-approval-response', 'reasoning-file']);
 const ANTHROPIC_BLOCKS: ReadonlySet<string> = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'server_tool_use']);
@@ -16,7 +17,10 @@ const RESPONSES_PARTS: ReadonlySet<string> = new Set(['input_text', 'output_text
 export function detectFormat(record: unknown): InputFormat {
   if (!isObject(record)) return 'openai';
   const messages = record.messages;
-  if (!Array.isArray(messages)) return Array.isArray(record.input) || typeof record.input === 'string' || Array.isArray(record.output) ? 'responses' : 'openai';
+  if (!Array.isArray(messages)) {
+    if (anthropicExchange(record) !== undefined) return 'anthropic';
+    return Array.isArray(record.input) || typeof record.input === 'string' || Array.isArray(record.output) ? 'responses' : 'openai';
+  }
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
     if (!isObject(message)) continue;

@@ -10,7 +10,8 @@
 import { completedForms } from '../../setups/action-verbs.ts';
 import { CHANNEL_GERUNDS, CHANNEL_VERBS, DRAFT_INTROS, REPORTING_THAT_VERBS, REPORTING_VERBS, SIGN_OFFS } from './frames/frame-lexicon.ts';
 import * as T from './trigger-lexicon.ts';
-import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits } from './literal-scanner.ts';
+import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits, type ScannerTable } from './literal-scanner.ts';
+import { storedTable } from './stored-table.ts';
 
 export const CUES = {
   /** A future marker: will, shall, won't, 'll, going to, gonna. */
@@ -118,7 +119,16 @@ const BIT: Readonly<Record<Cue, { lo: number; hi: number }>> = Object.fromEntrie
   CUE_IDS.map((id, i) => [id, i < 31 ? { lo: 1 << i, hi: 0 } : { lo: 0, hi: 1 << (i - 31) }]),
 ) as Record<Cue, { lo: number; hi: number }>;
 
-const SCANNER = new LiteralScanner(CUE_IDS.map((id) => CUES[id]));
+// Built once by `npm run build` (scripts/build-tables.mjs); from the sources, built here.
+const SCANNER = new LiteralScanner(
+  CUE_IDS.map((id) => CUES[id]),
+  storedTable<ScannerTable>('cue-scanner'),
+);
+
+/** The scanner's table, for the build to store. */
+export function cueScannerTable(): ScannerTable {
+  return SCANNER.toTable();
+}
 
 /** Every cue literal in `folded` (typographic quotes already folded), in one pass. */
 /** `into`, when given, is refilled instead of a new list built. */

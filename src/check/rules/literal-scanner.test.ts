@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cuesBetween, LiteralScanner, lowerSameLength, numberRows } from './literal-scanner.ts';
+import { cuesBetween, LiteralScanner, lowerSameLength } from './literal-scanner.ts';
+import { numberRows } from './scanner-table.ts';
 import { seededRandom } from '../testing/seeded-random.ts';
 
 /** Every (end, group) pair a naive search finds: what the automaton must report. */
@@ -71,6 +72,42 @@ describe('one pass finds every literal of every group', () => {
     assert.throws(() => new LiteralScanner([['caf\u00e9']]), /lower-case printable ASCII/);
     assert.throws(() => new LiteralScanner([['']]), /lower-case/);
     assert.throws(() => new LiteralScanner(Array.from({ length: 63 }, () => ['a'])), /at most 62/);
+  });
+});
+
+describe('a stored table (built once, at build time)', () => {
+  const groups = [['he', 'she', 'his', 'hers'], ['will', "'ll"], ['i am ', 'am'], ['?'], ['sh']];
+  const texts = ['ushers', "she'll say: i am here, will you?", 'hishershe', 'WILL he?'];
+
+  it('is taken as it is, through JSON, and scans as the scanner that wrote it', () => {
+    const stored = JSON.parse(JSON.stringify(new LiteralScanner(groups).toTable())) as ReturnType<LiteralScanner['toTable']>;
+    const read = new LiteralScanner(groups, stored);
+    assert.equal(read.toTable(), stored, 'the stored table, not a new one');
+    for (const text of texts) assert.deepEqual(scanned(read, text), naive(groups, lowerSameLength(text)));
+  });
+
+  it('for other literals, or of another format, is ignored', () => {
+    const stored = new LiteralScanner([['she'], ['will']]).toTable();
+    const read = new LiteralScanner(groups, stored);
+    assert.notEqual(read.toTable(), stored);
+    for (const text of texts) assert.deepEqual(scanned(read, text), naive(groups, lowerSameLength(text)));
+    const otherFormat = { ...new LiteralScanner(groups).toTable(), format: -1 };
+    assert.notEqual(new LiteralScanner(groups, otherFormat).toTable(), otherFormat);
+  });
+
+  it('whose arrays do not fit its sizes (a damaged file) is ignored', () => {
+    const good = new LiteralScanner(groups).toTable();
+    const damaged = [
+      { ...good, delta: good.delta.slice(0, 8) },
+      { ...good, states: good.states + 1 },
+      { ...good, outLo: '' },
+      { ...good, classOf: 'not base64 of 128 bytes' },
+    ];
+    for (const table of damaged) {
+      const read = new LiteralScanner(groups, table);
+      assert.notEqual(read.toTable(), table);
+      for (const text of texts) assert.deepEqual(scanned(read, text), naive(groups, lowerSameLength(text)));
+    }
   });
 });
 

@@ -4,6 +4,9 @@
  * rule's patterns run only on sentences holding one of its cues. Literals are lower-case ASCII;
  * the text is scanned lower-cased, so a match here is necessary for a case-insensitive pattern.
  */
+import { ALPHABET, buildTable, isTableFor, readTable, type ScannerTable } from './scanner-table.ts';
+
+export type { ScannerTable } from './scanner-table.ts';
 
 /** Which cue groups occur in a stretch of text: two 31-bit words, so up to 62 groups. */
 export interface CueMask {
@@ -15,7 +18,6 @@ export const NO_CUES: Readonly<CueMask> = Object.freeze({ lo: 0, hi: 0 });
 export const ALL_CUES: Readonly<CueMask> = Object.freeze({ lo: 0x7fffffff, hi: 0x7fffffff });
 
 export const MAX_GROUPS = 62;
-const ALPHABET = 128;
 
 /**
  * The literals found in one text: where each of the first `count` matches ends and the groups it
@@ -66,94 +68,30 @@ export class LiteralScanner {
   /** Outputs of the states with outputs, from the first of them. */
   readonly #outLo: Int32Array;
   readonly #outHi: Int32Array;
+  /** What the arrays above were read from. */
+  readonly #table: ScannerTable;
 
-  /** `groups[i]` holds the literals of group i. */
-  constructor(groups: readonly (readonly string[])[]) {
+  /**
+   * `groups[i]` holds the literals of group i. `stored`, a table `toTable()` wrote for the same
+   * groups (at build time), is taken as it is instead of building the automaton again; a table for
+   * other groups or another format is ignored.
+   */
+  constructor(groups: readonly (readonly string[])[], stored?: ScannerTable) {
     if (groups.length > MAX_GROUPS) throw new RangeError(`at most ${MAX_GROUPS} literal groups, got ${groups.length}`);
-    const classOf = this.#classOf;
-    let classes = 1;
-    const children: Map<number, number>[] = [new Map()];
-    const ownLo: number[] = [0];
-    const ownHi: number[] = [0];
-    groups.forEach((literals, group) => {
-      for (const literal of literals) {
-        if (literal.length === 0 || !/^[\x20-\x7e]+$/.test(literal) || literal !== literal.toLowerCase()) {
-          throw new RangeError(`literal ${JSON.stringify(literal)} of group ${group}: expected lower-case printable ASCII`);
-        }
-        let node = 0;
-        for (let i = 0; i < literal.length; i++) {
-          const c = literal.charCodeAt(i);
-          if (classOf[c] === 0) {
-            classOf[c] = classes++;
-            if (c >= 97 && c <= 122) classOf[c - 32] = classOf[c]!;
-          }
-          const k = classOf[c]!;
-          let next = children[node]!.get(k);
-          if (next === undefined) {
-            next = children.length;
-            children.push(new Map());
-            ownLo.push(0);
-            ownHi.push(0);
-            children[node]!.set(k, next);
-          }
-          node = next;
-        }
-        if (group < 31) ownLo[node]! |= 1 << group;
-        else ownHi[node]! |= 1 << (group - 31);
-      }
-    });
+    const table = (stored !== undefined && isTableFor(stored, groups) && readTable(stored)) || readTable(buildTable(groups))!;
+    this.#classOf.set(table.classOf);
+    this.#delta = table.delta;
+    this.states = table.states;
+    this.classes = table.classes;
+    this.#firstOutputRow = table.firstOutputRow;
+    this.#outLo = table.outLo;
+    this.#outHi = table.outHi;
+    this.#table = table.stored;
+  }
 
-    // Breadth first: each node's failure link, its outputs merged with the link's, and a full
-    // transition table over the character classes.
-    let size = children.length;
-    let goto = new Int32Array(size * classes);
-    let outLo = Int32Array.from(ownLo);
-    let outHi = Int32Array.from(ownHi);
-    const fail = new Int32Array(size);
-    const queue: number[] = [];
-    for (let k = 0; k < classes; k++) {
-      const next = children[0]!.get(k) ?? 0;
-      goto[k] = next;
-      if (next !== 0) queue.push(next);
-    }
-    for (let head = 0; head < queue.length; head++) {
-      const node = queue[head]!;
-      outLo[node]! |= outLo[fail[node]!]!;
-      outHi[node]! |= outHi[fail[node]!]!;
-      for (let k = 0; k < classes; k++) {
-        const next = children[node]!.get(k);
-        if (next === undefined) goto[node * classes + k] = goto[fail[node]! * classes + k]!;
-        else {
-          goto[node * classes + k] = next;
-          fail[next] = goto[fail[node]! * classes + k]!;
-          queue.push(next);
-        }
-      }
-    }
-
-    ({ size, classes, goto, outLo, outHi } = minimized({ size, classes, goto, outLo, outHi }, classOf));
-
-    // Renumber: states without outputs first (the root, which has none, stays 0), then the rest.
-    const number = new Int32Array(size);
-    const outputStates: number[] = [];
-    let numbered = 0;
-    for (let state = 0; state < size; state++) {
-      if ((outLo[state]! | outHi[state]!) === 0) number[state] = numbered++;
-      else outputStates.push(state);
-    }
-    const firstOutput = numbered;
-    for (const state of outputStates) number[state] = numbered++;
-    // Rows are not padded to a power of two: the table stays small enough for the fastest cache.
-    const delta = size * classes <= 0xffff ? new Uint16Array(size * classes) : new Int32Array(size * classes);
-    for (let state = 0; state < size; state++) {
-      for (let k = 0; k < classes; k++) delta[number[state]! * classes + k] = number[goto[state * classes + k]!]! * classes;
-    }
-    this.#delta = delta;
-    this.classes = classes;
-    this.states = size;
-    this.#firstOutputRow = firstOutput * classes;
-    this.#outLo = Int32Array.from(outputStates, (state) => outLo[state]!);
-    this.#outHi = Int32Array.from(outputStates, (state) => outHi[state]!);
+  /** The automaton as plain JSON data, for `new LiteralScanner(groups, table)` in another process. */
+  toTable(): ScannerTable {
+    return this.#table;
   }
 
   /**
@@ -176,111 +114,6 @@ export class LiteralScanner {
     }
     return hits;
   }
-}
-
-interface Automaton {
-  size: number;
-  classes: number;
-  /** `goto[state * classes + class]`: the next state. */
-  goto: Int32Array<ArrayBuffer>;
-  outLo: Int32Array<ArrayBuffer>;
-  outHi: Int32Array<ArrayBuffer>;
-}
-
-/**
- * The same automaton with fewer states and classes, so its table stays in a faster cache: states
- * no text can tell apart (the same outputs now and after every character) become one, and then
- * character classes whose transitions are the same everywhere ("1" and "2", say) become one;
- * `classOf` is updated to match. The root stays state 0 and class 0 stays the class of characters
- * outside every literal.
- */
-function minimized(automaton: Automaton, classOf: Uint8Array): Automaton {
-  const { size, classes, goto, outLo, outHi } = automaton;
-  // Moore's partition refinement: blocks by outputs, then split by the blocks each character leads to.
-  let block = new Int32Array(size);
-  const outputs = new Int32Array(size * 2);
-  for (let state = 0; state < size; state++) {
-    outputs[2 * state] = outLo[state]!;
-    outputs[2 * state + 1] = outHi[state]!;
-  }
-  let blocks = numberRows(outputs, size, 2, block);
-  const signatures = new Int32Array(size * (classes + 1));
-  for (;;) {
-    for (let state = 0, at = 0; state < size; state++) {
-      signatures[at++] = block[state]!;
-      for (let k = 0; k < classes; k++) signatures[at++] = block[goto[state * classes + k]!]!;
-    }
-    const next = new Int32Array(size);
-    const count = numberRows(signatures, size, classes + 1, next);
-    block = next;
-    if (count === blocks) break;
-    blocks = count;
-  }
-  // One representative per block; then classes whose columns agree share a number.
-  const representative = new Int32Array(blocks).fill(-1);
-  for (let state = 0; state < size; state++) if (representative[block[state]!] === -1) representative[block[state]!] = state;
-  const columns = new Int32Array(classes * blocks);
-  for (let k = 0, at = 0; k < classes; k++) for (let b = 0; b < blocks; b++) columns[at++] = block[goto[representative[b]! * classes + k]!]!;
-  const classMap = new Int32Array(classes);
-  const newClasses = numberRows(columns, classes, blocks, classMap);
-  const merged = new Int32Array(blocks * newClasses);
-  for (let b = 0; b < blocks; b++) for (let k = 0; k < classes; k++) merged[b * newClasses + classMap[k]!] = columns[k * blocks + b]!;
-  for (let c = 0; c < classOf.length; c++) classOf[c] = classMap[classOf[c]!]!;
-  return {
-    size: blocks,
-    classes: newClasses,
-    goto: merged,
-    outLo: Int32Array.from(representative, (state) => outLo[state]!),
-    outHi: Int32Array.from(representative, (state) => outHi[state]!),
-  };
-}
-
-/**
- * Numbers the `count` rows of `cells` (each `width` long) 0, 1, 2… in order of first appearance,
- * equal rows alike (so row 0 gets 0), into `into`; returns how many numbers. Rows are hashed, and
- * each is compared in full with the first row given a number before it takes that number, so a
- * hash collision can never make two different rows one (`hashOf` is a parameter for the test of that).
- */
-export function numberRows(cells: Int32Array, count: number, width: number, into: Int32Array, hashOf = rowHash): number {
-  const byHash = new Map<number, number>();
-  const firstRow = new Int32Array(count);
-  /** The next number whose first row hashed alike. */
-  const sameHash = new Int32Array(count).fill(-1);
-  let numbers = 0;
-  for (let row = 0; row < count; row++) {
-    const from = row * width;
-    const hash = hashOf(cells, from, width);
-    let number = byHash.get(hash) ?? -1;
-    let last = -1;
-    while (number !== -1 && !sameRow(cells, from, firstRow[number]! * width, width)) {
-      last = number;
-      number = sameHash[number]!;
-    }
-    if (number === -1) {
-      number = numbers++;
-      firstRow[number] = row;
-      if (last === -1) byHash.set(hash, number);
-      else sameHash[last] = number;
-    }
-    into[row] = number;
-  }
-  return numbers;
-}
-
-/** Two 32-bit mixes of a row, as one safe integer (53 bits). */
-function rowHash(cells: Int32Array, from: number, width: number): number {
-  let h1 = 0x2545f491;
-  let h2 = 0x9e3779b1;
-  for (let j = 0; j < width; j++) {
-    h1 = Math.imul(h1 ^ cells[from + j]!, 0x85ebca6b) + j;
-    h2 = Math.imul(h2 + cells[from + j]!, 0xc2b2ae35) ^ (h2 >>> 13);
-  }
-  return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
-}
-
-function sameRow(cells: Int32Array, a: number, b: number, width: number): boolean {
-  for (let j = 0; j < width; j++) if (cells[a + j] !== cells[b + j]) return false;
-  return true;
 }
 
 /** U+212A KELVIN SIGN: the one character outside ASCII whose lower case is ASCII ("k"). */

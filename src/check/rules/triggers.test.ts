@@ -8,6 +8,7 @@ import { inOrder, phrases } from './lexicon.ts';
 import * as L from './trigger-lexicon.ts';
 import { NO_CUES } from './literal-scanner.ts';
 import { seededRandom } from '../testing/seeded-random.ts';
+import * as Triggers from './triggers.ts';
 
 /** One case per precedence row: [row, predicate, lead, trigger it yields]. */
 const CASES: [string, string, string, string][] = [
@@ -105,4 +106,20 @@ describe('the phrase lists grouped by first word match where the flat lists do',
       assert.ok(found > 5000, `only ${found} texts hold the cue`);
     });
   }
+});
+
+describe('capturingGroups: counted from the source as the compiled pattern counts them', () => {
+  const compiled = (source: string) => new RegExp(`${source}|`).exec('')!.length - 1;
+
+  it('on tricky sources: escapes, classes, lookarounds, non-capturing groups', () => {
+    for (const source of ['a', '(a)', '(?:a)(b)', '\\(a\\)', '[(]', '[\\](](b)', '(?=a)(?!b)(?<=c)(?<!d)(e)', '((a)|(b))', '\\\\(a)', '[^)(]+(x)', '(a)[\\[(](b)']) {
+      assert.equal(Triggers.capturingGroups(source), compiled(source), source);
+    }
+  });
+
+  it('on every cue of every cue set', () => {
+    const sets = Object.values(Triggers).filter((value): value is Triggers.CueSet => typeof value === 'object' && value !== null && 'cues' in value && 'groupOf' in value);
+    assert.ok(sets.length >= 5, `found the cue sets (${sets.length})`);
+    for (const set of sets) for (const cue of set.cues) assert.equal(Triggers.capturingGroups(cue.pattern.source), compiled(cue.pattern.source), cue.id);
+  });
 });

@@ -41,6 +41,24 @@ export interface CueSet {
  * Each cue is one numbered group of the alternation. Numbered, not named: a match with named
  * groups builds a `groups` object, and finding the cue then cost more than the search.
  */
+/**
+ * The capturing groups in a pattern's source, read from the text rather than by compiling it (the
+ * cue sets are built at import, and compiling every cue there cost more than the rest of the
+ * module): a "(" not escaped, not inside a character class and not opening "(?" is one.
+ */
+export function capturingGroups(source: string): number {
+  let groups = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && source[i + 1] !== '?') groups++;
+  }
+  return groups;
+}
+
 function cueSet(literal: Cue, cues: readonly TriggerCue[]): CueSet {
   const groupOf: number[] = [];
   let group = 1;
@@ -48,7 +66,7 @@ function cueSet(literal: Cue, cues: readonly TriggerCue[]): CueSet {
     // A numbered back-reference would point elsewhere once the cue is wrapped in a group.
     if (/\\[1-9]|\(\?</.test(cue.pattern.source.replace(/\(\?<[=!]/g, ''))) throw new Error(`cue ${cue.id}: back-references and named groups cannot be combined`);
     groupOf.push(group);
-    group += 1 + (new RegExp(`${cue.pattern.source}|`).exec('')!.length - 1);
+    group += 1 + capturingGroups(cue.pattern.source);
   }
   const source = cues.map((cue) => `(${cue.pattern.source})`).join('|');
   return { cues, combined: new RegExp(source, 'i'), groupOf, literal: cueMask(literal) };
