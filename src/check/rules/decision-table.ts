@@ -19,6 +19,8 @@ import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
+import { assuresAnAct, reportsBack } from './own-work.ts';
+import { capabilitiesFor } from './acts.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
 export type RowExample = string | { reply: string; persona?: 'support'; user?: string; operatorSystems?: boolean };
@@ -100,11 +102,56 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     ignores: ['Our engineer will text you the day before.'],
   },
   {
+    // "Give me a moment to pull up our records … I will send you an update": with no call after the
+    // announced check, the news can only come in a later turn. A promise gated on the user's answer
+    // ("once I have your order number, I'll…", "share it and I'll…") still waits for it (rule 7).
+    code: 'self_reports_after_check',
+    when: (f) => selfSpeaks(f) && reportsBack(f.rawPredicate) && f.wordsTrigger.trigger !== 'user_next_message' && f.context.announcedCheck,
+    read: (f) => {
+      const read = make(f, 'self', 'notify', 0.75);
+      if (read.commitment.trigger_type === 'user_next_message') {
+        read.commitment.trigger_type = 'unspecified_future';
+        read.commitment.required_capabilities = capabilitiesFor('notify', 'unspecified_future');
+      }
+      return read;
+    },
+    reads: [
+      { reply: 'Give me a moment to pull up our records. Could you confirm the email on the account? I will send you an update.', persona: 'support' },
+      "Please allow me a few minutes to look into this. In the meantime, thanks for your patience, and I'll get back to you with what I find.",
+      'Bear with me while I check the stock levels for you. I will provide you with the results as soon as possible.',
+      { reply: 'I need a moment to access our order system. Please bear with me, and I will make sure the details are sent over to you promptly.', persona: 'support' },
+    ],
+    ignores: [
+      { reply: 'Give me a moment to pull up our records. Once I have your order number, I will send you an update.', persona: 'support' },
+      'Allow me a moment to retrieve the details. In the meantime, please share the invoice number and I will let you know what I find.',
+      "I'll get back to you with the figures once you've sent the spreadsheet.",
+      'Here is the summary you asked for. I will send you an update if anything in the plan needs to change.',
+    ],
+  },
+  {
     code: 'self_on_next_message',
     when: (f) => selfSpeaks(f) && (!f.act || f.act.kind === 'in_turn') && f.wordsTrigger.trigger === 'user_next_message',
     read: (f) => make(f, 'self', 'in_turn', 0.7),
     reads: ["Once you send the file, I'll review it.", 'Please let us know your address, and we will provide you with the options.'],
     ignores: ["I'll review it tomorrow morning."],
+  },
+  {
+    // "I'll make sure the details are sent to you promptly": made sure of, the act is still promised.
+    code: 'self_assures_act',
+    when: (f) => selfSpeaks(f) && f.wordsTrigger.trigger !== 'user_next_message' && assuresAnAct(f.rawPredicate),
+    read: (f) => make(f, 'self', 'notify', 0.75),
+    reads: [
+      { reply: "I'll make sure everything is sent over to you promptly.", persona: 'support' },
+      "I will ensure that you receive the refund details as soon as they're ready.",
+      "We'll make certain you're kept informed of any progress.",
+      "I'll see to it that the confirmation gets forwarded to your inbox.",
+    ],
+    ignores: [
+      "I'll ensure your experience with us is a pleasant one.",
+      'We will make sure you get the best possible service.',
+      'I will make sure the code handles empty lists.',
+      "Once you confirm, I'll make sure you receive the details.",
+    ],
   },
   {
     code: 'self_no_future_act',

@@ -53,7 +53,7 @@ export const ACCEPTANCES = [
 ];
 
 /** "Please allow me a few moments to check…", "bear with me while I look". */
-export const ALLOW_ME = combine(['', 'please'], ['allow', 'give', 'grant'], ['me']);
+export const ALLOW_ME = [...combine(['', 'please'], ['allow', 'give', 'grant'], ['me']), ...combine(['i', 'i just', "i'll", 'i will'], ['need'])];
 export const MOMENT_AMOUNTS = ['a', 'one', 'just a', 'a few', 'some'];
 export const MOMENTS = ['moments', 'moment', 'minutes', 'minute', 'seconds', 'second', 'bit', 'little time', 'little while', 'time'];
 const A_MOMENT = ['', 'a moment', 'a minute', 'a second'];
@@ -65,7 +65,7 @@ export const WAIT_WHILE = [
 export const MOMENT_LINKS = ['to', 'i', 'as i'];
 export const MOMENT_CHECKS = [
   'check', 'look', 'verify', 'find', 'search', 'retrieve', 'pull', 'review', 'gather', 'confirm', 'investigate', 'get', 'locate',
-  'fetch', 'see', 'go through', 'process', 'prepare', 'compile', 'calculate',
+  'fetch', 'see', 'go through', 'process', 'prepare', 'compile', 'calculate', 'access', 'consult', 'dig',
 ];
 
 /**

@@ -225,6 +225,11 @@ const MOMENT_CHECK = new RegExp(
   'i',
 );
 
+/** "Give me a moment to pull up our records": a check of the assistant's own announced anywhere in the reply. */
+export function announcesCheckIn(sentence: Sentence): boolean {
+  return hasAnyCue(sentence.cues, DANGLING_CHECK_CUE) && MOMENT_CHECK.test(sentence.folded);
+}
+
 /** "I will now look up the hotel's address.", "Now I need to get the list of members": the turn's announced next step (rule 19). */
 const NEXT_STEP = new RegExp(
   `^\\W*(?:${phrases(L.NEXT_STEP_OPENINGS)})\\s+(?:${phrases(L.NEXT_STEP_ADVERBS)}\\s+)*(?:${phrases(L.NEXT_STEP_VERBS)})\\b[^.!?<]*[.!]?\\s*(?:<\\/\\w+>\\s*)?$`,

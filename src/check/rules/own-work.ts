@@ -1,0 +1,63 @@
+/**
+ * Promises gated on the assistant's own pending work (LABELING.md rules 7 and 10). "As soon as I
+ * have gathered the details, I will send you an update" waits for a lookup the assistant itself
+ * announced, not for the user's next message: with no call in the turn, nothing runs that lookup,
+ * so the promise is agent-initiated (an external event), whatever the reply asks besides. Likewise
+ * a reply that announces a check ("Give me a moment to pull up our records") and makes no call
+ * after it turns its promises to report back into promises to come back later.
+ *
+ * Gated on the user instead, and left to rule 7: "once I have this information", "once you send
+ * it", "once I've verified your identity" (the answer the reply asks for).
+ */
+import { phrasesByFirstWord } from './lexicon.ts';
+import * as L from './own-work-lexicon.ts';
+
+/**
+ * "once I've checked", "as soon as we have gathered the details", "when I get the results",
+ * "once I'm done looking into it": the assistant's own check, lookup or gathering finishing.
+ */
+const OWN_WORK_GATE = new RegExp(
+  `\\b(?:${phrasesByFirstWord(L.GATE_OPENERS)})\\s+(?:i|we)(?:'ve|'m|'re|\\s+have|\\s+am|\\s+are|\\s+had)?\\s+(?:(?:${phrasesByFirstWord(L.WORK_ADVERBS)})\\s+)?`
+    + `(?:(?:${phrasesByFirstWord(L.DONE_WITH)})\\s+(?:${phrasesByFirstWord(L.WORK_GERUNDS)})|(?:${phrasesByFirstWord(L.WORK_PARTICIPLES)})|(?:${phrasesByFirstWord(L.RECEIVE_VERBS)})\\s+(?:back\\s+)?(?:${phrasesByFirstWord(L.RESULT_DETERMINERS)})\\s+(?:${phrasesByFirstWord(L.WORK_RESULTS)}))\\b`,
+  'i',
+);
+
+/** Whether the words put the promise after the assistant's own check, lookup or gathering. */
+export function gatedOnOwnWork(words: string): boolean {
+  return OWN_WORK_GATE.test(words);
+}
+
+/** The user kept informed, or sent news or findings: "you're kept informed", "you receive the details". */
+const USER_IS_SENT = `you(?:'re|\\s+are|'ll|\\s+will)?\\s+(?:(?:be|are)\\s+)?(?:${phrasesByFirstWord(L.USER_KEPT)}|(?:${phrasesByFirstWord(L.USER_GETS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT)}))`;
+/** Something sent on to the user: "everything is sent over to you", "the details get forwarded to you". */
+const SENT_TO_USER = `(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT)})\\s+(?:is|are|gets|get)\\s+(?:${phrasesByFirstWord(L.SENT_FORMS)})\\b[^.!?]{0,30}?\\b(?:to\\s+you|(?:to|in)\\s+your\\s+(?:${phrasesByFirstWord(L.USER_INBOXES)}))\\b`;
+
+/**
+ * A promise to come back to the user with what a check finds: "I will send you an update", "I'll
+ * get back to you", "I'll make sure everything is sent over to you", "I'll provide you with the
+ * details". The act's object is the user, and what goes to them is news or the findings.
+ */
+const REPORT_BACK = new RegExp(
+  [
+    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.REPORT_ACTS)})\\b`,
+    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.GIVING_VERBS)})\\s+you\\s+(?:with\\s+)?(?:${phrasesByFirstWord(L.RESULT_DETERMINERS)})\\s+(?:[\\w-]+\\s+)?(?:${phrasesByFirstWord(L.WORK_RESULTS)})\\b`,
+    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.ASSURED)})\\s+(?:that\\s+)?(?:${USER_IS_SENT}|${SENT_TO_USER})\\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a promise's words (after the future marker) come back to the user with news or findings. */
+export function reportsBack(predicate: string): boolean {
+  return REPORT_BACK.test(predicate.trimStart());
+}
+
+/** A concrete act made sure of ("I'll make sure the details are sent to you"): not a generic assurance. */
+const ASSURED_ACT = new RegExp(
+  `\\b(?:${phrasesByFirstWord(L.ASSURED)})\\s+(?:that\\s+)?(?:${USER_IS_SENT}|${SENT_TO_USER})\\b`,
+  'i',
+);
+
+/** Whether an assurance makes sure of a concrete act for the user: a delivery, news, a reply. */
+export function assuresAnAct(text: string): boolean {
+  return ASSURED_ACT.test(text);
+}
