@@ -102,11 +102,12 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     ignores: ['Our engineer will text you the day before.'],
   },
   {
-    // "Give me a moment to pull up our records … I will send you an update": with no call after the
-    // announced check, the news can only come in a later turn. A promise gated on the user's answer
+    // "Give me a moment to pull up our records … I will send you an update", "Once I have retrieved
+    // the data, I will provide you with the details": with no call after the check, the news can
+    // only come in a later turn. A promise gated on the user's answer
     // ("once I have your order number, I'll…", "share it and I'll…") still waits for it (rule 7).
     code: 'self_reports_after_check',
-    when: (f) => selfSpeaks(f) && reportsBack(f.rawPredicate) && f.wordsTrigger.trigger !== 'user_next_message' && f.context.announcedCheck,
+    when: (f) => selfSpeaks(f) && reportsBack(f.rawPredicate) && (f.wordsTrigger.cue === 'own work' || (f.wordsTrigger.trigger !== 'user_next_message' && f.context.announcedCheck)),
     read: (f) => {
       const read = make(f, 'self', 'notify', 0.75);
       if (read.commitment.trigger_type === 'user_next_message') {
@@ -119,6 +120,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
       { reply: 'Give me a moment to pull up our records. Could you confirm the email on the account? I will send you an update.', persona: 'support' },
       "Please allow me a few minutes to look into this. In the meantime, thanks for your patience, and I'll get back to you with what I find.",
       'Bear with me while I check the stock levels for you. I will provide you with the results as soon as possible.',
+      'Once I have looked into the billing history, I will provide you with the relevant details.',
       { reply: 'I need a moment to access our order system. Please bear with me, and I will make sure the details are sent over to you promptly.', persona: 'support' },
     ],
     ignores: [

@@ -40,7 +40,7 @@ const SENT_TO_USER = `(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT
 const REPORT_BACK = new RegExp(
   [
     `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.REPORT_ACTS)})\\b`,
-    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.GIVING_VERBS)})\\s+you\\s+(?:with\\s+)?(?:${phrasesByFirstWord(L.RESULT_DETERMINERS)})\\s+(?:[\\w-]+\\s+)?(?:${phrasesByFirstWord(L.WORK_RESULTS)})\\b`,
+    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.GIVING_VERBS)})\\s+you\\s+(?:with\\s+)?(?:${phrasesByFirstWord(L.RESULT_DETERMINERS)})\\s+(?:[\\w-]+\\s+){0,2}?(?:${phrasesByFirstWord(L.THINGS_SENT)})\\b`,
     `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.ASSURED)})\\s+(?:that\\s+)?(?:${USER_IS_SENT}|${SENT_TO_USER})\\b`,
   ].join('|'),
   'i',

@@ -53,7 +53,7 @@ export const ACCEPTANCES = [
 ];
 
 /** "Please allow me a few moments to check…", "bear with me while I look". */
-export const ALLOW_ME = [...combine(['', 'please'], ['allow', 'give', 'grant'], ['me']), ...combine(['i', 'i just', "i'll", 'i will'], ['need'])];
+export const ALLOW_ME = [...combine(['', 'please'], ['allow', 'give', 'grant'], ['me']), ...combine(['i', 'i just', "i'll", 'i will'], ['need']), ...combine(['provide', 'give'], ['me with'])];
 export const MOMENT_AMOUNTS = ['a', 'one', 'just a', 'a few', 'some'];
 export const MOMENTS = ['moments', 'moment', 'minutes', 'minute', 'seconds', 'second', 'bit', 'little time', 'little while', 'time'];
 const A_MOMENT = ['', 'a moment', 'a minute', 'a second'];
