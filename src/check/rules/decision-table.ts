@@ -61,6 +61,7 @@ const people = (f: ClauseFeatures) => f.actor === 'people';
 const user = (f: ClauseFeatures) => f.actor === 'user';
 const receipt = (f: ClauseFeatures) => f.receipt;
 const receivedThing = (f: ClauseFeatures) => f.receivedThing;
+const WAIT_AND_SEE = /^(?:(?:just|simply|all|both|probably|likely)\s+)*(?:(?:have|need|got)\s+to\s+|must\s+)?(?:(?:just|simply)\s+)?wait\s+and\s+see\b/i;
 const bareRaw = (f: ClauseFeatures) => f.rawPredicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, '');
 
 export const DECISION_TABLE: readonly DecisionRow[] = [
@@ -162,10 +163,16 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     ignores: ["I'll remind you tomorrow."],
   },
   {
-    // "We'll need to wait until it's delivered before we can process an exchange": a wait is no act.
+    // "We'll need to wait until it's delivered before we can process an exchange": a wait is no act;
+    // nor is "we'll have to wait and see how it plays out", whatever verb follows the wait.
     code: 'self_waits',
-    when: (f) => selfSpeaks(f) && !f.act && /^wait\b/i.test(f.predicate),
-    reads: [{ reply: "We'll need to wait until it's delivered before we can process an exchange.", persona: 'support' }, "I'll have to wait until Monday for the results."],
+    when: (f) => selfSpeaks(f) && ((!f.act && /^wait\b/i.test(f.predicate)) || WAIT_AND_SEE.test(f.rawPredicate)),
+    reads: [
+      { reply: "We'll need to wait until it's delivered before we can process an exchange.", persona: 'support' },
+      "I'll have to wait until Monday for the results.",
+      'It looks close. We will have to wait and see how the game actually plays out.',
+      "I guess we'll just have to wait and see what happens on Saturday.",
+    ],
     ignores: ["I'll wait until the price drops and let you know.", "I'll have the numbers for you on Friday."],
   },
   {

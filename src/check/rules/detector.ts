@@ -210,6 +210,7 @@ const FRAME_REASONS: Record<FrameCode, string> = {
   dialogue: 'a script or chat log', code_explanation: 'what code or a system will do',
   process_description: "what the company's process does after the user acts", plan_narration: 'the plan of this reply',
   generic_assurance: 'a generic assurance',
+  code_walkthrough: "a walkthrough of code in the writer's \"we\"",
 };
 
 /**

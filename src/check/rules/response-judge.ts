@@ -82,7 +82,7 @@ const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: Re
   // Without a second cue, every cue: any sentence past the first holds one.
   also: row.also ? cueMask(row.also) : ALL_CUES,
   pattern: handBackPattern(row),
-  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: new RegExp(shape.pattern.source, 'i') })),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: new RegExp(shape.pattern.source, 'gi') })),
 }));
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
@@ -93,13 +93,30 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
   const objects = row.numbered ? `(?:${phrasesByFirstWord(row.objects)}|(?:on|at) \\d)` : phrasesByFirstWord(row.objects);
   const forms = [`\\b${phrasesByFirstWord(row.verbs)}\\b${gap}${objects}\\b`];
   if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases)}\\b`);
-  return new RegExp(forms.join('|'), 'i');
+  return new RegExp(forms.join('|'), 'gi');
 }
 
 /** Whether a sentence hands back in the way of `row`. */
 function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
-  if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && row.pattern.test(s.folded)) return true;
-  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && hasAnyCue(s.cues, shape.also) && shape.pattern.test(s.folded)) return true;
+  if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && usersOwnAct(row.pattern, s.folded)) return true;
+  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && hasAnyCue(s.cues, shape.also) && usersOwnAct(shape.pattern, s.folded)) return true;
+  return false;
+}
+
+/**
+ * The assistant as the subject, with its auxiliaries: "I've put the dentist on your calendar", "I'll
+ * check back with you tomorrow", "we can set up alerts". Such words are its own act, promise or
+ * claim (judged as such), not a way for the user to get the outcome themselves.
+ */
+const ASSISTANT_DOES = /\b(?:i|we)(?:'ve|'ll|'d|'m|'re)?(?:\s+(?:have|had|will|would|shall|am|are|can|could|just|already|also|now|then|gladly|happily|'ve))*\s+(?:\w+ly\s+)?$/i;
+
+/** Whether a hand-back phrasing (a global pattern) occurs with someone other than the assistant doing it. */
+function usersOwnAct(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (!ASSISTANT_DOES.test(text.slice(Math.max(0, match.index - 60), match.index))) return true;
+    pattern.lastIndex = match.index + 1;
+  }
   return false;
 }
 
