@@ -102,7 +102,8 @@ export const CUES = {
   trigger_session: [...wordsOf(T.NEXT_SESSION), 'file', ...wordsOf(T.LATER_VISIT)],
   /** "from now on", "from here on" by "from": "now" and "here" (in "know", "there") would open the gate in most sentences. */
   trigger_this_conversation: [...new Set([...wordsOf(T.THIS_CONVERSATION.filter((phrase) => !T.AS_WE_GO_ON.includes(phrase))), 'we', 'from', 'forward', ...T.UPCOMING_WORDS])],
-  trigger_event: [...wordsOf(T.EVENT_OPENERS), 'til'],
+  // "after" opens only the own-work gate (own-work.ts): "after I've checked, I'll let you know".
+  trigger_event: [...wordsOf(T.EVENT_OPENERS), 'til', 'after'],
   trigger_later: wordsOf(T.UNSPECIFIED_LATER),
 } as const satisfies Record<string, readonly string[]>;
 

@@ -108,7 +108,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     // only come in a later turn. A promise gated on the user's answer
     // ("once I have your order number, I'll…", "share it and I'll…") still waits for it (rule 7).
     code: 'self_reports_after_check',
-    when: (f) => selfSpeaks(f) && reportsBack(f.rawPredicate) && (f.wordsTrigger.cue === 'own work' || (f.wordsTrigger.trigger !== 'user_next_message' && f.context.announcedCheck)),
+    when: (f) => selfSpeaks(f) && (f.wordsTrigger.cue === 'own work' || (f.wordsTrigger.trigger !== 'user_next_message' && f.context.announcedCheck)) && reportsBack(f.rawPredicate),
     read: (f) => {
       const read = make(f, 'self', 'notify', 0.75);
       if (read.commitment.trigger_type === 'user_next_message') {

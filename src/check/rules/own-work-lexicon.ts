@@ -4,8 +4,8 @@
  */
 import { combine } from './lexicon.ts';
 
-/** The opening of a gate: "once", "as soon as", "when". Every one holds a word of `trigger_event`'s cue. */
-export const GATE_OPENERS = ['as soon as', 'once', 'when', 'the moment', 'the minute'];
+/** The opening of a gate: "once", "as soon as", "when", "after". Every one holds a word of `trigger_event`'s cue. */
+export const GATE_OPENERS = ['as soon as', 'once', 'when', 'after', 'the moment', 'the minute'];
 export const WORK_ADVERBS = ['just', 'finally', 'fully', 'properly', 'thoroughly', 'carefully'];
 /** "once I'm done checking", "when I've finished looking into it". */
 export const DONE_WITH = ['done', 'finished', 'through'];

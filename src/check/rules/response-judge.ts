@@ -113,6 +113,8 @@ const ASSISTANT_DOES = /\b(?:i|we)(?:'ve|'ll|'d|'m|'re)?(?:\s+(?:have|had|will|w
 /** Whether a hand-back phrasing (a global pattern) occurs with someone other than the assistant doing it. */
 function usersOwnAct(pattern: RegExp, text: string): boolean {
   pattern.lastIndex = 0;
+  if (!pattern.test(text)) return false;
+  pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     if (!ASSISTANT_DOES.test(text.slice(Math.max(0, match.index - 60), match.index))) return true;
     pattern.lastIndex = match.index + 1;

@@ -9,6 +9,8 @@ import type { Frame, FrameInput, Region } from './frame.ts';
 import { hasFixedTime, sentenceRegion } from './sentence-frames.ts';
 
 const FUTURE_CUE = cueMask('future');
+/** A literal of the this-conversation trigger cue is "we": every tutorial "we" holds it. */
+const WE_CUE = cueMask('trigger_this_conversation');
 
 /** The tutorial "we": the writer and the reader building the program together, in the explanation. */
 const TUTORIAL_WE = /\bwe(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s/i;
@@ -47,19 +49,19 @@ export const codeWalkthroughFrame: Frame = {
   level: 'sentence',
   summary: "a walkthrough of code in the writer's \"we\" (what the program keeps and does)",
   mark(input) {
-    if (!hasAnyCue(input.cues, FUTURE_CUE)) return [];
-    let regions: Region[] | undefined;
+    // hasCodeText is remembered from the code-explanation frame, which asked first: most replies end here.
+    if (!hasAnyCue(input.cues, FUTURE_CUE) || !aboutCode(input)) return [];
+    const regions: Region[] = [];
     const last = input.sentences.at(-1);
     for (const s of input.sentences) {
       if (!hasAnyCue(s.cues, FUTURE_CUE)) continue;
-      if (!TUTORIAL_WE.test(s.folded) && !KEEPS_PROGRAM_STATE.test(s.folded)) continue;
+      if (!(hasAnyCue(s.cues, WE_CUE) && TUTORIAL_WE.test(s.folded)) && !KEEPS_PROGRAM_STATE.test(s.folded)) continue;
       // "Now we'll update the tests and rerun them." as the last words is an agent's next step (rule 19).
       if (s === last && danglingCheckIn(s, true) !== null) continue;
       if (OWN_LATER_ACT.test(s.folded) || hasFixedTime(s.folded, s.cues) || firstMatch(SESSION_CUES, s.folded, s.cues)) continue;
-      (regions ??= []).push(sentenceRegion(s, 'code_walkthrough'));
+      regions.push(sentenceRegion(s, 'code_walkthrough'));
     }
-    // Whether the conversation is about code is asked last: most replies have no walkthrough sentence.
-    return regions && aboutCode(input) ? regions : [];
+    return regions;
   },
   marks: [
     { user: 'How do I implement a queue with a linked list in C?', reply: "We'll keep track of the head and tail pointers in the file. When we enqueue, we'll add a node at the tail.", marked: 'head and tail pointers' },
