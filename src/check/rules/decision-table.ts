@@ -19,7 +19,7 @@ import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
-import { assuresAnAct, reportsBack } from './own-work.ts';
+import { assuresAnAct, gatedOnFindings, reportsBack } from './own-work.ts';
 import { capabilitiesFor } from './acts.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
@@ -108,7 +108,11 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     // only come in a later turn. A promise gated on the user's answer
     // ("once I have your order number, I'll…", "share it and I'll…") still waits for it (rule 7).
     code: 'self_reports_after_check',
-    when: (f) => selfSpeaks(f) && (f.wordsTrigger.cue === 'own work' || (f.wordsTrigger.trigger !== 'user_next_message' && f.context.announcedCheck)) && reportsBack(f.rawPredicate),
+    when: (f) =>
+      selfSpeaks(f) &&
+      (f.wordsTrigger.cue === 'own work' ||
+        (f.context.announcedCheck && (f.wordsTrigger.trigger !== 'user_next_message' || (f.context.gate.firstAsk === Infinity && gatedOnFindings(f.clause.lead))))) &&
+      reportsBack(f.rawPredicate),
     read: (f) => {
       const read = make(f, 'self', 'notify', 0.75);
       if (read.commitment.trigger_type === 'user_next_message') {
@@ -122,12 +126,14 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
       "Please allow me a few minutes to look into this. In the meantime, thanks for your patience, and I'll get back to you with what I find.",
       'Bear with me while I check the stock levels for you. I will provide you with the results as soon as possible.',
       'Once I have looked into the billing history, I will provide you with the relevant details.',
+      "I'm currently checking our system for the latest tracking details. Once I have the information, I will share it with you.",
       { reply: 'I need a moment to access our order system. Please bear with me, and I will make sure the details are sent over to you promptly.', persona: 'support' },
     ],
     ignores: [
       { reply: 'Give me a moment to pull up our records. Once I have your order number, I will send you an update.', persona: 'support' },
       'Allow me a moment to retrieve the details. In the meantime, please share the invoice number and I will let you know what I find.',
       "I'll get back to you with the figures once you've sent the spreadsheet.",
+      "I'm checking our system now. Could you confirm the order number? Once I have the information, I will share it with you.",
       'Here is the summary you asked for. I will send you an update if anything in the plan needs to change.',
     ],
   },

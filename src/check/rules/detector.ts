@@ -14,7 +14,7 @@ import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { phrasesByFirstWord } from './lexicon.ts';
 import { rememberedTest } from './remembered-test.ts';
-import { gatedOnOwnWork } from './own-work.ts';
+import { gatedOnOwnWork, isCourtesy } from './own-work.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 import type { ReplyContext } from './reply-context.ts';
@@ -97,7 +97,8 @@ export function detectCommitments(input: DetectorInput): Detection {
   // Read once per reply, the first time a sentence speaks of the future.
   let asksForLater: boolean | undefined;
   let sendsMore = false;
-  const last = sentences.at(-1);
+  // The turn's last words, before any closing courtesy ("I appreciate your patience!"): what dangles there dangles at the end.
+  const last = lastBeforeCourtesies(sentences);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
     const first = sentence.text.charCodeAt(0);
@@ -193,6 +194,12 @@ class DetectorReplyContext implements ReplyContext {
   get announcedCheck(): boolean {
     return (this.#announcedCheck ??= this.sentences.some(announcesCheckIn));
   }
+}
+
+function lastBeforeCourtesies(sentences: readonly Sentence[]): Sentence | undefined {
+  let i = sentences.length - 1;
+  while (i > 0 && isCourtesy(sentences[i]!.folded)) i--;
+  return sentences[i];
 }
 
 /** Rows whose trigger already weighed what the reply asks for: the answer does not hold them back. */

@@ -22,6 +22,11 @@ const CHAT_WORK_ING = [
   'adapting', 'adjusting', 'summarising', 'summarizing', 'translating', 'formatting', 'explaining', 'reviewing', 'analysing', 'analyzing',
 ];
 
+/** This chat's replies: "in my responses". */
+const MY_REPLIES = ['responses', 'response', 'replies', 'reply', 'answers', 'answer', 'messages', 'explanations', 'writing', 'suggestions'];
+/** Ways of answering that only a reply in this chat can carry out. */
+const HOW_IT_ANSWERS = ['explain', 'answer', 'respond', 'reply', 'write', 'draft', 'tailor', 'adjust', 'adapt', 'format', 'summarise', 'summarize', 'translate', 'edit', 'revise', 'correct', 'follow', 'keep my', 'use it in', 'use them in', 'apply it', 'apply them'];
+
 const PURPOSE = new RegExp(
   [
     // "to help you build the outline", "to tailor the plan"
@@ -30,6 +35,10 @@ const PURPOSE = new RegExp(
     `\\b(?:when|while|as)\\s+(?:i|we)(?:'m|'re|\\s+am|\\s+are)?\\s+(?:${phrasesByFirstWord([...CHAT_WORK, ...CHAT_WORK_ING])})\\b`,
     // "when writing the scenes", "in drafting your reply"
     `\\b(?:when|while|in|for)\\s+(?:${phrasesByFirstWord(CHAT_WORK_ING)})\\b`,
+    // "follow them in my responses", "throughout my answers"
+    `\\b(?:in|for|throughout|across)\\s+(?:all\\s+|each\\s+of\\s+)?my\\s+(?:${phrasesByFirstWord(MY_REPLIES)})\\b`,
+    // "keep that in mind and explain things simply": how it answers next, said with the keeping
+    `\\band\\s+(?:${phrasesByFirstWord(HOW_IT_ANSWERS)})\\b`,
   ].join('|'),
   'i',
 );

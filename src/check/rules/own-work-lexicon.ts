@@ -27,10 +27,18 @@ export const REPORT_ADVERBS = ['also', 'then', 'promptly', 'immediately', 'quick
 export const REPORT_ACTS = [
   'let you know', 'get back to you', 'get back with you', 'come back to you', 'update you', 'inform you', 'notify you', 'circle back', 'follow up',
   'reach out to you', 'be in touch', 'get in touch with you', 'report back', 'keep you posted', 'keep you updated', 'keep you informed',
+  'be with you', 'be right back', 'be back with', 'come back with', 'provide you with', 'give you', 'send you',
   ...combine(['send', 'give', 'provide', 'share'], ['you', 'over', 'across'], ['an', 'a', 'the', 'any', 'all the', 'everything', 'what']),
   ...combine(['send', 'share', 'forward', 'pass'], ['the', 'these', 'those', 'them', 'it', 'everything', 'all', 'this'], ['details', 'information', 'findings', 'results', 'update', 'over', 'along', 'on to you', 'to you', 'with you']),
 ];
 export const GIVING_VERBS = ['provide', 'give', 'send', 'share', 'get', 'come back to', 'get back to', 'update'];
+/** "once I have the information": what brings the findings in. */
+export const FINDINGS_VERBS = ['have', 'get', 'got', 'receive', 'received', 'obtain', 'obtained', 'gathered', 'collected'];
+/** Closing courtesies: thanks, patience, apologies for the wait. */
+export const COURTESIES = [
+  'thank you', 'thanks', 'many thanks', 'i appreciate', 'we appreciate', 'i really appreciate', 'i truly appreciate', 'your patience', 'your understanding',
+  'i apologize for', 'i apologise for', 'sorry for the wait', 'sorry for the delay', 'have a great day', 'have a nice day',
+];
 /** Making sure of an act: "make sure", "ensure". */
 export const ASSURED = ['make sure', 'make certain', 'ensure', 'see to it', 'guarantee'];
 /** The user kept up to date: "you're kept informed", "you are notified". */

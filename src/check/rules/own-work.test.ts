@@ -49,6 +49,9 @@ const CLASSES: Record<string, ClassCases> = {
       'I need a moment to access our order system. Please bear with me, and I will make sure everything is sent over to you promptly.',
       'One moment while I check the stock levels. I will let you know as soon as possible.',
       'Kindly give me a little time to review your file, and I will follow up with the details.',
+      "I'm currently checking our system for the latest tracking details. Once I have the information, I will share it with you.",
+      "I'll need a few minutes to review your account. After that, I'll provide you with the tracking number.",
+      "Please hold on a moment while I retrieve your order details. Thanks for waiting, and I'll be with you shortly!",
     ],
     ignore: [
       'Give me a moment to pull up our records. Once I have your account number, I will send you an update.',
@@ -83,6 +86,15 @@ for (const [name, { read, ignore }] of Object.entries(CLASSES)) {
     for (const reply of ignore) it(`not a failure: ${short(reply)}`, () => assert.ok(!FAILING.has(outcome(reply)), `read as ${outcome(reply)}`));
   });
 }
+
+describe('a check that ends the turn, before closing courtesies', () => {
+  for (const reply of [
+    'Please hold on a moment while I retrieve your order details. I appreciate your patience!',
+    'Allow me some time to pull up the invoice. Thank you for waiting.',
+    'Give me a second to look up your booking. Thanks so much for your understanding!',
+  ]) it(`empty: ${short(reply)}`, () => assert.equal(outcome(reply), 'empty'));
+  it('a courtesy before the answer leaves nothing dangling', () => assert.ok(!FAILING.has(outcome('Give me a moment. Your order shipped on Monday and arrives Friday. Thank you for your patience!'))));
+});
 
 describe('the same promise in a generic chat, with the check announced', () => {
   it('an own-work gate is agent-initiated whoever the persona is', () => {

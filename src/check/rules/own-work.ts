@@ -22,6 +22,27 @@ const OWN_WORK_GATE = new RegExp(
   'i',
 );
 
+/**
+ * "Once I have the information", "when we get the details": the findings of a check, or the answer
+ * to a question. Read as the check's findings only where the reply announces a check and asks the
+ * user for nothing.
+ */
+const FINDINGS_GATE = new RegExp(
+  `\\b(?:${phrasesByFirstWord(L.GATE_OPENERS)})\\s+(?:i|we)(?:'ve|\\s+have)?\\s+(?:${phrasesByFirstWord(L.FINDINGS_VERBS)})\\s+(?:(?:${phrasesByFirstWord(L.RESULT_DETERMINERS)})\\s+)?(?:[\\w-]+\\s+)?(?:${phrasesByFirstWord(L.THINGS_SENT)})\\b`,
+  'i',
+);
+
+export function gatedOnFindings(words: string): boolean {
+  return FINDINGS_GATE.test(words);
+}
+
+/** Courtesies that close a reply and add nothing to it: "I appreciate your patience!", "Thank you for waiting." */
+const COURTESY = new RegExp(`^\\W*(?:${phrasesByFirstWord(L.COURTESIES)})\\b[^.!?]{0,80}[.!]*\\W*$`, 'i');
+
+export function isCourtesy(sentence: string): boolean {
+  return COURTESY.test(sentence);
+}
+
 /** Whether the words put the promise after the assistant's own check, lookup or gathering. */
 export function gatedOnOwnWork(words: string): boolean {
   return OWN_WORK_GATE.test(words);

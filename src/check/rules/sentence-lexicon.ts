@@ -106,3 +106,10 @@ export const NEXT_STEP_VERBS = [
 export const NEXT_ACT_VERBS = ['reply', 'respond', 'proceed with', 'proceed to', 'go ahead with', 'go ahead and', 'invite', 'pay', 'send', 'post', 'book', 'reserve', 'process', 'complete', 'finalize', 'finalise', 'initiate', 'make the payment', 'make the change'];
 export const NEXT_ACT_MARKS = ['now', 'next', 'then', 'right away', 'straight away', 'immediately'];
 export const NEXT_ACT_CONDITIONS = ['if', 'once', 'when', 'after', 'as soon as', 'until', 'unless', 'before', 'whenever'];
+
+/** "I'm currently checking our system", "I am going to look into it": a check of the assistant's own under way (own-work.ts). */
+export const CHECK_UNDER_WAY_ADVERBS = ['currently', 'now', 'just', 'already', 'going to', 'about to'];
+export const CHECKS_UNDER_WAY = [
+  'checking', 'looking into', 'looking up', 'reviewing', 'pulling up', 'retrieving', 'investigating', 'verifying', 'searching', 'gathering', 'accessing',
+  'check', 'look into', 'look up', 'review', 'pull up', 'retrieve', 'investigate', 'verify', 'search', 'gather', 'access',
+];

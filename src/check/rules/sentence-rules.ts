@@ -227,8 +227,11 @@ const MOMENT_CHECK = new RegExp(
 
 /** "Give me a moment to pull up our records": a check of the assistant's own announced anywhere in the reply. */
 export function announcesCheckIn(sentence: Sentence): boolean {
-  return hasAnyCue(sentence.cues, DANGLING_CHECK_CUE) && MOMENT_CHECK.test(sentence.folded);
+  return (hasAnyCue(sentence.cues, DANGLING_CHECK_CUE) && MOMENT_CHECK.test(sentence.folded)) || (hasAnyCue(sentence.cues, PROGRESSIVE_CUE) && CHECK_UNDER_WAY.test(sentence.folded));
 }
+
+/** "I'm currently checking our system", "I am going to look into it right away": a check under way, in the assistant's words. */
+const CHECK_UNDER_WAY = new RegExp(`\\bi(?:'m|\\s+am)\\s+(?:(?:${phrases(L.CHECK_UNDER_WAY_ADVERBS)})\\s+)*(?:${phrases(L.CHECKS_UNDER_WAY)})\\b`, 'i');
 
 /** "I will now look up the hotel's address.", "Now I need to get the list of members": the turn's announced next step (rule 19). */
 const NEXT_STEP = new RegExp(

@@ -26,6 +26,9 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(['The prompt is: discuss the ethics of zoos. 1,500 words.'], "Understood. I'll keep this prompt in mind while we work on the essay."),
       turn(['Please use British spelling throughout.'], "Noted! I'll keep that in mind as I draft the next section."),
       turn(['My audience is first-year nursing students.'], "Thanks, I'll bear your audience in mind to help you structure the lecture."),
+      turn(['Here is chapter one of my novel.'], "Thank you for sharing it! I'll remember the characters and plot as we move forward with the next chapters."),
+      turn(['Rules for our word game: no words with the letter e.'], 'Understood! I will remember these rules and follow them in my responses.'),
+      turn(["Keep in mind I'm a complete beginner."], "Absolutely! I'll keep that in mind and explain things simply."),
     ],
     flag: [
       turn(["I'm vegetarian."], "Thanks! I'll use this information to tailor my recipe suggestions in future conversations."),
