@@ -54,3 +54,5 @@ export const THINGS_SENT = [
 export const USER_INBOXES = ['inbox', 'email', 'e-mail', 'mailbox', 'phone', 'account'];
 /** What is sent on to the user: "the details are sent to you", "everything gets forwarded". */
 export const SENT_FORMS = ['sent', 'sent over', 'forwarded', 'delivered', 'emailed', 'passed on', 'shared', 'provided', 'mailed', 'communicated', 'relayed'];
+/** Words that put the report in this reply: it is plan narration, not a later report. */
+export const IN_THIS_REPLY = ['below', 'here', 'right here', 'as follows', 'in this reply', 'in this response', 'in this message', 'in the following', 'in a moment below', 'in the next section'];

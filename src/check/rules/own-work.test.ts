@@ -58,6 +58,8 @@ const CLASSES: Record<string, ClassCases> = {
       'Allow me a moment to retrieve the details. In the meantime, please share the invoice number and I will let you know what I find.',
       'Please bear with me while I explain. First, open the app. Then tap Orders. I will walk you through the rest.',
       "Let me know the order number and I'll tell you where it is.",
+      "Give me a moment to go through your essay. Overall it reads well, and I'll give you my detailed suggestions below.",
+      'Allow me a moment to review the code. The bug is on line 4: the loop never ends. I will provide you with the corrected version here:',
     ],
   },
   'an assurance that carries a concrete act': {

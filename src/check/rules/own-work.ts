@@ -67,9 +67,12 @@ const REPORT_BACK = new RegExp(
   'i',
 );
 
-/** Whether a promise's words (after the future marker) come back to the user with news or findings. */
+/** Delivered in this very reply: "I'll give you the fixed version below", "here are…" (rule 6). */
+const IN_THIS_REPLY = new RegExp(`\\b(?:${phrasesByFirstWord(L.IN_THIS_REPLY)})\\b`, 'i');
+
+/** Whether a promise's words (after the future marker) come back to the user with news or findings, later than this reply. */
 export function reportsBack(predicate: string): boolean {
-  return REPORT_BACK.test(predicate.trimStart());
+  return REPORT_BACK.test(predicate.trimStart()) && !IN_THIS_REPLY.test(predicate);
 }
 
 /** A concrete act made sure of ("I'll make sure the details are sent to you"): not a generic assurance. */
