@@ -56,3 +56,8 @@ export const USER_INBOXES = ['inbox', 'email', 'e-mail', 'mailbox', 'phone', 'ac
 export const SENT_FORMS = ['sent', 'sent over', 'forwarded', 'delivered', 'emailed', 'passed on', 'shared', 'provided', 'mailed', 'communicated', 'relayed'];
 /** Words that put the report in this reply: it is plan narration, not a later report. */
 export const IN_THIS_REPLY = ['below', 'here', 'right here', 'as follows', 'in this reply', 'in this response', 'in this message', 'in the following', 'in a moment below', 'in the next section'];
+/** The quality of what is received: "make sure you receive accurate information" assures quality, not a delivery. */
+export const QUALITIES = [
+  'accurate', 'helpful', 'reliable', 'relevant', 'correct', 'useful', 'best', 'clear', 'high-quality', 'quality', 'appropriate', 'precise',
+  'comprehensive', 'thorough', 'personalized', 'personalised', 'tailored', 'excellent', 'great', 'good', 'valuable', 'informative', 'trustworthy', 'up-to-date',
+];

@@ -58,6 +58,7 @@ const CLASSES: Record<string, ClassCases> = {
       'Allow me a moment to retrieve the details. In the meantime, please share the invoice number and I will let you know what I find.',
       'Please bear with me while I explain. First, open the app. Then tap Orders. I will walk you through the rest.',
       "Let me know the order number and I'll tell you where it is.",
+      "I'm just checking in! I'll give you a hand with anything else you need.",
       "Give me a moment to go through your essay. Overall it reads well, and I'll give you my detailed suggestions below.",
       'Allow me a moment to review the code. The bug is on line 4: the loop never ends. I will provide you with the corrected version here:',
     ],
@@ -78,6 +79,8 @@ const CLASSES: Record<string, ClassCases> = {
       'We will make sure you get the best possible service.',
       "During checkout you'll enter your address, and we'll ensure that your order is delivered to your chosen location.",
       'Our team will always strive to make sure every customer feels heard.',
+      'Of course! I will ensure that you receive accurate and helpful information.',
+      'I will make sure that you receive the most relevant answers to your questions.',
     ],
   },
 };

@@ -48,8 +48,11 @@ export function gatedOnOwnWork(words: string): boolean {
   return OWN_WORK_GATE.test(words);
 }
 
-/** The user kept informed, or sent news or findings: "you're kept informed", "you receive the details". */
-const USER_IS_SENT = `you(?:'re|\\s+are|'ll|\\s+will)?\\s+(?:(?:be|are)\\s+)?(?:${phrasesByFirstWord(L.USER_KEPT)}|(?:${phrasesByFirstWord(L.USER_GETS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT)}))`;
+/**
+ * The user kept informed, or sent news or findings: "you're kept informed", "you receive the details".
+ * A quality ("you receive accurate and helpful information") makes it an assurance about the answers.
+ */
+const USER_IS_SENT = `you(?:'re|\\s+are|'ll|\\s+will)?\\s+(?:(?:be|are)\\s+)?(?:${phrasesByFirstWord(L.USER_KEPT)}|(?:${phrasesByFirstWord(L.USER_GETS)})\\s+(?!(?:(?:the|a|an|most|more|only)\\s+)*(?:${phrasesByFirstWord(L.QUALITIES)})\\b)(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT)}))`;
 /** Something sent on to the user: "everything is sent over to you", "the details get forwarded to you". */
 const SENT_TO_USER = `(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT)})\\s+(?:is|are|gets|get)\\s+(?:${phrasesByFirstWord(L.SENT_FORMS)})\\b[^.!?]{0,30}?\\b(?:to\\s+you|(?:to|in)\\s+your\\s+(?:${phrasesByFirstWord(L.USER_INBOXES)}))\\b`;
 
@@ -84,4 +87,14 @@ const ASSURED_ACT = new RegExp(
 /** Whether an assurance makes sure of a concrete act for the user: a delivery, news, a reply. */
 export function assuresAnAct(text: string): boolean {
   return ASSURED_ACT.test(text);
+}
+
+/** "I'll make sure you receive accurate information": the quality of the answers assured, a value statement (rule 2). */
+const QUALITY_ASSURED = new RegExp(
+  `\\b(?:${phrasesByFirstWord(L.ASSURED)})\\s+(?:that\\s+)?you\\s+(?:${phrasesByFirstWord(L.USER_GETS)})\\s+(?:(?:the|a|an|most|more|only)\\s+)*(?:${phrasesByFirstWord(L.QUALITIES)})\\b`,
+  'i',
+);
+
+export function assuresQuality(text: string): boolean {
+  return QUALITY_ASSURED.test(text);
 }

@@ -113,3 +113,4 @@ export const CHECKS_UNDER_WAY = [
   'checking', 'looking into', 'looking up', 'reviewing', 'pulling up', 'retrieving', 'investigating', 'verifying', 'searching', 'gathering', 'accessing',
   'check', 'look into', 'look up', 'review', 'pull up', 'retrieve', 'investigate', 'verify', 'search', 'gather', 'access',
 ];
+export const CHECKED_THINGS = ['the', 'your', 'our', 'this', 'that', 'these', 'those', 'it', 'its', 'their', 'whether', 'if', 'all'];

@@ -231,7 +231,11 @@ export function announcesCheckIn(sentence: Sentence): boolean {
 }
 
 /** "I'm currently checking our system", "I am going to look into it right away": a check under way, in the assistant's words. */
-const CHECK_UNDER_WAY = new RegExp(`\\bi(?:'m|\\s+am)\\s+(?:(?:${phrases(L.CHECK_UNDER_WAY_ADVERBS)})\\s+)*(?:${phrases(L.CHECKS_UNDER_WAY)})\\b`, 'i');
+// The check names what it looks at ("our system", "this", "whether…"): "I'm just checking in" and "just checking: …" are not checks.
+const CHECK_UNDER_WAY = new RegExp(
+  `\\bi(?:'m|\\s+am)\\s+(?:(?:${phrases(L.CHECK_UNDER_WAY_ADVERBS)})\\s+)*(?:${phrases(L.CHECKS_UNDER_WAY)})\\s+(?:(?:on|for|into|through|with)\\s+)?(?:${phrases(L.CHECKED_THINGS)})\\b`,
+  'i',
+);
 
 /** "I will now look up the hotel's address.", "Now I need to get the list of members": the turn's announced next step (rule 19). */
 const NEXT_STEP = new RegExp(
