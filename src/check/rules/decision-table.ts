@@ -19,7 +19,7 @@ import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
-import { assuresAnAct, gatedOnFindings, reportsBack } from './own-work.ts';
+import { assuresAnAct, gatedOnFindings, gatedOnOwnWork, reportsBack } from './own-work.ts';
 import { capabilitiesFor } from './acts.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
@@ -108,14 +108,17 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     // only come in a later turn. A promise gated on the user's answer
     // ("once I have your order number, I'll…", "share it and I'll…") still waits for it (rule 7).
     code: 'self_reports_after_check',
-    when: (f) =>
-      selfSpeaks(f) &&
-      (f.wordsTrigger.cue === 'own work' ||
-        (f.context.announcedCheck && (f.wordsTrigger.trigger !== 'user_next_message' || (f.context.gate.firstAsk === Infinity && gatedOnFindings(f.clause.lead))))) &&
-      reportsBack(f.rawPredicate),
+    // The cheap tests first: most promises report nothing back, and most replies announce no check.
+    when: (f) => {
+      if (!selfSpeaks(f) || !reportsBack(f.rawPredicate)) return false;
+      if (gatedOnOwnWork(f.clause.lead, f.clause.cues) || gatedOnOwnWork(f.predicate, f.clause.cues)) return true;
+      if (!f.context.announcedCheck) return false;
+      return f.wordsTrigger.trigger !== 'user_next_message' || (f.context.gate.firstAsk === Infinity && gatedOnFindings(f.clause.lead));
+    },
     read: (f) => {
       const read = make(f, 'self', 'notify', 0.75);
-      if (read.commitment.trigger_type === 'user_next_message') {
+      // Read as the user's answer only because of "once I have the information": it is the check's findings.
+      if (read.commitment.trigger_type === 'user_next_message' && f.wordsTrigger.cue === 'user message') {
         read.commitment.trigger_type = 'unspecified_future';
         read.commitment.required_capabilities = capabilitiesFor('notify', 'unspecified_future');
       }
@@ -147,7 +150,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   {
     // "I'll make sure the details are sent to you promptly": made sure of, the act is still promised.
     code: 'self_assures_act',
-    when: (f) => selfSpeaks(f) && f.wordsTrigger.trigger !== 'user_next_message' && assuresAnAct(f.rawPredicate),
+    when: (f) => selfSpeaks(f) && assuresAnAct(f.rawPredicate) && f.wordsTrigger.trigger !== 'user_next_message',
     read: (f) => make(f, 'self', 'notify', 0.75),
     reads: [
       { reply: "I'll make sure everything is sent over to you promptly.", persona: 'support' },

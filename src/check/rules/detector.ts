@@ -234,7 +234,7 @@ function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
   if (firstMatch(STRONG_TIME_CUES, commitment.span, clause.cues)) return false;
   // "Once I've checked, I'll let you know": it waits for the assistant's own check, not for the answer.
-  if (commitment.trigger_type === 'external_event' && (gatedOnOwnWork(clause.lead) || gatedOnOwnWork(clause.predicate))) return false;
+  if (commitment.trigger_type === 'external_event' && (gatedOnOwnWork(clause.lead, clause.cues) || gatedOnOwnWork(clause.predicate, clause.cues))) return false;
   // "If not, we'll continue troubleshooting": the session goes on with the user's next message (rule 24).
   if (commitment.performer === 'self' && SESSION_CONTINUATION.test(commitment.span)) return true;
   // "I'll need to check your SIM status. Could you check your status bar?": the need of the next step, asked for now.

@@ -4,7 +4,7 @@
  */
 import { combine } from './lexicon.ts';
 
-/** The opening of a gate: "once", "as soon as", "when", "after". Every one holds a word of `trigger_event`'s cue. */
+/** The opening of a gate: "once", "as soon as", "when", "after" (the `own_work_gate` cue). */
 export const GATE_OPENERS = ['as soon as', 'once', 'when', 'after', 'the moment', 'the minute'];
 export const WORK_ADVERBS = ['just', 'finally', 'fully', 'properly', 'thoroughly', 'carefully'];
 /** "once I'm done checking", "when I've finished looking into it". */

@@ -9,7 +9,9 @@
  * Gated on the user instead, and left to rule 7: "once I have this information", "once you send
  * it", "once I've verified your identity" (the answer the reply asks for).
  */
+import { cueMask, hasAnyCue } from './cues.ts';
 import { phrasesByFirstWord } from './lexicon.ts';
+import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import * as L from './own-work-lexicon.ts';
 
 /**
@@ -43,9 +45,11 @@ export function isCourtesy(sentence: string): boolean {
   return COURTESY.test(sentence);
 }
 
-/** Whether the words put the promise after the assistant's own check, lookup or gathering. */
-export function gatedOnOwnWork(words: string): boolean {
-  return OWN_WORK_GATE.test(words);
+const OWN_WORK_CUE = cueMask('own_work_gate');
+
+/** Whether the words put the promise after the assistant's own check, lookup or gathering; `cues`, the literal cues of the sentence they come from. */
+export function gatedOnOwnWork(words: string, cues: CueMask = ALL_CUES): boolean {
+  return hasAnyCue(cues, OWN_WORK_CUE) && OWN_WORK_GATE.test(words);
 }
 
 /**
@@ -86,8 +90,11 @@ const ASSURED_ACT = new RegExp(
 
 /** Whether an assurance makes sure of a concrete act for the user: a delivery, news, a reply. */
 export function assuresAnAct(text: string): boolean {
-  return ASSURED_ACT.test(text);
+  return MAY_ASSURE.test(text) && ASSURED_ACT.test(text);
 }
+
+/** A literal of every ASSURED phrase: most sentences hold none and skip the longer patterns. */
+const MAY_ASSURE = /sure|certain|see to it|guarantee/i;
 
 /** "I'll make sure you receive accurate information": the quality of the answers assured, a value statement (rule 2). */
 const QUALITY_ASSURED = new RegExp(
@@ -96,5 +103,5 @@ const QUALITY_ASSURED = new RegExp(
 );
 
 export function assuresQuality(text: string): boolean {
-  return QUALITY_ASSURED.test(text);
+  return MAY_ASSURE.test(text) && QUALITY_ASSURED.test(text);
 }

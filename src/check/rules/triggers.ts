@@ -133,9 +133,6 @@ const USER_CONDITION_SHORT = new RegExp(
   'i',
 );
 
-/** Every own-work gate opens with an event opener ("once", "as soon as", "when"). */
-const OWN_WORK_CUE = cueMask('trigger_event');
-
 export interface TriggerDecision {
   trigger: TriggerType;
   cue: CueId | null;
@@ -192,7 +189,7 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
   { id: 'own time', decide: ({ predicate, cues }) => cue(TIME_CUES, predicate, cues, 'time') },
   { id: 'own event', decide: (words) => (USER_MESSAGE_CONDITION.test(words.predicate) ? null : cue(EVENT_CUES, words.predicate, words.cues, 'external_event')) },
   // "As soon as I have gathered the details, I will send you an update": the assistant's own lookup, not the user's reply.
-  { id: 'own work', decide: ({ predicate, lead, cues }) => (hasAnyCue(cues, OWN_WORK_CUE) && (gatedOnOwnWork(lead) || gatedOnOwnWork(predicate)) ? { trigger: 'external_event', cue: 'own work', timeExpression: null } : null) },
+  { id: 'own work', decide: ({ predicate, lead, cues }) => (gatedOnOwnWork(lead, cues) || gatedOnOwnWork(predicate, cues) ? { trigger: 'external_event', cue: 'own work', timeExpression: null } : null) },
   { id: "user's next message", decide: (words) => (userMessageCue(words) ? { trigger: 'user_next_message', cue: 'user message', timeExpression: null } : null) },
   { id: 'time before', decide: ({ lead, cues }) => cue(TIME_CUES, lead, cues, 'time') },
   { id: 'event before', decide: ({ lead, cues }) => cue(EVENT_CUES, lead, cues, 'external_event') },

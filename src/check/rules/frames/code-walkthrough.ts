@@ -78,5 +78,5 @@ export const codeWalkthroughFrame: Frame = {
 };
 
 function aboutCode({ setAside, conversation, text }: FrameInput): boolean {
-  return setAside.some((r) => r.frame === 'code') || USER_ASKS_CODE(conversation.userText) || conversation.earlierUser.some(USER_ASKS_CODE) || hasCodeText(text);
+  return setAside.some((r) => r.frame === 'code') || hasCodeText(text) || USER_ASKS_CODE(conversation.userText);
 }

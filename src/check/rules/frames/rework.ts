@@ -35,7 +35,15 @@ function otherScript(userText: string, reply: string): boolean {
 /** A long text in one script given back at least as long in another: a translation, asked for or not (a chapter pasted with no word). */
 const UNASKED_MATERIAL_CHARS = 1_000;
 function unaskedTranslation(userText: string, reply: string): boolean {
-  return userText.length >= UNASKED_MATERIAL_CHARS && reply.length >= userText.length && otherScript(userText, reply);
+  return userText.length >= UNASKED_MATERIAL_CHARS && reply.length >= userText.length && (mostlyAscii(userText) !== mostlyAscii(reply)) && otherScript(userText, reply);
+}
+
+/** A first look at a text's script: most of its first characters below 128. */
+function mostlyAscii(text: string): boolean {
+  let ascii = 0;
+  const n = Math.min(text.length, 200);
+  for (let i = 0; i < n; i++) if (text.charCodeAt(i) < 128) ascii++;
+  return ascii * 2 > n;
 }
 
 /**
