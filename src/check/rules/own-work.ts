@@ -90,11 +90,13 @@ const ASSURED_ACT = new RegExp(
 
 /** Whether an assurance makes sure of a concrete act for the user: a delivery, news, a reply. */
 export function assuresAnAct(text: string): boolean {
-  return MAY_ASSURE.test(text) && ASSURED_ACT.test(text);
+  return mayAssure(text) && ASSURED_ACT.test(text);
 }
 
-/** A literal of every ASSURED phrase: most sentences hold none and skip the longer patterns. */
-const MAY_ASSURE = /sure|certain|see to it|guarantee/i;
+/** A literal of every ASSURED phrase ("make sure", "ensure", "make certain", "see to it", "guarantee"): most sentences hold none. */
+function mayAssure(text: string): boolean {
+  return text.includes('sure') || text.includes('Sure') || text.includes('ertain') || text.includes('ee to it') || text.includes('uarantee');
+}
 
 /** "I'll make sure you receive accurate information": the quality of the answers assured, a value statement (rule 2). */
 const QUALITY_ASSURED = new RegExp(
@@ -103,5 +105,5 @@ const QUALITY_ASSURED = new RegExp(
 );
 
 export function assuresQuality(text: string): boolean {
-  return MAY_ASSURE.test(text) && QUALITY_ASSURED.test(text);
+  return mayAssure(text) && QUALITY_ASSURED.test(text);
 }
