@@ -76,14 +76,24 @@ const LIMITATION = new RegExp(
 );
 
 /** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
-const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; also: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+// Each pattern twice: a plain one to test, and a global one to walk its matches when one is found.
+const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: Phrasing; shapes: readonly { cue: CueMask; also: CueMask; pattern: Phrasing }[] }[] = HAND_BACKS.map((row) => ({
   id: row.id,
   cue: cueMask(row.cue),
   // Without a second cue, every cue: any sentence past the first holds one.
   also: row.also ? cueMask(row.also) : ALL_CUES,
-  pattern: handBackPattern(row),
-  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: new RegExp(shape.pattern.source, 'gi') })),
+  pattern: phrasing(handBackPattern(row)),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: phrasing(shape.pattern) })),
 }));
+
+interface Phrasing {
+  test: RegExp;
+  every: RegExp;
+}
+
+function phrasing(pattern: RegExp): Phrasing {
+  return { test: new RegExp(pattern.source, 'i'), every: new RegExp(pattern.source, 'gi') };
+}
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
 const ANY_HAND_BACK_CUE = cueMask(...HAND_BACKS.flatMap((row) => [row.cue, ...(row.shapes ?? []).flatMap((shape) => (shape.cue ? [shape.cue] : []))]));
@@ -93,7 +103,7 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
   const objects = row.numbered ? `(?:${phrasesByFirstWord(row.objects)}|(?:on|at) \\d)` : phrasesByFirstWord(row.objects);
   const forms = [`\\b${phrasesByFirstWord(row.verbs)}\\b${gap}${objects}\\b`];
   if (row.phrases.length > 0) forms.push(`\\b${shapePattern(row.phrases)}\\b`);
-  return new RegExp(forms.join('|'), 'gi');
+  return new RegExp(forms.join('|'), 'i');
 }
 
 /** Whether a sentence hands back in the way of `row`. */
@@ -110,14 +120,14 @@ function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
  */
 const ASSISTANT_DOES = /\b(?:i|we)(?:'ve|'ll|'d|'m|'re)?(?:\s+(?:have|had|will|would|shall|am|are|can|could|just|already|also|now|then|gladly|happily|'ve))*\s+(?:\w+ly\s+)?$/i;
 
-/** Whether a hand-back phrasing (a global pattern) occurs with someone other than the assistant doing it. */
-function usersOwnAct(pattern: RegExp, text: string): boolean {
-  pattern.lastIndex = 0;
-  if (!pattern.test(text)) return false;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+/** Whether a hand-back phrasing occurs with someone other than the assistant doing it. */
+function usersOwnAct(pattern: Phrasing, text: string): boolean {
+  if (!pattern.test.test(text)) return false;
+  const every = pattern.every;
+  every.lastIndex = 0;
+  for (let match = every.exec(text); match !== null; match = every.exec(text)) {
     if (!ASSISTANT_DOES.test(text.slice(Math.max(0, match.index - 60), match.index))) return true;
-    pattern.lastIndex = match.index + 1;
+    every.lastIndex = match.index + 1;
   }
   return false;
 }
