@@ -118,7 +118,26 @@ function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
  * check back with you tomorrow", "we can set up alerts". Such words are its own act, promise or
  * claim (judged as such), not a way for the user to get the outcome themselves.
  */
-const ASSISTANT_DOES = /\b(?:i|we)(?:'ve|'ll|'d|'m|'re)?(?:\s+(?:have|had|will|would|shall|am|are|can|could|just|already|also|now|then|gladly|happily|'ve))*\s+(?:\w+ly\s+)?$/i;
+const ASSISTANT = /^(?:i|we)(?:'ve|'ll|'d|'m|'re)?$/i;
+const ASSISTANT_AUXILIARIES: ReadonlySet<string> = new Set(['have', 'had', 'will', 'would', 'shall', 'am', 'are', 'can', 'could', 'just', 'already', 'also', 'now', 'then', 'gladly', 'happily', "'ve"]);
+
+/** Whether the words before `end` are the assistant as subject: "I've", "we can also", "I'll gladly" (read back word by word, no pattern tried at every place). */
+function assistantBefore(text: string, end: number): boolean {
+  let at = end;
+  for (let n = 0; n < 8; n++) {
+    while (at > 0 && isSpaceCode(text.charCodeAt(at - 1))) at--;
+    let start = at;
+    while (start > 0 && !isSpaceCode(text.charCodeAt(start - 1))) start--;
+    if (start === at) return false;
+    const word = text.slice(start, at);
+    if (ASSISTANT.test(word)) return true;
+    const lower = word.toLowerCase();
+    // One adverb in -ly may sit right before the verb: "I'll happily set…".
+    if (!ASSISTANT_AUXILIARIES.has(lower) && !(n === 0 && lower.length > 3 && lower.endsWith('ly'))) return false;
+    at = start;
+  }
+  return false;
+}
 
 /** Whether a hand-back phrasing occurs with someone other than the assistant doing it. */
 function usersOwnAct(pattern: Phrasing, text: string): boolean {
@@ -126,7 +145,7 @@ function usersOwnAct(pattern: Phrasing, text: string): boolean {
   const every = pattern.every;
   every.lastIndex = 0;
   for (let match = every.exec(text); match !== null; match = every.exec(text)) {
-    if (!ASSISTANT_DOES.test(text.slice(Math.max(0, match.index - 60), match.index))) return true;
+    if (!assistantBefore(text, match.index)) return true;
     every.lastIndex = match.index + 1;
   }
   return false;
