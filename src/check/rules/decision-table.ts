@@ -19,7 +19,7 @@ import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
-import { assuresAnAct, gatedOnFindings, gatedOnOwnWork, reportsBack } from './own-work.ts';
+import { assuresAnAct, assuresQuality, gatedOnFindings, gatedOnOwnWork, reportsBack } from './own-work.ts';
 import { capabilitiesFor } from './acts.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
@@ -146,6 +146,13 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     read: (f) => make(f, 'self', 'in_turn', 0.7),
     reads: ["Once you send the file, I'll review it.", 'Please let us know your address, and we will provide you with the options.'],
     ignores: ["I'll review it tomorrow morning."],
+  },
+  {
+    // "I'll make sure you receive accurate information": the quality of the answers, a value statement (rule 2).
+    code: 'self_assures_quality',
+    when: (f) => selfSpeaks(f) && assuresQuality(f.rawPredicate),
+    reads: ['I will make sure that you receive the most relevant answers to your questions.', 'We will ensure you get accurate and up-to-date information.'],
+    ignores: ["I'll make sure you receive the refund details by Friday.", "I'll make sure everything is sent over to you promptly."],
   },
   {
     // "I'll make sure the details are sent to you promptly": made sure of, the act is still promised.
