@@ -19,7 +19,7 @@ import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
-import { assuresAnAct, assuresQuality, gatedOnFindings, gatedOnOwnWork, reportsBack } from './own-work.ts';
+import { assuresAnAct, assuresQuality, gatedOnFindings, gatedOnOwnWork, opensWithAssurance, reportsBack } from './own-work.ts';
 import { capabilitiesFor } from './acts.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
@@ -150,14 +150,14 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   {
     // "I'll make sure you receive accurate information": the quality of the answers, a value statement (rule 2).
     code: 'self_assures_quality',
-    when: (f) => selfSpeaks(f) && assuresQuality(f.rawPredicate),
+    when: (f) => selfSpeaks(f) && opensWithAssurance(f.rawPredicate) && assuresQuality(f.rawPredicate),
     reads: ['I will make sure that you receive the most relevant answers to your questions.', 'We will ensure you get accurate and up-to-date information.'],
     ignores: ["I'll make sure you receive the refund details by Friday.", "I'll make sure everything is sent over to you promptly."],
   },
   {
     // "I'll make sure the details are sent to you promptly": made sure of, the act is still promised.
     code: 'self_assures_act',
-    when: (f) => selfSpeaks(f) && assuresAnAct(f.rawPredicate) && f.wordsTrigger.trigger !== 'user_next_message',
+    when: (f) => selfSpeaks(f) && opensWithAssurance(f.rawPredicate) && assuresAnAct(f.rawPredicate) && f.wordsTrigger.trigger !== 'user_next_message',
     read: (f) => make(f, 'self', 'notify', 0.75),
     reads: [
       { reply: "I'll make sure everything is sent over to you promptly.", persona: 'support' },
@@ -182,7 +182,7 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     // "We'll need to wait until it's delivered before we can process an exchange": a wait is no act;
     // nor is "we'll have to wait and see how it plays out", whatever verb follows the wait.
     code: 'self_waits',
-    when: (f) => selfSpeaks(f) && ((!f.act && /^wait\b/i.test(f.predicate)) || WAIT_AND_SEE.test(f.rawPredicate)),
+    when: (f) => selfSpeaks(f) && ((!f.act && /^wait\b/i.test(f.predicate)) || (f.rawPredicate.includes('wait') && WAIT_AND_SEE.test(f.rawPredicate))),
     reads: [
       { reply: "We'll need to wait until it's delivered before we can process an exchange.", persona: 'support' },
       "I'll have to wait until Monday for the results.",

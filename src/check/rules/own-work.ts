@@ -77,9 +77,32 @@ const REPORT_BACK = new RegExp(
 /** Delivered in this very reply: "I'll give you the fixed version below", "here are…" (rule 6). */
 const IN_THIS_REPLY = new RegExp(`\\b(?:${phrasesByFirstWord(L.IN_THIS_REPLY)})\\b`, 'i');
 
+/** The first word of every REPORT_BACK phrasing (adverbs included): most predicates start with another and skip the pattern. */
+const REPORT_FIRST_WORDS: ReadonlySet<string> = new Set([...L.REPORT_ADVERBS, ...L.REPORT_ACTS, ...L.GIVING_VERBS, ...L.ASSURED].map(firstWordOf));
+/** The first word of every ASSURED phrase, and the adverbs that may come before it. */
+const ASSURE_FIRST_WORDS: ReadonlySet<string> = new Set([...L.REPORT_ADVERBS, ...L.ASSURED].map(firstWordOf));
+
+function firstWordOf(phrase: string): string {
+  return phrase.split(' ')[0]!.toLowerCase();
+}
+
+/** The predicate's first word, lower-cased, read without copying the predicate. */
+function leadingWord(predicate: string): string {
+  let start = 0;
+  while (start < predicate.length && predicate.charCodeAt(start) <= 32) start++;
+  let end = start;
+  while (end < predicate.length && predicate.charCodeAt(end) > 32) end++;
+  return predicate.slice(start, end).toLowerCase();
+}
+
 /** Whether a promise's words (after the future marker) come back to the user with news or findings, later than this reply. */
 export function reportsBack(predicate: string): boolean {
-  return REPORT_BACK.test(predicate.trimStart()) && !IN_THIS_REPLY.test(predicate);
+  return REPORT_FIRST_WORDS.has(leadingWord(predicate)) && REPORT_BACK.test(predicate.trimStart()) && !IN_THIS_REPLY.test(predicate);
+}
+
+/** Whether a promise's words (after the future marker) open with making sure ("make sure…", "also ensure…"). */
+export function opensWithAssurance(predicate: string): boolean {
+  return ASSURE_FIRST_WORDS.has(leadingWord(predicate));
 }
 
 /** A concrete act made sure of ("I'll make sure the details are sent to you"): not a generic assurance. */
