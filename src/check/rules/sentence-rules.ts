@@ -227,8 +227,11 @@ const MOMENT_CHECK = new RegExp(
 
 /** "Give me a moment to pull up our records": a check of the assistant's own announced anywhere in the reply. */
 export function announcesCheckIn(sentence: Sentence): boolean {
-  return (hasAnyCue(sentence.cues, DANGLING_CHECK_CUE) && MOMENT_CHECK.test(sentence.folded)) || (hasAnyCue(sentence.cues, PROGRESSIVE_CUE) && CHECK_UNDER_WAY.test(sentence.folded));
+  return (hasAnyCue(sentence.cues, DANGLING_CHECK_CUE) && MOMENT_WORD.test(sentence.folded) && MOMENT_CHECK.test(sentence.folded)) || (hasAnyCue(sentence.cues, PROGRESSIVE_CUE) && CHECK_UNDER_WAY.test(sentence.folded));
 }
+
+/** A word every MOMENT_CHECK holds (a moment, or "while"): the dangling-check cue also opens on "now", "then", "next". */
+const MOMENT_WORD = new RegExp(`${phrases([...L.MOMENTS, 'while'])}`, 'i');
 
 /** "I'm currently checking our system", "I am going to look into it right away": a check under way, in the assistant's words. */
 // The check names what it looks at ("our system", "this", "whether…"): "I'm just checking in" and "just checking: …" are not checks.
