@@ -69,6 +69,7 @@ const CLASSES: Record<string, { ignore: ChatCase[]; flag: ChatCase[] }> = {
       turn(["Pretend you're a chef teaching me to make pasta."], "Welcome to my kitchen! I'll crack the eggs into the well of flour, then I'll knead the dough for ten minutes."),
       turn(['Act as a tour guide in Rome. We are at the Colosseum.'], "Follow me! I'll lead you through the arches, and then we'll climb to the upper tier before sunset."),
       turn(['*sits at the bar* One coffee please.'], "*nods and grabs a cup* Coming right up. I'll steam the milk and bring it over to your table."),
+      turn(["You're a park ranger and I'm a lost hiker. Go!"], "Stay calm! I'll radio the station, then I'll walk you down to the trailhead before dark."),
     ],
     flag: [
       turn(["Let's role-play a chef.", 'OK, out of character: remind me at 6pm to buy eggs.'], "Sure! I'll remind you at 6pm to buy eggs."),
