@@ -2,7 +2,7 @@
  * The words of promises gated on the assistant's own pending work (`own-work.ts`). Each list is
  * one slot of a shape; the shapes, not the lists, say what the class is.
  */
-import { combine } from './lexicon.ts';
+import type { PhraseShape } from './lexicon.ts';
 
 /** The opening of a gate: "once", "as soon as", "when", "after" (the `own_work_gate` cue). */
 export const GATE_OPENERS = ['as soon as', 'once', 'when', 'after', 'the moment', 'the minute'];
@@ -28,8 +28,11 @@ export const REPORT_ACTS = [
   'let you know', 'get back to you', 'get back with you', 'come back to you', 'update you', 'inform you', 'notify you', 'circle back', 'follow up',
   'reach out to you', 'be in touch', 'get in touch with you', 'report back', 'keep you posted', 'keep you updated', 'keep you informed',
   'be with you', 'be right back', 'be back with', 'come back with', 'provide you with', 'give you', 'send you',
-  ...combine(['send', 'give', 'provide', 'share'], ['you', 'over', 'across'], ['an', 'a', 'the', 'any', 'all the', 'everything', 'what']),
-  ...combine(['send', 'share', 'forward', 'pass'], ['the', 'these', 'those', 'them', 'it', 'everything', 'all', 'this'], ['details', 'information', 'findings', 'results', 'update', 'over', 'along', 'on to you', 'to you', 'with you']),
+];
+/** The same, slot by slot: "send over the…", "share these findings", "pass it on to you". */
+export const REPORT_SHAPES: readonly PhraseShape[] = [
+  [['send', 'give', 'provide', 'share'], ['over', 'across'], ['an', 'a', 'the', 'any', 'all the', 'everything', 'what']],
+  [['send', 'share', 'forward', 'pass'], ['the', 'these', 'those', 'them', 'it', 'everything', 'all', 'this'], ['details', 'information', 'findings', 'results', 'update', 'over', 'along', 'on to you', 'to you', 'with you']],
 ];
 export const GIVING_VERBS = ['provide', 'give', 'send', 'share', 'get', 'come back to', 'get back to', 'update'];
 /** "once I have the information": what brings the findings in. */

@@ -10,7 +10,7 @@
  * it", "once I've verified your identity" (the answer the reply asks for).
  */
 import { cueMask, hasAnyCue } from './cues.ts';
-import { phrasesByFirstWord } from './lexicon.ts';
+import { phrasesByFirstWord, shapePattern } from './lexicon.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import * as L from './own-work-lexicon.ts';
 
@@ -67,7 +67,7 @@ const SENT_TO_USER = `(?:[\\w-]+\\s+){0,3}?(?:${phrasesByFirstWord(L.THINGS_SENT
  */
 const REPORT_BACK = new RegExp(
   [
-    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.REPORT_ACTS)})\\b`,
+    `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.REPORT_ACTS)}|${shapePattern(L.REPORT_SHAPES)})\\b`,
     `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.GIVING_VERBS)})\\s+you\\s+(?:with\\s+)?(?:${phrasesByFirstWord(L.RESULT_DETERMINERS)})\\s+(?:[\\w-]+\\s+){0,2}?(?:${phrasesByFirstWord(L.THINGS_SENT)})\\b`,
     `^(?:(?:${phrasesByFirstWord(L.REPORT_ADVERBS)})\\s+)*(?:${phrasesByFirstWord(L.ASSURED)})\\s+(?:that\\s+)?(?:${USER_IS_SENT}|${SENT_TO_USER})\\b`,
   ].join('|'),
@@ -78,7 +78,7 @@ const REPORT_BACK = new RegExp(
 const IN_THIS_REPLY = new RegExp(`\\b(?:${phrasesByFirstWord(L.IN_THIS_REPLY)})\\b`, 'i');
 
 /** The first word of every REPORT_BACK phrasing (adverbs included): most predicates start with another and skip the pattern. */
-const REPORT_FIRST_WORDS: ReadonlySet<string> = new Set([...L.REPORT_ADVERBS, ...L.REPORT_ACTS, ...L.GIVING_VERBS, ...L.ASSURED].map(firstWordOf));
+const REPORT_FIRST_WORDS: ReadonlySet<string> = new Set([...L.REPORT_ADVERBS, ...L.REPORT_ACTS, ...L.REPORT_SHAPES.flatMap((shape) => shape[0]!), ...L.GIVING_VERBS, ...L.ASSURED].map(firstWordOf));
 /** The first word of every ASSURED phrase, and the adverbs that may come before it. */
 const ASSURE_FIRST_WORDS: ReadonlySet<string> = new Set([...L.REPORT_ADVERBS, ...L.ASSURED].map(firstWordOf));
 
