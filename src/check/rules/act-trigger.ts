@@ -7,6 +7,7 @@
 import type { Performer } from '../../core/types.ts';
 import { classifyAct, type ActKind } from './acts.ts';
 import type { FutureClause } from './clauses.ts';
+import { keptForThisChat } from './in-chat-purpose.ts';
 import { decideTrigger, EVENT_CUES, firstMatch, TIME_CUES, UNSPECIFIED_CUES, type TriggerDecision } from './triggers.ts';
 
 const USER_BRINGS_IT_BACK =
@@ -49,6 +50,10 @@ export function actTrigger(source: TriggerSource, act: { kind: ActKind; performe
   if (act.performer === 'third_party' && (trigger.cue === 'from now on' || trigger.cue === 'this conversation')) {
     const own = decideTrigger(act.predicate, '', clause.cues);
     return own.trigger === 'user_next_message' ? { trigger: 'unspecified_future', cue: null, timeExpression: null } : own;
+  }
+  // "I will use these notes to help you build the outline", "…when writing the scenes": kept for work of this chat, with no later time or session named.
+  if (act.kind === 'recall' && ((trigger.trigger === 'unspecified_future' && trigger.cue === null) || (trigger.trigger === 'external_event' && trigger.cue === 'event')) && keptForThisChat(act.predicate)) {
+    return { trigger: 'user_next_message', cue: 'this conversation', timeExpression: null };
   }
   // Remembering is for a later conversation unless the words tie it to this one; so is "from now on"
   // when the user asked about later conversations.

@@ -10,6 +10,7 @@
 import { completedForms } from '../../setups/action-verbs.ts';
 import { CHANNEL_GERUNDS, CHANNEL_VERBS, DRAFT_INTROS, REPORTING_THAT_VERBS, REPORTING_VERBS, SIGN_OFFS } from './frames/frame-lexicon.ts';
 import * as T from './trigger-lexicon.ts';
+import { GATE_OPENERS as OWN_WORK_GATE_OPENERS } from './own-work-lexicon.ts';
 import { ALL_CUES, cuesBetween, LiteralScanner, type CueMask, type Hits, type ScannerTable } from './literal-scanner.ts';
 import { storedTable } from './stored-table.ts';
 
@@ -104,6 +105,8 @@ export const CUES = {
   /** "from now on", "from here on" by "from": "now" and "here" (in "know", "there") would open the gate in most sentences. */
   trigger_this_conversation: [...new Set([...wordsOf(T.THIS_CONVERSATION.filter((phrase) => !T.AS_WE_GO_ON.includes(phrase))), 'we', 'from', 'forward', ...T.UPCOMING_WORDS])],
   trigger_event: [...wordsOf(T.EVENT_OPENERS), 'til'],
+  /** The own-work gate's openers (own-work.ts): "as soon as", "once", "when", "after". */
+  own_work_gate: wordsOf(OWN_WORK_GATE_OPENERS),
   trigger_later: wordsOf(T.UNSPECIFIED_LATER),
 } as const satisfies Record<string, readonly string[]>;
 

@@ -19,6 +19,8 @@ import { PERSON } from './subjects.ts';
 import { hasFixedTime } from './frames/sentence-frames.ts';
 import { isSpaceCode } from './char-codes.ts';
 import { firstMatch, STRONG_TIME_CUES, strongFutureCue } from './triggers.ts';
+import { assuresAnAct, assuresQuality, gatedOnFindings, gatedOnOwnWork, opensWithAssurance, reportsBack } from './own-work.ts';
+import { capabilitiesFor } from './acts.ts';
 
 /** An example reply, with the context it needs when the row depends on it. */
 export type RowExample = string | { reply: string; persona?: 'support'; user?: string; operatorSystems?: boolean };
@@ -59,6 +61,7 @@ const people = (f: ClauseFeatures) => f.actor === 'people';
 const user = (f: ClauseFeatures) => f.actor === 'user';
 const receipt = (f: ClauseFeatures) => f.receipt;
 const receivedThing = (f: ClauseFeatures) => f.receivedThing;
+const WAIT_AND_SEE = /^(?:(?:just|simply|all|both|probably|likely)\s+)*(?:(?:have|need|got)\s+to\s+|must\s+)?(?:(?:just|simply)\s+)?wait\s+and\s+see\b/i;
 const bareRaw = (f: ClauseFeatures) => f.rawPredicate.replace(/^(?:also|then|soon|automatically|still)\s+/i, '');
 
 export const DECISION_TABLE: readonly DecisionRow[] = [
@@ -100,11 +103,74 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     ignores: ['Our engineer will text you the day before.'],
   },
   {
+    // "Give me a moment to pull up our records … I will send you an update", "Once I have retrieved
+    // the data, I will provide you with the details": with no call after the check, the news can
+    // only come in a later turn. A promise gated on the user's answer
+    // ("once I have your order number, I'll…", "share it and I'll…") still waits for it (rule 7).
+    code: 'self_reports_after_check',
+    // The cheap tests first: most promises report nothing back, and most replies announce no check.
+    when: (f) => {
+      if (!selfSpeaks(f) || !reportsBack(f.rawPredicate)) return false;
+      if (gatedOnOwnWork(f.clause.lead, f.clause.cues) || gatedOnOwnWork(f.predicate, f.clause.cues)) return true;
+      if (!f.context.announcedCheck) return false;
+      return f.wordsTrigger.trigger !== 'user_next_message' || (f.context.gate.firstAsk === Infinity && gatedOnFindings(f.clause.lead));
+    },
+    read: (f) => {
+      const read = make(f, 'self', 'notify', 0.75);
+      // Read as the user's answer only because of "once I have the information": it is the check's findings.
+      if (read.commitment.trigger_type === 'user_next_message' && f.wordsTrigger.cue === 'user message') {
+        read.commitment.trigger_type = 'unspecified_future';
+        read.commitment.required_capabilities = capabilitiesFor('notify', 'unspecified_future');
+      }
+      return read;
+    },
+    reads: [
+      { reply: 'Give me a moment to pull up our records. Could you confirm the email on the account? I will send you an update.', persona: 'support' },
+      "Please allow me a few minutes to look into this. In the meantime, thanks for your patience, and I'll get back to you with what I find.",
+      'Bear with me while I check the stock levels for you. I will provide you with the results as soon as possible.',
+      'Once I have looked into the billing history, I will provide you with the relevant details.',
+      "I'm currently checking our system for the latest tracking details. Once I have the information, I will share it with you.",
+      { reply: 'I need a moment to access our order system. Please bear with me, and I will make sure the details are sent over to you promptly.', persona: 'support' },
+    ],
+    ignores: [
+      { reply: 'Give me a moment to pull up our records. Once I have your order number, I will send you an update.', persona: 'support' },
+      'Allow me a moment to retrieve the details. In the meantime, please share the invoice number and I will let you know what I find.',
+      "I'll get back to you with the figures once you've sent the spreadsheet.",
+      "I'm checking our system now. Could you confirm the order number? Once I have the information, I will share it with you.",
+      'Here is the summary you asked for. I will send you an update if anything in the plan needs to change.',
+    ],
+  },
+  {
     code: 'self_on_next_message',
     when: (f) => selfSpeaks(f) && (!f.act || f.act.kind === 'in_turn') && f.wordsTrigger.trigger === 'user_next_message',
     read: (f) => make(f, 'self', 'in_turn', 0.7),
     reads: ["Once you send the file, I'll review it.", 'Please let us know your address, and we will provide you with the options.'],
     ignores: ["I'll review it tomorrow morning."],
+  },
+  {
+    // "I'll make sure you receive accurate information": the quality of the answers, a value statement (rule 2).
+    code: 'self_assures_quality',
+    when: (f) => selfSpeaks(f) && opensWithAssurance(f.rawPredicate) && assuresQuality(f.rawPredicate),
+    reads: ['I will make sure that you receive the most relevant answers to your questions.', 'We will ensure you get accurate and up-to-date information.'],
+    ignores: ["I'll make sure you receive the refund details by Friday.", "I'll make sure everything is sent over to you promptly."],
+  },
+  {
+    // "I'll make sure the details are sent to you promptly": made sure of, the act is still promised.
+    code: 'self_assures_act',
+    when: (f) => selfSpeaks(f) && opensWithAssurance(f.rawPredicate) && assuresAnAct(f.rawPredicate) && f.wordsTrigger.trigger !== 'user_next_message',
+    read: (f) => make(f, 'self', 'notify', 0.75),
+    reads: [
+      { reply: "I'll make sure everything is sent over to you promptly.", persona: 'support' },
+      "I will ensure that you receive the refund details as soon as they're ready.",
+      "We'll make certain you're kept informed of any progress.",
+      "I'll see to it that the confirmation gets forwarded to your inbox.",
+    ],
+    ignores: [
+      "I'll ensure your experience with us is a pleasant one.",
+      'We will make sure you get the best possible service.',
+      'I will make sure the code handles empty lists.',
+      "Once you confirm, I'll make sure you receive the details.",
+    ],
   },
   {
     code: 'self_no_future_act',
@@ -113,10 +179,16 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     ignores: ["I'll remind you tomorrow."],
   },
   {
-    // "We'll need to wait until it's delivered before we can process an exchange": a wait is no act.
+    // "We'll need to wait until it's delivered before we can process an exchange": a wait is no act;
+    // nor is "we'll have to wait and see how it plays out", whatever verb follows the wait.
     code: 'self_waits',
-    when: (f) => selfSpeaks(f) && !f.act && /^wait\b/i.test(f.predicate),
-    reads: [{ reply: "We'll need to wait until it's delivered before we can process an exchange.", persona: 'support' }, "I'll have to wait until Monday for the results."],
+    when: (f) => selfSpeaks(f) && ((!f.act && /^wait\b/i.test(f.predicate)) || (f.rawPredicate.includes('wait') && WAIT_AND_SEE.test(f.rawPredicate))),
+    reads: [
+      { reply: "We'll need to wait until it's delivered before we can process an exchange.", persona: 'support' },
+      "I'll have to wait until Monday for the results.",
+      'It looks close. We will have to wait and see how the game actually plays out.',
+      "I guess we'll just have to wait and see what happens on Saturday.",
+    ],
     ignores: ["I'll wait until the price drops and let you know.", "I'll have the numbers for you on Friday."],
   },
   {

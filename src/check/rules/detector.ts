@@ -14,12 +14,13 @@ import { futureClauses, type FutureClause } from './clauses.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { phrasesByFirstWord } from './lexicon.ts';
 import { rememberedTest } from './remembered-test.ts';
+import { gatedOnOwnWork, isCourtesy } from './own-work.ts';
 import { decideClause } from './decision-table.ts';
 import { EMPTY_CONVERSATION, type Conversation, type FrameCode } from './frames/index.ts';
 import type { ReplyContext } from './reply-context.ts';
 import { replyGate, type ReplyGate } from './reply-gate.ts';
 import { RULE_TEXT, SENTENCE_RULE_TEXT, type ClauseRuleCode, type SentenceRuleCode } from './rule-codes.ts';
-import { acceptanceIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
+import { acceptanceIn, announcesCheckIn, danglingCheckIn, expectationIn, noteToSelfIn, offerIn, presentTensePromiseIn, SENTENCE_RULE_CUES, type SentenceContext } from './sentence-rules.ts';
 import { fold, ownVoice, type Sentence, type SetAside } from './text-regions.ts';
 import { firstMatch, SESSION_CUES, STRONG_TIME_CUES } from './triggers.ts';
 import * as T from './trigger-lexicon.ts';
@@ -96,7 +97,8 @@ export function detectCommitments(input: DetectorInput): Detection {
   // Read once per reply, the first time a sentence speaks of the future.
   let asksForLater: boolean | undefined;
   let sendsMore = false;
-  const last = sentences.at(-1);
+  // The turn's last words, before any closing courtesy ("I appreciate your patience!"): what dangles there dangles at the end.
+  const last = lastBeforeCourtesies(sentences);
   let previous: Sentence | undefined;
   for (const sentence of sentences) {
     const first = sentence.text.charCodeAt(0);
@@ -144,7 +146,7 @@ export function detectCommitments(input: DetectorInput): Detection {
         trace.push({ verdict: 'excluded', code: decision.code, rule, text: sentence.text.slice(clause.spanStart - sentence.start, clause.spanEnd - sentence.start) });
         continue;
       }
-      if (waitsForReply(made, decision.kind, clause, replyContext)) {
+      if (!KEEPS_OWN_TRIGGER.has(decision.code) && waitsForReply(made, decision.kind, clause, replyContext)) {
         made.trigger_type = 'user_next_message';
         made.required_capabilities = [];
         // The joint "we" of a guided session is the assistant, not the company's people.
@@ -171,6 +173,7 @@ class DetectorReplyContext implements ReplyContext {
   readonly operatorSystems: boolean;
   readonly ownActs: ReplyContext['ownActs'];
   #gate: ReplyGate | undefined;
+  #announcedCheck: boolean | undefined;
 
   constructor(
     input: DetectorInput,
@@ -186,7 +189,21 @@ class DetectorReplyContext implements ReplyContext {
   get gate(): ReplyGate {
     return (this.#gate ??= replyGate(this.sentences));
   }
+
+  /** Read only for a promise to report back. */
+  get announcedCheck(): boolean {
+    return (this.#announcedCheck ??= this.sentences.some(announcesCheckIn));
+  }
 }
+
+function lastBeforeCourtesies(sentences: readonly Sentence[]): Sentence | undefined {
+  let i = sentences.length - 1;
+  while (i > 0 && isCourtesy(sentences[i]!.folded)) i--;
+  return sentences[i];
+}
+
+/** Rows whose trigger already weighed what the reply asks for: the answer does not hold them back. */
+const KEEPS_OWN_TRIGGER: ReadonlySet<TraceCode> = new Set<TraceCode>(['self_reports_after_check']);
 
 function sentenceTrace(code: SentenceRuleCode, c: Commitment): DetectorTrace {
   return { verdict: 'commitment', code, rule: SENTENCE_RULE_TEXT[code], text: c.span };
@@ -200,6 +217,7 @@ const FRAME_REASONS: Record<FrameCode, string> = {
   dialogue: 'a script or chat log', code_explanation: 'what code or a system will do',
   process_description: "what the company's process does after the user acts", plan_narration: 'the plan of this reply',
   generic_assurance: 'a generic assurance',
+  code_walkthrough: "a walkthrough of code in the writer's \"we\"",
 };
 
 /**
@@ -215,6 +233,8 @@ function waitsForReply(commitment: Commitment, kind: ActKind | undefined, clause
   if (kind === 'recall' && commitment.trigger_type === 'next_session' && clause.spanStart >= context.gate.firstAsk && USES_ANSWER.test(fold(commitment.span)) && !firstMatch(SESSION_CUES, commitment.span, clause.cues)) return true;
   if (commitment.trigger_type !== 'unspecified_future' && commitment.trigger_type !== 'external_event') return false;
   if (firstMatch(STRONG_TIME_CUES, commitment.span, clause.cues)) return false;
+  // "Once I've checked, I'll let you know": it waits for the assistant's own check, not for the answer.
+  if (commitment.trigger_type === 'external_event' && (gatedOnOwnWork(clause.lead, clause.cues) || gatedOnOwnWork(clause.predicate, clause.cues))) return false;
   // "If not, we'll continue troubleshooting": the session goes on with the user's next message (rule 24).
   if (commitment.performer === 'self' && SESSION_CONTINUATION.test(commitment.span)) return true;
   // "I'll need to check your SIM status. Could you check your status bar?": the need of the next step, asked for now.

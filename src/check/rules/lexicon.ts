@@ -129,4 +129,6 @@ export const USER_MESSAGE_VERBS = [
   'write back', 'get back to me', 'come back to me', 'ask', 'ask me', 'drop', 'ping me', 'forward', 'type', 'list',
   'decide', 'know', 'choose', 'pick', 'are ready', "'re ready", 'have', 'find', 'check', 'look', 'dig out', 'say',
   'want', 'need', 'fill me in', 'update me', 'mention', 'post', 'attach', 'remind me',
+  // past participles the suffixes above do not make: "once you've sent the photos"
+  'sent', 'told', 'given', 'chosen', 'found', 'said',
 ];

@@ -15,4 +15,9 @@ export interface ReplyContext {
   operatorSystems: boolean;
   /** What the assistant's own tools perform: a support bot's "we'll update your order" is its own act. */
   ownActs: readonly ToolAction[];
+  /**
+   * The reply announces a check of its own ("Give me a moment to pull up our records") and, being
+   * the turn's last words, makes no call after it: its promises to report back wait on that check.
+   */
+  announcedCheck: boolean;
 }

@@ -65,6 +65,26 @@ describe('declines, hand-backs, doing it now, clarifying', () => {
     assert.equal(booleans.hands_back_to_user, true);
   });
 
+  test("the assistant's own act, promise or claim is no hand-back; the same phrasing addressed to the user is", () => {
+    const handsBack = (reply: string) => check(turn(reply, { setup: 'C0', category: 'reminder' })).booleans.hands_back_to_user;
+    for (const reply of [
+      "I'll check back with you tomorrow.",
+      "I've put the dentist on your calendar.",
+      "We'll also add a simple timer for each question.",
+      "I have set a reminder in your calendar for Friday.",
+      "We can set up alerts for you if you like.",
+      "I'll jot it down for you.",
+      "I'd gladly put it in your diary for you.",
+    ]) assert.equal(handsBack(reply), false, reply);
+    for (const reply of [
+      "I can't do that, but you could put the dentist on your calendar.",
+      'Pop it in your calendar so it does not slip.',
+      'Please check back tomorrow for the results.',
+      "I'd suggest you set an alarm on your phone.",
+      "I have no memory, so jot it down somewhere safe.",
+    ]) assert.equal(handsBack(reply), true, reply);
+  });
+
   test('limitations in their many phrasings are declines', () => {
     for (const reply of [
       "Sorry, we currently don't have access to your order history.",

@@ -76,14 +76,24 @@ const LIMITATION = new RegExp(
 );
 
 /** Each way of handing back: its phrasings as one pattern under the row's cue, and shapes with a cue of their own. */
-const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: RegExp; shapes: readonly { cue: CueMask; also: CueMask; pattern: RegExp }[] }[] = HAND_BACKS.map((row) => ({
+// Each pattern twice: a plain one to test, and a global one to walk its matches when one is found.
+const HAND_BACK: readonly { id: string; cue: CueMask; also: CueMask; pattern: Phrasing; shapes: readonly { cue: CueMask; also: CueMask; pattern: Phrasing }[] }[] = HAND_BACKS.map((row) => ({
   id: row.id,
   cue: cueMask(row.cue),
   // Without a second cue, every cue: any sentence past the first holds one.
   also: row.also ? cueMask(row.also) : ALL_CUES,
-  pattern: handBackPattern(row),
-  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: new RegExp(shape.pattern.source, 'i') })),
+  pattern: phrasing(handBackPattern(row)),
+  shapes: (row.shapes ?? []).map((shape) => ({ cue: cueMask(shape.cue ?? row.cue), also: shape.also ? cueMask(shape.also) : ALL_CUES, pattern: phrasing(shape.pattern) })),
 }));
+
+interface Phrasing {
+  test: RegExp;
+  every: RegExp;
+}
+
+function phrasing(pattern: RegExp): Phrasing {
+  return { test: new RegExp(pattern.source, 'i'), every: new RegExp(pattern.source, 'gi') };
+}
 
 /** Every hand-back cue in one mask, so most sentences are done with after one test. */
 const ANY_HAND_BACK_CUE = cueMask(...HAND_BACKS.flatMap((row) => [row.cue, ...(row.shapes ?? []).flatMap((shape) => (shape.cue ? [shape.cue] : []))]));
@@ -98,8 +108,46 @@ function handBackPattern(row: HandBackPhrasing): RegExp {
 
 /** Whether a sentence hands back in the way of `row`. */
 function handsBackAs(row: (typeof HAND_BACK)[number], s: Sentence): boolean {
-  if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && row.pattern.test(s.folded)) return true;
-  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && hasAnyCue(s.cues, shape.also) && shape.pattern.test(s.folded)) return true;
+  if (hasAnyCue(s.cues, row.cue) && hasAnyCue(s.cues, row.also) && usersOwnAct(row.pattern, s.folded)) return true;
+  for (const shape of row.shapes) if (hasAnyCue(s.cues, shape.cue) && hasAnyCue(s.cues, shape.also) && usersOwnAct(shape.pattern, s.folded)) return true;
+  return false;
+}
+
+/**
+ * The assistant as the subject, with its auxiliaries: "I've put the dentist on your calendar", "I'll
+ * check back with you tomorrow", "we can set up alerts". Such words are its own act, promise or
+ * claim (judged as such), not a way for the user to get the outcome themselves.
+ */
+const ASSISTANT = /^(?:i|we)(?:'ve|'ll|'d|'m|'re)?$/i;
+const ASSISTANT_AUXILIARIES: ReadonlySet<string> = new Set(['have', 'had', 'will', 'would', 'shall', 'am', 'are', 'can', 'could', 'just', 'already', 'also', 'now', 'then', 'gladly', 'happily', "'ve"]);
+
+/** Whether the words before `end` are the assistant as subject: "I've", "we can also", "I'll gladly" (read back word by word, no pattern tried at every place). */
+function assistantBefore(text: string, end: number): boolean {
+  let at = end;
+  for (let n = 0; n < 8; n++) {
+    while (at > 0 && isSpaceCode(text.charCodeAt(at - 1))) at--;
+    let start = at;
+    while (start > 0 && !isSpaceCode(text.charCodeAt(start - 1))) start--;
+    if (start === at) return false;
+    const word = text.slice(start, at);
+    if (ASSISTANT.test(word)) return true;
+    const lower = word.toLowerCase();
+    // One adverb in -ly may sit right before the verb: "I'll happily set…".
+    if (!ASSISTANT_AUXILIARIES.has(lower) && !(n === 0 && lower.length > 3 && lower.endsWith('ly'))) return false;
+    at = start;
+  }
+  return false;
+}
+
+/** Whether a hand-back phrasing occurs with someone other than the assistant doing it. */
+function usersOwnAct(pattern: Phrasing, text: string): boolean {
+  if (!pattern.test.test(text)) return false;
+  const every = pattern.every;
+  every.lastIndex = 0;
+  for (let match = every.exec(text); match !== null; match = every.exec(text)) {
+    if (!assistantBefore(text, match.index)) return true;
+    every.lastIndex = match.index + 1;
+  }
   return false;
 }
 

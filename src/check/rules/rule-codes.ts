@@ -4,7 +4,7 @@
  */
 export const CLAUSE_RULE_CODES = [
   'question', 'hypothetical', 'negated_forgetting', 'negation', 'capability', 'habit',
-  'self_on_next_message', 'self_no_future_act', 'self_waits', 'self_act_at_future_time', 'self_phatic', 'self_plan_narration', 'self_act',
+  'self_reports_after_check', 'self_on_next_message', 'self_assures_quality', 'self_assures_act', 'self_no_future_act', 'self_waits', 'self_act_at_future_time', 'self_phatic', 'self_plan_narration', 'self_act',
   'own_answers_later', 'own_answers_this_chat',
   'user_acts_first', 'operator_act', 'they_unknown',
   'conditional_policy', 'standing_process', 'generic_role', 'capability_of_other', 'person_no_act', 'company_people_act', 'person_act',
@@ -21,7 +21,10 @@ export const RULE_TEXT: Record<ClauseRuleCode, string> = {
   negation: 'negation or limitation statement',
   capability: 'capability statement',
   habit: 'describes how another system usually behaves',
+  self_reports_after_check: 'a promise to report back on a check the reply announced and no call carried out',
   self_on_next_message: "promise in the assistant's own voice: on the user's next message",
+  self_assures_quality: 'an assurance of the quality of its answers (a value statement)',
+  self_assures_act: 'an assurance that names a concrete act for the user (a delivery, news, a reply)',
   self_no_future_act: "promise in the assistant's own voice: no future act",
   self_waits: 'waiting for something, with no act promised after it',
   self_act_at_future_time: "promise in the assistant's own voice: act at a future time",

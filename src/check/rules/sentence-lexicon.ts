@@ -53,7 +53,7 @@ export const ACCEPTANCES = [
 ];
 
 /** "Please allow me a few moments to check…", "bear with me while I look". */
-export const ALLOW_ME = combine(['', 'please'], ['allow', 'give', 'grant'], ['me']);
+export const ALLOW_ME = [...combine(['', 'please'], ['allow', 'give', 'grant'], ['me']), ...combine(['i', 'i just', "i'll", 'i will'], ['need']), ...combine(['provide', 'give'], ['me with'])];
 export const MOMENT_AMOUNTS = ['a', 'one', 'just a', 'a few', 'some'];
 export const MOMENTS = ['moments', 'moment', 'minutes', 'minute', 'seconds', 'second', 'bit', 'little time', 'little while', 'time'];
 const A_MOMENT = ['', 'a moment', 'a minute', 'a second'];
@@ -65,7 +65,7 @@ export const WAIT_WHILE = [
 export const MOMENT_LINKS = ['to', 'i', 'as i'];
 export const MOMENT_CHECKS = [
   'check', 'look', 'verify', 'find', 'search', 'retrieve', 'pull', 'review', 'gather', 'confirm', 'investigate', 'get', 'locate',
-  'fetch', 'see', 'go through', 'process', 'prepare', 'compile', 'calculate',
+  'fetch', 'see', 'go through', 'process', 'prepare', 'compile', 'calculate', 'access', 'consult', 'dig',
 ];
 
 /**
@@ -106,3 +106,11 @@ export const NEXT_STEP_VERBS = [
 export const NEXT_ACT_VERBS = ['reply', 'respond', 'proceed with', 'proceed to', 'go ahead with', 'go ahead and', 'invite', 'pay', 'send', 'post', 'book', 'reserve', 'process', 'complete', 'finalize', 'finalise', 'initiate', 'make the payment', 'make the change'];
 export const NEXT_ACT_MARKS = ['now', 'next', 'then', 'right away', 'straight away', 'immediately'];
 export const NEXT_ACT_CONDITIONS = ['if', 'once', 'when', 'after', 'as soon as', 'until', 'unless', 'before', 'whenever'];
+
+/** "I'm currently checking our system", "I am going to look into it": a check of the assistant's own under way (own-work.ts). */
+export const CHECK_UNDER_WAY_ADVERBS = ['currently', 'now', 'just', 'already', 'going to', 'about to'];
+export const CHECKS_UNDER_WAY = [
+  'checking', 'looking into', 'looking up', 'reviewing', 'pulling up', 'retrieving', 'investigating', 'verifying', 'searching', 'gathering', 'accessing',
+  'check', 'look into', 'look up', 'review', 'pull up', 'retrieve', 'investigate', 'verify', 'search', 'gather', 'access',
+];
+export const CHECKED_THINGS = ['the', 'your', 'our', 'this', 'that', 'these', 'those', 'it', 'its', 'their', 'whether', 'if', 'all'];

@@ -225,6 +225,21 @@ const MOMENT_CHECK = new RegExp(
   'i',
 );
 
+/** "Give me a moment to pull up our records": a check of the assistant's own announced anywhere in the reply. */
+export function announcesCheckIn(sentence: Sentence): boolean {
+  return (hasAnyCue(sentence.cues, DANGLING_CHECK_CUE) && MOMENT_WORD.test(sentence.folded) && MOMENT_CHECK.test(sentence.folded)) || (hasAnyCue(sentence.cues, PROGRESSIVE_CUE) && CHECK_UNDER_WAY.test(sentence.folded));
+}
+
+/** A word every MOMENT_CHECK holds (a moment, or "while"): the dangling-check cue also opens on "now", "then", "next". */
+const MOMENT_WORD = new RegExp(`${phrases([...L.MOMENTS, 'while'])}`, 'i');
+
+/** "I'm currently checking our system", "I am going to look into it right away": a check under way, in the assistant's words. */
+// The check names what it looks at ("our system", "this", "whether…"): "I'm just checking in" and "just checking: …" are not checks.
+const CHECK_UNDER_WAY = new RegExp(
+  `\\bi(?:'m|\\s+am)\\s+(?:(?:${phrases(L.CHECK_UNDER_WAY_ADVERBS)})\\s+)*(?:${phrases(L.CHECKS_UNDER_WAY)})\\s+(?:(?:on|for|into|through|with)\\s+)?(?:${phrases(L.CHECKED_THINGS)})\\b`,
+  'i',
+);
+
 /** "I will now look up the hotel's address.", "Now I need to get the list of members": the turn's announced next step (rule 19). */
 const NEXT_STEP = new RegExp(
   `^\\W*(?:${phrases(L.NEXT_STEP_OPENINGS)})\\s+(?:${phrases(L.NEXT_STEP_ADVERBS)}\\s+)*(?:${phrases(L.NEXT_STEP_VERBS)})\\b[^.!?<]*[.!]?\\s*(?:<\\/\\w+>\\s*)?$`,

@@ -48,7 +48,7 @@ export const LATER_VISIT = ['next visit'];
  * Every phrase holds "we", the cue's literal for them (cues.ts): their longest words ("on", "go",
  * "this") sit in nearly every sentence.
  */
-export const AS_WE_GO_ON = combine(['as we', 'while we'], ['continue', 'go along', 'go on', 'go', 'proceed', 'keep going', 'keep chatting', 'chat', 'talk', 'work on this', 'work together']);
+export const AS_WE_GO_ON = combine(['as we', 'while we'], ['continue', 'go along', 'go on', 'go', 'proceed', 'keep going', 'keep chatting', 'chat', 'talk', 'work on this', 'work together', 'move forward', 'move on', 'progress']);
 
 /** The rest of this conversation: "for the rest of this chat", "here in this chat". */
 export const THIS_CONVERSATION = [
@@ -68,7 +68,7 @@ export const UPCOMING_INPUTS = [
   'message', 'messages', 'request', 'requests', 'question', 'questions', 'prompt', 'prompts', 'text', 'texts', 'input', 'inputs', 'part',
   'parts', 'paragraph', 'paragraphs', 'piece', 'pieces', 'section', 'sections', 'article', 'articles', 'draft', 'drafts', 'task', 'tasks',
   'instruction', 'instructions', 'reply', 'replies', 'answer', 'answers', 'batch', 'chunk', 'chunks', 'excerpt', 'passage', 'passages',
-  'response', 'responses',
+  'response', 'responses', 'chapter', 'chapters', 'scene', 'scenes', 'episode', 'episodes', 'lesson', 'lessons',
 ];
 /** What the user sends in this chat: "you paste next", "you'll ask me to write next". */
 export const USER_SENDS = ['paste', 'send', 'share', 'give me', 'provide', 'post', 'upload', 'type', 'ask me', 'show me', 'feed me'];

@@ -16,6 +16,7 @@ const CASES: [string, string, string, string][] = [
   ['later session', 'remember it next time we chat', '', 'next_session'],
   ['own time', 'remind you tomorrow at 9', '', 'time'],
   ['own event', 'let you know when the price drops', '', 'external_event'],
+  ['own work', 'send you an update', 'As soon as I have gathered the details,', 'external_event'],
   ["user's next message", 'review it', 'Once you send the file,', 'user_next_message'],
   ['time before', 'send you the list', 'On Friday morning', 'time'],
   ['event before', 'let you know', 'When the parcel arrives,', 'external_event'],

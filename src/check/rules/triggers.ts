@@ -8,6 +8,7 @@ import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import { inOrder, phrases, phrasesByFirstWord, USER_MESSAGE_VERBS } from './lexicon.ts';
 import * as L from './trigger-lexicon.ts';
+import { gatedOnOwnWork } from './own-work.ts';
 
 const WEEKDAY = inOrder(L.WEEKDAYS);
 const MONTH = inOrder(L.MONTHS);
@@ -20,7 +21,7 @@ const UNIT = inOrder(L.UNITS);
 export type CueId =
   | 'tomorrow' | 'tonight' | 'weekday' | 'clock time' | 'bare clock' | 'relative span' | 'next period' | 'part of day' | 'date'
   | 'deadline' | 'recurring' | 'before due' | 'later today' | 'later' | 'next session' | 'this conversation' | 'from now on'
-  | 'event' | 'until' | 'user message' | 'upcoming input';
+  | 'event' | 'until' | 'own work' | 'user message' | 'upcoming input';
 
 export interface TriggerCue {
   id: CueId;
@@ -185,8 +186,9 @@ const cue = (set: CueSet, text: string, cues: CueMask, trigger: TriggerType): Tr
 
 /**
  * Trigger precedence, first row wins: explicit words for this chat; a later session; a time in the
- * promise's own words; an event in them (unless it is the user's reply); the user's next message;
- * a time or an event in the words before; else an unspecified future ("later", "soon").
+ * promise's own words; an event in them (unless it is the user's reply); the assistant's own check
+ * finishing; the user's next message; a time or an event in the words before; else an unspecified
+ * future ("later", "soon").
  */
 export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
   {
@@ -204,6 +206,8 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
   { id: 'later session', decide: ({ predicate, lead, cues }) => cue(SESSION_CUES, predicate, cues, 'next_session') ?? cue(SESSION_CUES, lead, cues, 'next_session') },
   { id: 'own time', decide: ({ predicate, cues }) => cue(TIME_CUES, predicate, cues, 'time') },
   { id: 'own event', decide: (words) => (USER_MESSAGE_CONDITION.test(words.predicate) ? null : cue(EVENT_CUES, words.predicate, words.cues, 'external_event')) },
+  // "As soon as I have gathered the details, I will send you an update": the assistant's own lookup, not the user's reply.
+  { id: 'own work', decide: ({ predicate, lead, cues }) => (gatedOnOwnWork(lead, cues) || gatedOnOwnWork(predicate, cues) ? { trigger: 'external_event', cue: 'own work', timeExpression: null } : null) },
   { id: "user's next message", decide: (words) => (userMessageCue(words) ? { trigger: 'user_next_message', cue: 'user message', timeExpression: null } : null) },
   { id: 'time before', decide: ({ lead, cues }) => cue(TIME_CUES, lead, cues, 'time') },
   { id: 'event before', decide: ({ lead, cues }) => cue(EVENT_CUES, lead, cues, 'external_event') },

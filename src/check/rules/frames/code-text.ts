@@ -10,6 +10,17 @@
 import { isAsciiDigit, isAsciiLetter, isSpaceCode } from '../char-codes.ts';
 
 export function hasCodeText(text: string): boolean {
+  // Two frames ask of the same reply, one after the other: the last answer is kept.
+  if (text === lastText) return lastAnswer;
+  lastAnswer = scanForCode(text);
+  lastText = text;
+  return lastAnswer;
+}
+
+let lastText: string | undefined;
+let lastAnswer = false;
+
+function scanForCode(text: string): boolean {
   if (text.includes('```') || text.includes('=>')) return true;
   if (endsALine(text, '{') || endsALine(text, '}') || endsALine(text, ';')) return true;
   // `^\s*` crosses line ends, so every line start inside one run of white space reaches the same

@@ -149,6 +149,8 @@ export const EFFORTS = [
   ])]),
   'strive', 'endeavor', 'endeavour', 'be with you every step',
   ...combine(['ensure'], ['your', 'that you', 'a', 'the best', 'utmost', ...combine(['you'], ['receive', 'get', 'have'], ['the best'])]),
+  // value, not an act: "make sure you get the best possible service"
+  ...combine(['make sure', 'make certain'], ['', 'that'], ['you'], ['receive', 'get', 'have', 'enjoy'], ['the best', 'a great', 'a smooth', 'a seamless', 'a pleasant', 'excellent', 'the highest']),
   ...combine(['prioritise', 'prioritize'], ['your', 'this']),
   ...combine(['take'], ['', 'good', 'great'], ['care of'], ['you', 'your concerns', 'your concern', 'your needs']),
   'appreciate',

@@ -25,7 +25,8 @@ export type FrameCode =
   | 'code_explanation'
   | 'process_description'
   | 'plan_narration'
-  | 'generic_assurance';
+  | 'generic_assurance'
+  | 'code_walkthrough';
 
 /** What came before the reply: the context frames read. */
 export interface Conversation {

@@ -4,6 +4,7 @@ import type { Frame } from './frame.ts';
 import * as L from './frame-lexicon.ts';
 import { firstMatch, SESSION_CUES } from '../triggers.ts';
 import { FUTURE, hasFixedTime, sentenceRegion } from './sentence-frames.ts';
+import { assuresAnAct } from '../own-work.ts';
 
 const FUTURE_CUE = cueMask('future');
 
@@ -21,19 +22,20 @@ const ASSURANCE = new RegExp(
 /**
  * Effort and goodwill with no concrete later act: "we will do our best to assist you", "our team
  * will work diligently to resolve this", "we'll be happy to help". A fixed time ("we'll do our best
- * to call you back tomorrow") makes it a promise again.
+ * to call you back tomorrow") makes it a promise again, and so does an act made sure of ("we'll
+ * do our best to ensure the details are sent to you today", "I'll ensure you receive an update").
  */
 export const genericAssuranceFrame: Frame = {
   code: 'generic_assurance',
   level: 'sentence',
   summary: 'effort and goodwill with no concrete later act',
   mark({ sentences }) {
-    return sentences.filter((s) => hasAnyCue(s.cues, FUTURE_CUE) && FUTURE.test(s.folded) && ASSURANCE.test(s.folded) && !hasFixedTime(s.folded, s.cues) && !firstMatch(SESSION_CUES, s.folded, s.cues)).map((s) => sentenceRegion(s, 'generic_assurance'));
+    return sentences.filter((s) => hasAnyCue(s.cues, FUTURE_CUE) && FUTURE.test(s.folded) && ASSURANCE.test(s.folded) && !hasFixedTime(s.folded, s.cues) && !firstMatch(SESSION_CUES, s.folded, s.cues) && !assuresAnAct(s.folded)).map((s) => sentenceRegion(s, 'generic_assurance'));
   },
   marks: [
     { reply: 'We will do our best to assist you with this matter.', marked: 'do our best' },
     { reply: "Our dedicated team will work diligently to identify the root cause.", marked: 'work diligently' },
     { reply: "If you reach us by phone, we'll be happy to help.", marked: 'happy to help' },
   ],
-  ignores: [{ reply: "We'll do our best to call you back tomorrow at 10." }, { reply: "Next time we chat about it, I'll work within your budget." }, { reply: 'Someone from billing will call you tomorrow.' }],
+  ignores: [{ reply: "We'll do our best to call you back tomorrow at 10." }, { reply: "Next time we chat about it, I'll work within your budget." }, { reply: 'Someone from billing will call you tomorrow.' }, { reply: 'I will ensure that you receive the refund details promptly.' }, { reply: 'We will work hard to make sure the documents are forwarded to you.' }],
 };

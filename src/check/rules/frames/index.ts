@@ -6,6 +6,7 @@
  */
 import { codeExplanationFrame } from './code-explanation.ts';
 import { codeFrame } from './code.ts';
+import { codeWalkthroughFrame } from './code-walkthrough.ts';
 import { documentFrame } from './document.ts';
 import { draftFrame, letterFrame } from './draft.ts';
 import { fictionFrame } from './fiction.ts';
@@ -19,7 +20,7 @@ import { reworkFrame } from './rework.ts';
 import { dialogueFrame, rolePlayFrame } from './role-play.ts';
 
 export const TEXT_FRAMES: readonly Frame[] = [codeFrame, blockquoteFrame, quotationFrame, reportedSpeechFrame, draftFrame, letterFrame, fictionFrame, requestedTextFrame, documentFrame, reworkFrame, rolePlayFrame, dialogueFrame];
-export const SENTENCE_FRAMES: readonly Frame[] = [codeExplanationFrame, planNarrationFrame, genericAssuranceFrame, processDescriptionFrame];
+export const SENTENCE_FRAMES: readonly Frame[] = [codeExplanationFrame, codeWalkthroughFrame, planNarrationFrame, genericAssuranceFrame, processDescriptionFrame];
 export const FRAMES: readonly Frame[] = [...TEXT_FRAMES, ...SENTENCE_FRAMES];
 
 export type { Conversation, Frame, FrameCode, Region } from './frame.ts';

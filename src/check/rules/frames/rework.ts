@@ -32,6 +32,20 @@ function otherScript(userText: string, reply: string): boolean {
   return Math.abs(asciiLetterShare(userText) - asciiLetterShare(reply)) > 0.5;
 }
 
+/** A long text in one script given back at least as long in another: a translation, asked for or not (a chapter pasted with no word). */
+const UNASKED_MATERIAL_CHARS = 1_000;
+function unaskedTranslation(userText: string, reply: string): boolean {
+  return userText.length >= UNASKED_MATERIAL_CHARS && reply.length >= userText.length && (mostlyAscii(userText) !== mostlyAscii(reply)) && otherScript(userText, reply);
+}
+
+/** A first look at a text's script: most of its first characters below 128. */
+function mostlyAscii(text: string): boolean {
+  let ascii = 0;
+  const n = Math.min(text.length, 200);
+  for (let i = 0; i < n; i++) if (text.charCodeAt(i) < 128) ascii++;
+  return ascii * 2 > n;
+}
+
 /**
  * The user's own text given back reworked: a translation, a rewrite, a corrected or shortened
  * version. Its "I'll use that monster, for my sake" (a translated novel) or "we will deliver on
@@ -50,7 +64,8 @@ export const reworkFrame: Frame = {
     // translation and this one is the text, in another script than the reply.
     const opening = userText.slice(0, REQUEST_CHARS);
     const previous = earlierUser.at(-1);
-    const asked = REWORK_REQUEST(opening) || (previous !== undefined && previous.length < MATERIAL_CHARS && TRANSLATE.test(previous) && otherScript(userText, text));
+    const asked =
+      REWORK_REQUEST(opening) || (previous !== undefined && previous.length < MATERIAL_CHARS && TRANSLATE.test(previous) && otherScript(userText, text)) || unaskedTranslation(userText, text);
     // Only an ask for something after the chat turns it off: the text itself may say "next week".
     if (!asked || mentionsLaterAct(userText)) return [];
     const bounds = framingBounds(text, lines);
@@ -68,8 +83,14 @@ export const reworkFrame: Frame = {
       reply: 'It had been raining for three days.\n\n"I will find him," he swore.',
       marked: 'I will find him',
     },
+    {
+      user: `${'그는 괴물을 이용하기로 했다. 나를 위해서. '.repeat(45)}`,
+      reply: `${'He decided to use the monster, for his own sake. '.repeat(45)}'I'll use that monster, for my sake.'`,
+      marked: "I'll use that monster",
+    },
   ],
   ignores: [
+    { user: `${'밤이 깊었다. '.repeat(150)}\n이 이야기 어때?`, reply: "It's moody and tense. I'll remind you tomorrow to send the next chapter." },
     { user: 'Translate this to Spanish please.', reply: "I'll translate it as soon as you send it." },
     { earlier: ['Rewrite my essay.'], user: `Also remind me tomorrow to submit it. ${'It is long. '.repeat(30)}`, reply: "I'll remind you tomorrow." },
     { earlier: ['Translate this to English.'], user: `Why has this not been done yet? ${'The method is old. '.repeat(20)}`, reply: 'Because nobody will fund it until 2030.' },

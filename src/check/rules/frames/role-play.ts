@@ -25,6 +25,8 @@ function hasEmote(text: string): boolean {
 /** Parts handed out by name: "You play Aragorn, I'll be Frodo", "you are Batman and I am Robin" (names capitalised). */
 // Remembered per message: it reads the user's earlier messages too, every turn.
 const CAST = rememberedTest(/\b[Yy]ou(?:'ll| will)? (?:play|be|are) (?:the )?[A-Z][\w-]*,? (?:and )?I(?:'ll| will| am|'m) (?:be |play )?(?:the )?[A-Z]/);
+/** Parts handed out by role: "You are a barista, I'm your trainee", "you're my teacher and I am your student". */
+const ROLES = rememberedTest(/\byou(?:'re|'ll be| are| will be| play) (?:a|an|my|the) [\w-]+(?: [\w-]+)?,? (?:and |while )?i(?:'m| am|'ll be| will be| play) (?:a|an|your|the) [\w-]+/i);
 
 const OOC = /\((?:ooc|out of character)\b[^)]*\)|^\s*(?:ooc|\[ooc\])\b.*$/gim;
 
@@ -41,7 +43,7 @@ export const rolePlayFrame: Frame = {
     if (OUT_OF_GAME(conversation.userText)) return [];
     const setUp =
       SYSTEM_SETUP(conversation.systemPrompt) || USER_SETUP(conversation.userText) || conversation.earlierUser.some(USER_SETUP) || hasEmote(conversation.userText) ||
-      CAST(conversation.userText) || conversation.earlierUser.some(CAST);
+      CAST(conversation.userText) || conversation.earlierUser.some(CAST) || ROLES(conversation.userText) || conversation.earlierUser.some(ROLES);
     if (!setUp) return [];
     const regions: Region[] = [];
     let cursor = 0;
@@ -57,12 +59,15 @@ export const rolePlayFrame: Frame = {
     { system: 'You are the narrator of a text adventure.', user: 'go north', reply: "You enter a cave. I'll describe what you find once your torch is lit." },
     { user: '*walks into the tavern* Barkeep, a room for the night!', reply: "*wipes a mug* Sure, traveler. I'll wake you at dawn tomorrow.", marked: 'wake you at dawn' },
     { earlier: ["You play Aragorn, I'll be Frodo."], user: 'Where are we going?', reply: "I'll meet you at the river by morning.", marked: 'meet you' },
+    { user: "You are a barista, I'm your trainee. Show me.", reply: 'I will attach the portafilter and lock it in place.', marked: 'attach the portafilter' },
+    { earlier: ["You're my driving instructor and I'm a nervous learner."], user: 'What now?', reply: "I'll check the mirrors, then I'll pull out slowly.", marked: 'check the mirrors' },
   ],
   ignores: [
     { system: 'You are a helpful support agent for Northwind Utilities.', user: 'Can someone call me?', reply: 'Someone from billing will call you tomorrow.' },
     { earlier: ["Let's role-play a job interview."], user: 'OK, out of character now: remind me tomorrow to practise.', reply: "I'll remind you tomorrow." },
     { user: 'I *really* need this: remind me at 9 about the *process* review.', reply: "I'll remind you at 9." },
     { earlier: ["You play Aragorn, I'll be Frodo."], user: 'OK, out of character: remind me at 9 to call mum.', reply: "I'll remind you at 9." },
+    { user: "You are right, I'm a beginner. Can you email me the notes tomorrow?", reply: "I'll email you the notes tomorrow." },
   ],
 };
 
