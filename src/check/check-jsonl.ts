@@ -9,7 +9,8 @@
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
-import { conversationTurns, withTurn } from './conversations.ts';
+import { conversationParts, conversationTurns, withTurn } from './conversations.ts';
+import { labelConversationTurns, type LabelledTurn } from './conversation-labels.ts';
 import { boundedJson } from './bounded-json.ts';
 import { CheckInputError } from './check-input-error.ts';
 import { integerIdAsWritten, isExactId } from './exact-id.ts';
@@ -168,10 +169,14 @@ export class RulesLineReader {
     if (!('record' in adapted)) return this.emit(adapted);
     let notes = adapted.notes;
     if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), notes));
-    const split = splitConversation(at, adapted.record);
-    if (!('turns' in split)) return this.emit(withNotes(split, notes));
-    for (const { turn, record } of split.turns) {
-      this.emit(withNotes(rulesLabel(at, record, this.options, split.id, turn), notes));
+    let parts: ReturnType<typeof conversationParts>;
+    try {
+      parts = conversationParts(adapted.record);
+    } catch (error) {
+      return this.emit(withNotes(notLabelled(at, undefined, error), notes));
+    }
+    for (const done of labelConversationTurns(parts.id, parts.messages, parts.rest, this.options)) {
+      this.emit(withNotes(turnResult(at, done, parts.id, this.options), notes));
       notes = undefined;
     }
   }
@@ -256,6 +261,15 @@ function rulesLabel(at: number, record: unknown, options: CheckOptions & { expla
   } catch (error) {
     return notLabelled(at, undefined, error);
   }
+}
+
+/** A conversation's turn, labelled in its one pass (conversation-labels.ts), as a line's result. */
+function turnResult(at: number, done: LabelledTurn, conversation: string, options: { explain?: boolean }): LineResult {
+  if ('error' in done) return notLabelled(at, undefined, done.error);
+  const { label, explain } = done.labelled;
+  const noCue = foundNoCue(label) && afterLabel(at, done.record, conversation, done.turn);
+  if (noCue) return noCue;
+  return options.explain ? { line: at, label: withTurn(label, conversation, done.turn), explanation: explain() } : new LazilyExplained(at, withTurn(label, conversation, done.turn), explain);
 }
 
 /** A label as a conversation's turn carries it (with `conversation` and `turn`), or as it is for a single-turn record. */
