@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { decodeUtf8, describeNotUtf8 } from '../utf8-text.ts';
 
 import { ON_ERROR_MODES, ON_FAIL_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type StreamMode } from './modes.ts';
 
@@ -107,12 +108,15 @@ export function checkedUpstream(value: string, source = 'flags'): string {
 }
 
 async function readConfigFile(file: string): Promise<z.infer<typeof fileSchema>> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await fs.readFile(file, 'utf8');
+    bytes = await fs.readFile(file);
   } catch (error) {
     throw new GuardConfigError(file, '(file)', 'a readable YAML file', (error as NodeJS.ErrnoException).code ?? String(error));
   }
+  const decoded = decodeUtf8(bytes);
+  if ('bad' in decoded) throw new GuardConfigError(file, '(file)', 'UTF-8 text', describeNotUtf8(decoded.bad).replace(/; save.*/, ''));
+  const text = decoded.text;
   let value: unknown;
   try {
     value = parseYaml(text) ?? {};
