@@ -13,6 +13,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 // The error modules, not the store's index, which loads SQLite.
 import { DatabaseUnusableError } from '../store/database-error.ts';
 import { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from '../store/errors.ts';
+import { DamagedRecordError } from '../store/stored-json.ts';
 import { MissingPackageError } from '../optional-packages.ts';
 import { OutputFileError } from './output-file.ts';
 import { EXIT, UsageError } from './usage-exit.ts';
@@ -27,6 +28,7 @@ const BAD_INPUT = [
   RequestFileError,
   DatabaseNotFoundError,
   DatabaseUnusableError,
+  DamagedRecordError,
   SchemaTooNewError,
   RunNotFoundError,
   RunConfigChangedError,
