@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DatabaseUnusableError, Store, databaseErrorOf, redactTarget, type DatabaseProblem } from './index.ts';
 import { withoutPassword } from './database-error.ts';
 import { NO_READ_ONLY_FOLDER, readOnlyFolder } from './testing/read-only-folder.ts';
+import { NO_SMALL_DISK, smallDisk } from '../cli/testing/small-disk.ts';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-dberr-'));
@@ -133,4 +134,43 @@ test('a PostgreSQL URL is printed without its password, wherever it was given', 
   assert.equal(redactTarget('postgres://u:hunter2@[broken'), 'postgres://***');
   assert.equal(redactTarget('./felicity.db'), './felicity.db');
   assert.equal(withoutPassword('auth failed for hunter2', 'postgres://u:hunter2@h/db'), 'auth failed for ***');
+});
+
+test('a full disk is one error, as better-sqlite3 reports it (SQLITE_FULL) and as node:sqlite does (errcode 13)', () => {
+  const betterSqlite3 = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  const nodeSqlite = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13, errstr: 'database or disk is full' });
+  for (const error of [betterSqlite3, nodeSqlite]) {
+    const mapped = databaseErrorOf('/data/results.db', error);
+    assert.ok(mapped !== undefined, String((error as { code: string }).code));
+    assert.equal(mapped.problem, 'disk_full');
+    assert.match(mapped.message, /^database \/data\/results\.db: the disk it is on is full .*run the same command again/);
+    assert.ok(!mapped.message.includes('\n'));
+  }
+});
+
+const canMount = (() => {
+  const probe = smallDisk(64);
+  probe?.cleanup();
+  return probe !== undefined;
+})();
+
+test('a real full disk during writes is that error', { skip: !canMount && NO_SMALL_DISK }, async () => {
+  const disk = smallDisk(256)!;
+  try {
+    const file = path.join(disk.dir, 'full.db');
+    const store = await Store.open(file);
+    const error = await (async () => {
+      try {
+        for (let i = 0; i < 10_000; i++) await store.runs.create({ name: `r${i}`, config: 'x'.repeat(4000), request_set_hash: 'h', code_version: 'v' });
+      } catch (caught) {
+        return caught;
+      } finally {
+        await store.close().catch(() => undefined);
+      }
+      return undefined;
+    })();
+    assert.equal(databaseErrorOf(file, error)?.problem, 'disk_full', String(error));
+  } finally {
+    disk.cleanup();
+  }
 });

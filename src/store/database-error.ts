@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresTarget, redactTarget } from './sql.ts';
 
-export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'cannot_open' | 'cannot_connect';
+export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'disk_full' | 'cannot_open' | 'cannot_connect';
 
 const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> = {
   missing_folder: (file) => `folder ${path.dirname(file)} does not exist (create it, or pass another --db)`,
@@ -21,6 +21,8 @@ const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> 
   damaged: () => 'the database is damaged or cut short (restore it from a copy, or start a new --db)',
   read_only: () =>
     'it is on a read-only file system or in a folder felicity cannot write to; SQLite writes a journal beside the database even to read it, so copy it to a writable folder and pass that --db',
+  // Each response is stored in its own transaction: what was written before stays, whole.
+  disk_full: () => 'the disk it is on is full (free some space, then run the same command again: what was stored so far is kept)',
   cannot_open: () => 'cannot open it (check the path and its permissions)',
   cannot_connect: (_file, detail) =>
     `cannot use the PostgreSQL database: ${detail} (check the URL, that the server runs and the database exists, and the password: in the URL or PGPASSWORD)`,
@@ -54,6 +56,7 @@ export function databaseErrorOf(file: string, error: unknown): DatabaseUnusableE
   const detail = error.message;
   // better-sqlite3 checks the folder itself and throws a plain TypeError.
   if (error instanceof TypeError && /directory does not exist/.test(detail)) return new DatabaseUnusableError(file, 'missing_folder', detail);
+  if (isDiskFull(error)) return new DatabaseUnusableError(file, 'disk_full', detail);
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
   if (code === 'SQLITE_NOTADB') return new DatabaseUnusableError(file, 'not_a_database', detail);
   if (DAMAGED.has(code)) return new DatabaseUnusableError(file, 'damaged', detail);
@@ -61,6 +64,15 @@ export function databaseErrorOf(file: string, error: unknown): DatabaseUnusableE
     return new DatabaseUnusableError(file, whyCannotOpen(file, code), detail);
   }
   return undefined;
+}
+
+/**
+ * SQLite's SQLITE_FULL (13), as either binding reports it: better-sqlite3 names the code
+ * (`SQLITE_FULL`), node:sqlite gives the number (`errcode`); both keep SQLite's own words.
+ */
+function isDiskFull(error: Error): boolean {
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  return code === 'SQLITE_FULL' || errcode === 13 || (typeof code === 'string' && code.includes('SQLITE') && /database or disk is full/.test(error.message));
 }
 
 /** SQLite says only "unable to open"; the file system says why. */
