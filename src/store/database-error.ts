@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresTarget, redactTarget } from './sql.ts';
 
-export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'disk_full' | 'cannot_open' | 'cannot_connect';
+export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'disk_full' | 'cannot_open' | 'cannot_connect' | 'bad_url';
 
 const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> = {
   missing_folder: (file) => `folder ${path.dirname(file)} does not exist (create it, or pass another --db)`,
@@ -24,6 +24,7 @@ const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> 
   // Each response is stored in its own transaction: what was written before stays, whole.
   disk_full: () => 'the disk it is on is full (free some space, then run the same command again: what was stored so far is kept)',
   cannot_open: () => 'cannot open it (check the path and its permissions)',
+  bad_url: (_file, detail) => `not a valid PostgreSQL URL (${detail}); expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
   cannot_connect: (_file, detail) =>
     `cannot use the PostgreSQL database: ${detail} (check the URL, that the server runs and the database exists, and the password: in the URL or PGPASSWORD)`,
 };
@@ -104,8 +105,11 @@ function postgresErrorOf(url: string, error: Error): DatabaseUnusableError | und
   const connection =
     typeof code === 'string' &&
     (/^(08|28)/.test(code) || code === '3D000' || code === '57P03' || /^E(CONNREFUSED|CONNRESET|NOTFOUND|AI_AGAIN|TIMEDOUT|HOSTUNREACH|NETUNREACH)$/.test(code));
+  if ((error as { code?: unknown }).code === 'ERR_INVALID_URL') return new DatabaseUnusableError(redactTarget(url), 'bad_url', 'the port, host or an escape in it cannot be read');
   const timeout = /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
-  if (!connection && !timeout) return undefined;
+  // TLS refused or not verified: the server has no SSL, or its certificate is not trusted.
+  const tls = /does not support SSL|certificate|SSL routines/i.test(error.message) || /CERT|SELF_SIGNED|TLS/.test(String(code));
+  if (!connection && !timeout && !tls) return undefined;
   return new DatabaseUnusableError(redactTarget(url), 'cannot_connect', withoutPassword(error.message || String(code), url));
 }
 
