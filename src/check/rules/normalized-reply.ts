@@ -33,37 +33,10 @@
  * faster than the exact class (one range from U+0100 tested 5 times faster than U+0131, U+01C0
  * and U+0250 on their own).
  */
+import { asciiSuspicious, mapAsciiConfusables } from './ascii-confusables.ts';
+
 const SUSPICIOUS = /[\x00-\x08\x0E-\x1F\x7F-\xAD\u0100-\u05FF\u1D00-\u1D2B\u1FEF\u1FFD\u200B-\u200F\u202A-\u2035\u2060-\u218F\u2460-\u24FF\u3164\uA730\uA731\uA78C\uFB00-\uFFFF\u{1D400}-\u{1D7FF}\u{E0000}-\u{E01EF}]/u;
 
-/**
- * The ASCII spellings the slow path may change (a character reference, a backtick between letters,
- * I or 1 after a lower-case letter or an apostrophe, "l'"), found with indexOf: a pattern with
- * these alternatives beside the class above tested three times slower on the bench replies.
- */
-function asciiSuspicious(text: string): boolean {
-  if (text.indexOf('&') !== -1 && ENTITY_ANYWHERE.test(text)) return true;
-  if (text.indexOf('`') !== -1 && BACKTICK_IN_WORD.test(text)) return true;
-  return followsLowerOrApostrophe(text, 'I') || followsLowerOrApostrophe(text, '1') || pronounL(text);
-}
-
-/** An apostrophe after an l that starts a word ("l'll"). */
-function pronounL(text: string): boolean {
-  for (let at = text.indexOf("'", 1); at !== -1; at = text.indexOf("'", at + 1)) {
-    if (text.charCodeAt(at - 1) === 108 && !isAsciiLetterCode(text.charCodeAt(at - 2))) return true;
-  }
-  return false;
-}
-
-const ENTITY_ANYWHERE = /&#?[0-9A-Za-z]{1,8};/;
-const BACKTICK_IN_WORD = /[A-Za-z]`[A-Za-z]/;
-
-function followsLowerOrApostrophe(text: string, char: string): boolean {
-  for (let at = text.indexOf(char, 1); at !== -1; at = text.indexOf(char, at + 1)) {
-    const before = text.charCodeAt(at - 1);
-    if (before === 39 || (before >= 97 && before <= 122)) return true;
-  }
-  return false;
-}
 
 /** Invisible format characters, removed wherever they stand. */
 const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/;
@@ -298,70 +271,6 @@ function entityEnd(text: string, start: number, emit: (point: number, start: num
   return end;
 }
 
-const CAPITAL_I = 73;
-const SMALL_L = 108;
-const DIGIT_ONE = 49;
-const isLowerCode = (code: number): boolean => code >= 97 && code <= 122;
-const isDigitCode = (code: number): boolean => code >= 48 && code <= 57;
-
-/**
- * ASCII letters written for others, decided per word (a run of ASCII letters, digits and
- * apostrophes): a capital I or a 1 for l after a lower-case letter, an apostrophe or an l it
- * became, when what follows is the word's end, I, l or 1 (not a camel hump: "getItem",
- * "LinkedIn"), in a word whose other capitals and digits do not say it is a name or a code; and
- * a small l for the pronoun I in "l'll", "l'm", "l've", "l'd". Returns whether any changed.
- */
-function mapAsciiConfusables(out: number[]): boolean {
-  let changed = false;
-  for (let start = 0; start < out.length; ) {
-    if (!isAsciiWordCode(out[start]!)) {
-      start++;
-      continue;
-    }
-    let end = start + 1;
-    while (end < out.length && isAsciiWordCode(out[end]!)) end++;
-    if (end - start >= 3 && mapWord(out, start, end)) changed = true;
-    start = end;
-  }
-  return changed;
-}
-
-const isAsciiWordCode = (code: number): boolean => code === 39 || isDigitCode(code) || isAsciiLetterCode(code);
-
-function mapWord(out: number[], start: number, end: number): boolean {
-  // "l'll", "l'm", "l've", "l'd": the pronoun, not a letter l.
-  if (out[start] === SMALL_L && out[start + 1] === 39 && (start === 0 || !isLetterCode(out[start - 1]!)) && isPronounTail(out, start + 2, end)) {
-    out[start] = CAPITAL_I;
-    return true;
-  }
-  let letters = 0;
-  for (let k = start; k < end; k++) {
-    const code = out[k]!;
-    // Other capitals after the first letter, or other digits, make it a name, an acronym or a code.
-    if (k > start && code >= 65 && code <= 90 && code !== CAPITAL_I) return false;
-    if (isDigitCode(code) && code !== DIGIT_ONE) return false;
-    if (isAsciiLetterCode(code)) letters++;
-  }
-  let changed = false;
-  for (let k = start + 1; k < end; k++) {
-    const code = out[k]!;
-    if (code !== CAPITAL_I && code !== DIGIT_ONE) continue;
-    const before = out[k - 1]!;
-    const after = k + 1 < end ? out[k + 1]! : -1;
-    if (!(isLowerCode(before) || before === 39)) continue;
-    if (!(after === -1 || after === CAPITAL_I || after === SMALL_L || after === DIGIT_ONE)) continue;
-    // A 1 after a single letter is a name (h1, v1); "wi11" has two letters before its ones.
-    if (code === DIGIT_ONE && letters < 2) continue;
-    out[k] = SMALL_L;
-    changed = true;
-  }
-  return changed;
-}
-
-function isPronounTail(out: readonly number[], from: number, end: number): boolean {
-  const tail = String.fromCharCode(...out.slice(from, end)).toLowerCase();
-  return tail === 'll' || tail === 'm' || tail === 've' || tail === 'd';
-}
 
 /**
  * Joiners and variation selectors are part of how emoji are written ("❤️", "👩‍💻"): they are kept
