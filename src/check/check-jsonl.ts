@@ -77,6 +77,7 @@ export async function* checkJsonl(
   lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   options: JsonlOptions = {},
 ): AsyncGenerator<LineResult> {
+  if (options.engine === undefined && options.conversations) return yield* rulesConversations(lines, options);
   if (options.engine === undefined) {
     // The rules label synchronously: nothing here awaits but the input.
     const results: LineResult[] = [];
@@ -167,18 +168,50 @@ export class RulesLineReader {
     if (!('record' in read)) return this.emit(read);
     const adapted = adaptLine(at, read.record, this.inputFormat);
     if (!('record' in adapted)) return this.emit(adapted);
-    let notes = adapted.notes;
-    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), notes));
-    let parts: ReturnType<typeof conversationParts>;
-    try {
-      parts = conversationParts(adapted.record);
-    } catch (error) {
-      return this.emit(withNotes(notLabelled(at, undefined, error), notes));
+    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), adapted.notes));
+    for (const result of conversationResults(at, adapted.record, adapted.notes, this.options)) this.emit(result);
+  }
+}
+
+/** A conversation line's results, each turn's made when it is asked for (its notes on the first). */
+function* conversationResults(at: number, record: unknown, notes: InputNotes | undefined, options: CheckOptions & { explain?: boolean }): Generator<LineResult> {
+  let parts: ReturnType<typeof conversationParts>;
+  try {
+    parts = conversationParts(record);
+  } catch (error) {
+    yield withNotes(notLabelled(at, undefined, error), notes);
+    return;
+  }
+  for (const done of labelConversationTurns(parts.id, parts.messages, parts.rest, options)) {
+    yield withNotes(turnResult(at, done, parts.id, options), notes);
+    notes = undefined;
+  }
+}
+
+/**
+ * Conversations under the rules, for `checkJsonl`: each turn's result is yielded as soon as it is
+ * labelled, so a caller holds one turn's result (and its explanation) at a time, not a whole
+ * conversation's.
+ */
+async function* rulesConversations(lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, given: JsonlOptions): AsyncGenerator<LineResult> {
+  const inputFormat = given.inputFormat ?? 'auto';
+  const options = { ...given, inputFormat: 'openai' as const };
+  let at = 0;
+  for await (const item of lines) {
+    const line = ++at;
+    let read = readLine(item, line);
+    if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) {
+      await loadInlineDeployments();
+      read = readLine(item, line);
     }
-    for (const done of labelConversationTurns(parts.id, parts.messages, parts.rest, this.options)) {
-      this.emit(withNotes(turnResult(at, done, parts.id, this.options), notes));
-      notes = undefined;
+    if (read === undefined) continue;
+    if (!('record' in read)) {
+      yield read;
+      continue;
     }
+    const adapted = adaptLine(line, read.record, inputFormat);
+    if (!('record' in adapted)) yield adapted;
+    else yield* conversationResults(line, adapted.record, adapted.notes, options);
   }
 }
 
