@@ -68,3 +68,28 @@ test('view RUN writes the run\'s report, then serves it', async () => {
   run.child.kill('SIGINT');
   assert.equal((await run).code, 0);
 });
+
+test('view RUN without --out serves a temporary report quietly and removes the folder when stopped', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-view-cli-'));
+  const db = path.join(dir, 'r.db');
+  const server = await startScriptedServer(gridModel(), { record: false });
+  try {
+    const requests = writeBenchRequests(dir, 2);
+    const made = await runCli(['run', '--model', `openai-compatible:${server.url}#grid`, '--requests', requests, '--db', db, '--name', 'v', '--setups', 'C0', '--judge', 'rules']);
+    assert.equal(made.code, 0, made.stderr);
+  } finally {
+    await server.close();
+  }
+  const run = felicity(['view', 'v', '--db', db, '--port', '0', '--requests', path.join(dir, 'requests-2.jsonl')]);
+  const url = await addressOf(run);
+  assert.equal((await fetch(url)).status, 200);
+  run.child.kill('SIGINT');
+  const done = await run;
+  assert.equal(done.code, 0, done.stderr);
+  const served = /serving (\S+)/.exec(done.stderr)?.[1];
+  assert.ok(served !== undefined && served.includes('felicity-view-'), done.stderr);
+  assert.equal(fs.existsSync(served), false, `${served} is left behind`);
+  // Already serving: no hint to serve it, and stdout is the address alone.
+  assert.doesNotMatch(done.stderr, /serve it with/);
+  assert.equal(done.stdout, `${url}\n`);
+});

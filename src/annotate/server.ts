@@ -5,6 +5,7 @@
  * requests naming another host are refused (DNS rebinding).
  */
 import { Hono, type Context } from 'hono';
+import { loopbackHostOnly } from '../loopback-host.ts';
 import { annotationSchema, suggestOutcome } from './annotation.ts';
 import { APP_CSS, APP_JS, PAGE_HTML } from './page.ts';
 import type { AnnotationStore } from './store.ts';
@@ -23,9 +24,8 @@ type Env = { Variables: { annotator: string } };
 
 export function annotateApp(store: AnnotationStore): Hono<Env> {
   const app = new Hono<Env>();
+  app.use('*', loopbackHostOnly);
   app.use('*', async (c, next) => {
-    const host = (c.req.header('host') ?? '').replace(/:\d+$/, '');
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) return c.text('unknown host', 421);
     await next();
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
   });

@@ -118,3 +118,21 @@ test('label columns: the chosen engine\'s outcome, five booleans and id; empty f
   const plain = (await exported(store, 'jsonl')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.deepEqual(Object.keys(plain[0]!), RESPONSE_FIELDS.filter((f) => f !== 'error'));
 });
+
+test('csv: every text cell a spreadsheet would run as a formula is defused, not only final_reply; numbers stay numbers', async () => {
+  const store = await Store.open(':memory:');
+  const { id } = await store.runs.create({ name: 'r', config: '{}', request_set_hash: 'h', code_version: 'v' });
+  const starts = ['=HYPERLINK("http://x")', '+SUM(1)', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
+  for (const [i, start] of starts.entries()) {
+    await store.saveResponse(id, { ...row(`${start}-${i}`, start), request_id: start, model: start, category: start as ResponseRow['category'] });
+  }
+  const rows = (await exported(store, 'csv')).split('\r\n').slice(1, -1);
+  assert.equal(rows.length, starts.length);
+  for (const line of rows) {
+    // A cell starts at the line's start or after a separating comma, maybe inside quotes.
+    assert.doesNotMatch(line, /(^|,)"?[=+\-@\t\r]/, JSON.stringify(line));
+    assert.match(line, /(^|,)"?'[=+\-@\t\r]/);
+  }
+  assert.equal(csvField(-3), '-3');
+  assert.equal(csvField('-'), "'-");
+});

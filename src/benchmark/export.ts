@@ -15,9 +15,12 @@ import { userDeployment } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
 import { RESPONSE_FIELDS, toResponseRecord, type ResponseRecord } from './response-record.ts';
 
-/** RFC 4180: quote a field when it holds a comma, quote, CR or LF; double inner quotes. */
+/**
+ * RFC 4180: quote a field when it holds a comma, quote, CR or LF; double inner quotes. Every text
+ * cell is defused: ids, request text, model names and errors are as untrusted as model replies.
+ */
 export function csvField(value: unknown): string {
-  const text = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' ? defused(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -41,8 +44,8 @@ export function labelColumns(label: LabelRecord | undefined, engine: string): La
 export const CSV_COLUMNS = [...RESPONSE_FIELDS, 'final_reply', ...LABEL_COLUMNS] as const;
 
 /**
- * Model text is untrusted: a cell starting with = + - or @ would run as a formula in a
- * spreadsheet, so such a reply is written with a leading apostrophe (shown as text, not run).
+ * A text cell starting with = + - @, tab or carriage return would run as a formula in a
+ * spreadsheet, so it is written with a leading apostrophe (shown as text, not run).
  */
 function defused(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
@@ -51,7 +54,7 @@ function defused(text: string): string {
 /** @param labels the label columns; absent (all empty) when no engine's labels are exported. */
 export function csvRow(record: ResponseRecord, labels?: LabelColumns): string {
   const cells = RESPONSE_FIELDS.map((f) => csvField(record[f]));
-  cells.push(csvField(defused(viewTurn(record.messages).finalText)));
+  cells.push(csvField(viewTurn(record.messages).finalText));
   for (const c of LABEL_COLUMNS) cells.push(csvField(labels?.[c]));
   return `${cells.join(',')}\r\n`;
 }

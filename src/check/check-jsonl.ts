@@ -9,7 +9,8 @@
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
-import { conversationTurns, withTurn } from './conversations.ts';
+import { conversationParts, conversationTurns, withTurn } from './conversations.ts';
+import { labelConversationTurns, type LabelledTurn } from './conversation-labels.ts';
 import { boundedJson } from './bounded-json.ts';
 import { CheckInputError } from './check-input-error.ts';
 import { integerIdAsWritten, isExactId } from './exact-id.ts';
@@ -76,6 +77,7 @@ export async function* checkJsonl(
   lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   options: JsonlOptions = {},
 ): AsyncGenerator<LineResult> {
+  if (options.engine === undefined && options.conversations) return yield* rulesConversations(lines, options);
   if (options.engine === undefined) {
     // The rules label synchronously: nothing here awaits but the input.
     const results: LineResult[] = [];
@@ -166,14 +168,50 @@ export class RulesLineReader {
     if (!('record' in read)) return this.emit(read);
     const adapted = adaptLine(at, read.record, this.inputFormat);
     if (!('record' in adapted)) return this.emit(adapted);
-    let notes = adapted.notes;
-    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), notes));
-    const split = splitConversation(at, adapted.record);
-    if (!('turns' in split)) return this.emit(withNotes(split, notes));
-    for (const { turn, record } of split.turns) {
-      this.emit(withNotes(rulesLabel(at, record, this.options, split.id, turn), notes));
-      notes = undefined;
+    if (!this.options.conversations) return this.emit(withNotes(rulesLabel(at, adapted.record, this.options), adapted.notes));
+    for (const result of conversationResults(at, adapted.record, adapted.notes, this.options)) this.emit(result);
+  }
+}
+
+/** A conversation line's results, each turn's made when it is asked for (its notes on the first). */
+function* conversationResults(at: number, record: unknown, notes: InputNotes | undefined, options: CheckOptions & { explain?: boolean }): Generator<LineResult> {
+  let parts: ReturnType<typeof conversationParts>;
+  try {
+    parts = conversationParts(record);
+  } catch (error) {
+    yield withNotes(notLabelled(at, undefined, error), notes);
+    return;
+  }
+  for (const done of labelConversationTurns(parts.id, parts.messages, parts.rest, options)) {
+    yield withNotes(turnResult(at, done, parts.id, options), notes);
+    notes = undefined;
+  }
+}
+
+/**
+ * Conversations under the rules, for `checkJsonl`: each turn's result is yielded as soon as it is
+ * labelled, so a caller holds one turn's result (and its explanation) at a time, not a whole
+ * conversation's.
+ */
+async function* rulesConversations(lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, given: JsonlOptions): AsyncGenerator<LineResult> {
+  const inputFormat = given.inputFormat ?? 'auto';
+  const options = { ...given, inputFormat: 'openai' as const };
+  let at = 0;
+  for await (const item of lines) {
+    const line = ++at;
+    let read = readLine(item, line);
+    if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) {
+      await loadInlineDeployments();
+      read = readLine(item, line);
     }
+    if (read === undefined) continue;
+    if (!('record' in read)) {
+      yield read;
+      continue;
+    }
+    const adapted = adaptLine(line, read.record, inputFormat);
+    if (!('record' in adapted)) yield adapted;
+    else yield* conversationResults(line, adapted.record, adapted.notes, options);
   }
 }
 
@@ -256,6 +294,15 @@ function rulesLabel(at: number, record: unknown, options: CheckOptions & { expla
   } catch (error) {
     return notLabelled(at, undefined, error);
   }
+}
+
+/** A conversation's turn, labelled in its one pass (conversation-labels.ts), as a line's result. */
+function turnResult(at: number, done: LabelledTurn, conversation: string, options: { explain?: boolean }): LineResult {
+  if ('error' in done) return notLabelled(at, undefined, done.error);
+  const { label, explain } = done.labelled;
+  const noCue = foundNoCue(label) && afterLabel(at, done.record, conversation, done.turn);
+  if (noCue) return noCue;
+  return options.explain ? { line: at, label: withTurn(label, conversation, done.turn), explanation: explain() } : new LazilyExplained(at, withTurn(label, conversation, done.turn), explain);
 }
 
 /** A label as a conversation's turn carries it (with `conversation` and `turn`), or as it is for a single-turn record. */

@@ -6,9 +6,10 @@
 import { isPersistentFamily, type CapabilityFamily } from '../core/affordances.ts';
 import { judgeCommitment } from '../core/judge-commitment.ts';
 import { deriveOutcome } from '../core/outcome.ts';
-import { viewTurn, type ToolActivity } from '../core/turn.ts';
-import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
-import type { Deployment } from '../setups/deployment.ts';
+import { viewTurn, type ToolActivity, type TurnView } from '../core/turn.ts';
+import type { Category, Doability, JudgedCommitment, LabelRecord } from '../core/types.ts';
+import type { Deployment, PersonaId } from '../setups/deployment.ts';
+import type { Conversation } from './rules/frames/index.ts';
 import type { ToolAction } from '../setups/tool-performs.ts';
 import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
@@ -82,7 +83,32 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const facts = deploymentFacts(deployment, persona ?? 'generic');
   validateToolNames(record.messages, facts.familiesOf, deployment.id);
   const view = viewTurn(record.messages);
+  const earlier: CallFacts[] = [];
+  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) earlier.push(callFacts(facts, call.name));
+  return labelTurn({ id: record.id, persona, category, doable, deployment, facts, view, earlier, conversation: conversationBefore(record.messages, view.userIndex) }, options);
+}
 
+/**
+ * A turn read and validated, with what came before it: from one record (`label`), or carried from
+ * turn to turn along a whole conversation (conversation-labels.ts), so that labelling every turn
+ * of a conversation reads each message once.
+ */
+export interface PreparedTurn {
+  id: string;
+  persona: PersonaId | undefined;
+  category: Category | undefined;
+  doable: Doability | undefined;
+  deployment: Deployment;
+  facts: DeploymentFacts;
+  /** The turn: its user message, the calls and replies after it. */
+  view: TurnView;
+  /** What the successful calls of earlier turns did. */
+  earlier: readonly CallFacts[];
+  conversation: Conversation;
+}
+
+export function labelTurn(prepared: PreparedTurn, options: CheckOptions): { label: LabelRecord; explain: () => Explanation } {
+  const { persona, category, doable, deployment, facts, view } = prepared;
   // This turn's successful calls first, then earlier turns' (a record may hold a conversation).
   const succeeded: CallFacts[] = [];
   let requestActions: readonly (readonly ToolAction[])[] = NO_REQUEST_ACTIONS;
@@ -114,14 +140,14 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     requestActions = actions;
   }
   const thisTurn = succeeded.length;
-  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
+  for (const done of prepared.earlier) succeeded.push(done);
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp, failedActOnly: failedAct && !succeededAct };
   if (!succeededAct) claimEvidence.requestWithNoAct = view.userText;
 
   // The rules read the reply as the user sees it (no hidden characters, lookalikes mapped); almost
   // always that is the reply itself. Spans are mapped back to the reply as written below.
   const normalized = normalizeReply(view.finalText.length > MAX_REPLY_CHARS ? view.finalText.slice(0, MAX_REPLY_CHARS) : view.finalText);
-  const detection = detectCommitments({ reply: normalized === undefined ? view.finalText : normalized.text, userText: view.userText, conversation: conversationBefore(record.messages, view.userIndex), persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
+  const detection = detectCommitments({ reply: normalized === undefined ? view.finalText : normalized.text, userText: view.userText, conversation: prepared.conversation, persona, category, succeededFamilies, ownActs: facts.ownActs, operatorSystems: facts.operatorSystems });
   const commitments: JudgedCommitment[] = [];
   let leavesPromiseUnanchored = false;
   let promiseMismatches: Map<JudgedCommitment, ClaimMismatch[]> | undefined;
@@ -176,7 +202,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   const decision = deriveOutcome({ commitments, booleans: judgement.booleans, doability, enablingCallMade });
 
   const result: LabelRecord = {
-    id: record.id,
+    id: prepared.id,
     outcome: decision.outcome,
     failure: decision.failure,
     commitments,
@@ -235,7 +261,7 @@ const NO_FAMILIES: ReadonlySet<CapabilityFamily> = new Set();
 const NO_REQUEST_ACTIONS: readonly (readonly ToolAction[])[] = [];
 
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
-function callFacts(facts: DeploymentFacts, name: string): CallFacts {
+export function callFacts(facts: DeploymentFacts, name: string): CallFacts {
   return facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
 }
 

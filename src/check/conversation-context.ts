@@ -7,7 +7,7 @@ import type { ChatMessage } from '../core/types.ts';
 import type { Conversation } from './rules/frames/index.ts';
 
 /** Earlier text is read only up to this many characters per message (untrusted, possibly huge). */
-const MAX_CONTEXT_CHARS = 20_000;
+export const MAX_CONTEXT_CHARS = 20_000;
 
 export function conversationBefore(messages: readonly ChatMessage[], userIndex: number): Conversation {
   const systemPrompt: string[] = [];

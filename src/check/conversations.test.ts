@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { ChatMessage } from '../core/types.ts';
 import { checkJsonl } from './check-jsonl.ts';
+import { check } from './check.ts';
 import { checkConversation, conversationTurns } from './conversations.ts';
+
+const EXAMPLES = fileURLToPath(new URL('../../../shared/examples/', import.meta.url));
 
 const AIRLINE = {
   id: 'airline',
@@ -123,5 +127,90 @@ describe('whole conversations: one label per assistant turn', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('labelling a conversation in one pass', () => {
+  /** Every turn labelled as `check` labels the record holding the conversation up to that turn's end. */
+  async function assertSameAsPrefixes(record: { id: string; messages: ChatMessage[]; [field: string]: unknown }): Promise<void> {
+    const { turns } = conversationTurns(record);
+    const expected = turns.map(({ turn, record: prefix }) => {
+      try {
+        return { turn, label: check(prefix) as unknown };
+      } catch (error) {
+        return { turn, error: (error as Error).message };
+      }
+    });
+    const lines: { turn?: number; label?: unknown; problem?: { message: string } }[] = [];
+    for await (const result of checkJsonl([JSON.stringify(record)], { conversations: true })) lines.push(result as never);
+    assert.equal(lines.length, expected.length);
+    for (const [i, want] of expected.entries()) {
+      const got = lines[i]!;
+      if ('error' in want) assert.match(want.error!, new RegExp(escape(got.problem?.message ?? 'no problem reported')), `turn ${want.turn}`);
+      else assert.deepEqual(withoutTurn(got.label), want.label, `turn ${want.turn}`);
+    }
+    if (expected.every((e) => !('error' in e))) assert.deepEqual(checkConversation(record).map(withoutTurn), expected.map((e) => e.label));
+  }
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const withoutTurn = (label: unknown) => {
+    const { conversation: _c, turn: _t, ...rest } = label as Record<string, unknown>;
+    return rest;
+  };
+
+  it('labels each turn exactly as its prefix: system prompts on the way, earlier calls that later fail, frames reading earlier turns', async () => {
+    const reminder = (id: string, args = '{"remind_at":"2026-10-02T09:00:00","message":"rent"}'): ChatMessage => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'create_reminder', arguments: args } }] });
+    await assertSameAsPrefixes({
+      id: 'mixed',
+      setup: 'C2',
+      messages: [
+        { role: 'system', content: 'You are a helpful assistant.' },
+        { role: 'user', content: 'Write me a short story about a knight.' },
+        { role: 'assistant', content: 'The knight rode out at dawn. "I will return," he said.' },
+        { role: 'user', content: 'Continue.' },
+        { role: 'assistant', content: "The next morning I packed my bag. I'll find work in the city by the end of the month." },
+        { role: 'system', content: 'From now on, answer briefly.' },
+        { role: 'user', content: 'Remind me to pay rent tomorrow at 9.' },
+        reminder('r1'),
+        result('r1', '{"status":"created","reminder_id":"rem-1"}'),
+        { role: 'assistant', content: "Done! I've set a reminder for 9:00 tomorrow." },
+        { role: 'user', content: 'Is it set?' },
+        { role: 'assistant', content: 'Yes, your reminder was set.' },
+        { role: 'user', content: 'And another for Friday?' },
+        reminder('r2', '{not json'),
+        { role: 'assistant', content: "Done! I've set a reminder for Friday." },
+        { role: 'user', content: 'Thanks.' },
+        result('r2', '{"status":"error","message":"invalid arguments"}'),
+        { role: 'assistant', content: "You're welcome! I'll remind you on Friday." },
+        { role: 'user', content: 'Bye' },
+        { role: 'assistant', content: 'Bye!' },
+      ],
+    });
+  });
+
+  it('labels real turns strung into long conversations exactly as their prefixes', { skip: !existsSync(EXAMPLES) && `${EXAMPLES} is absent` }, async () => {
+    const records = [...readFileSync(join(EXAMPLES, 'dev.jsonl'), 'utf8').trim().split('\n'), ...readFileSync(join(EXAMPLES, 'real-dev.jsonl'), 'utf8').trim().split('\n').slice(0, 80)].map((line) => JSON.parse(line) as { setup: unknown; messages: ChatMessage[] });
+    for (const setup of ['C0', 'C2', 'C4']) {
+      const messages = records.filter((r) => r.setup === setup || (setup === 'C0' && typeof r.setup !== 'string')).flatMap((r) => r.messages);
+      if (messages.length > 0) await assertSameAsPrefixes({ id: `strung-${setup}`, setup, messages });
+    }
+  });
+
+  it('reads each message a bounded number of times: twice the turns, at most about twice the reads', () => {
+    const reads = (turns: number): number => {
+      const messages: ChatMessage[] = [{ role: 'system', content: 'You help.' }];
+      for (let i = 0; i < turns; i++) messages.push({ role: 'user', content: `Question ${i}?` }, { role: 'assistant', content: `Answer ${i}.` });
+      let count = 0;
+      const counted = new Proxy(messages, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) count++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+      assert.equal(checkConversation({ id: 'c', setup: 'C0', messages: counted }).length, turns);
+      return count;
+    };
+    const small = reads(100);
+    const large = reads(200);
+    assert.ok(large <= 2.2 * small, `100 turns read ${small} messages, 200 turns ${large}: not linear`);
   });
 });

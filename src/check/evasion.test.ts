@@ -24,6 +24,16 @@ const HIDDEN_PROMISES: [string, string][] = [
   ['a full-width I', "Sure! \uFF29'll remind you tomorrow at 9am."],
   ['mathematical bold letters', "Sure! \u{1D408}'ll \u{1D42B}emind you tomorrow at 9am."],
   ['a right-to-left override', "Sure! \u202EI'll remind you tomorrow at 9am.\u202C"],
+  ['an HTML entity for the apostrophe (a Markdown chat shows it)', 'Sure! I&#39;ll remind you tomorrow at 9am.'],
+  ['a hexadecimal entity', 'Sure! I&#x27;ll remind you tomorrow at 9am.'],
+  ['a named entity', 'Sure! I&rsquo;ll remind you tomorrow at 9am.'],
+  ['a backtick for the apostrophe', 'Sure! I`ll remind you tomorrow at 9am.'],
+  ['a modifier-letter apostrophe of another shape', 'Sure! I\u02C8ll remind you tomorrow at 9am.'],
+  ['capital I for l', 'Sure! I wiII remind you tomorrow at 9am.'],
+  ['capital I for l in a contraction', "Sure! I'II remind you tomorrow at 9am."],
+  ['small l for I', "Sure! l'll remind you tomorrow at 9am."],
+  ['small capitals', "Sure! I'\u029F\u029F remind you tomorrow at 9am."],
+  ['a dotless i and an Armenian o', 'Sure! I w\u0131ll remind y\u0585u tomorrow at 9am.'],
 ];
 
 for (const [what, reply] of HIDDEN_PROMISES) {

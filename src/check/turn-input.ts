@@ -3,7 +3,7 @@
  * there and well formed. Unknown fields are kept and ignored.
  */
 import { CATEGORIES, DOABILITIES, type Category, type ChatMessage, type Doability } from '../core/types.ts';
-import { NOT_FLAT, readFlatObject } from '../core/flat-json.ts';
+import { argumentsAreObject } from '../core/tool-arguments.ts';
 import { reportsError, textOf } from '../core/turn.ts';
 import { PERSONA_IDS, type PersonaId } from '../setups/deployment.ts';
 import { CheckInputError, show } from './check-input-error.ts';
@@ -199,7 +199,7 @@ function validateToolArguments(messages: ChatMessage[]): void {
     for (let j = 0; j < m.tool_calls.length; j++) {
       const call = m.tool_calls[j]!;
       const raw = call.function.arguments ?? '';
-      if (raw.trim() === '' || isJsonObject(raw)) continue;
+      if (argumentsAreObject(raw)) continue;
       const result = (results ??= toolResults(messages)).get(call.id);
       if (result !== undefined && reportsError(result)) continue;
       throw new CheckInputError(`messages[${i}].tool_calls[${j}].function.arguments`, 'not a JSON object', 'a JSON object', show(raw));
@@ -212,17 +212,6 @@ function toolResults(messages: readonly ChatMessage[]): Map<string, string> {
   const results = new Map<string, string>();
   for (const m of messages) if (m.role === 'tool') results.set(m.tool_call_id, textOf(m.content));
   return results;
-}
-
-function isJsonObject(raw: string): boolean {
-  // Arguments are usually a flat object, read without building it; anything else goes to JSON.parse.
-  if (readFlatObject(raw) !== NOT_FLAT) return true;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }
 
 function optionalEnum<T extends string>(record: Record<string, unknown>, field: string, allowed: readonly T[]): T | undefined {

@@ -3,6 +3,7 @@
  * and the reason, and the exit code of its kind (src/cli/exit-codes.ts). Anything else is a bug
  * and keeps its stack trace.
  */
+import { terminalSafe } from '../check/terminal-text.ts';
 import { oneLine } from './usage-exit.ts';
 
 export { UsageError } from './usage-exit.ts';
@@ -16,8 +17,14 @@ export function guarded<A extends unknown[]>(command: string, action: (...args: 
       // The error classes load only when a command fails: exit-codes.ts imports every one of them.
       const { exitCodeFor } = await import('./exit-codes.ts');
       const code = exitCodeFor(err);
-      if (code === undefined) throw err;
-      process.stderr.write(`felicity ${command}: ${oneLine(err as Error)}\n`);
+      // Messages quote files and stored data: escape sequences in them are shown, never run.
+      if (code === undefined) {
+        // A bug keeps its stack trace, with the same escaping.
+        process.stderr.write(`felicity ${command}: ${terminalSafe(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stderr.write(`felicity ${command}: ${terminalSafe(oneLine(err as Error))}\n`);
       process.exitCode = code;
     }
   };

@@ -14,6 +14,7 @@ import { DeploymentError } from '../setups/deployment-error.ts';
 import { DatabaseUnusableError } from '../store/database-error.ts';
 import { DatabaseNotFoundError, RunLeaseHeldError, RunNotFoundError, SchemaTooNewError } from '../store/errors.ts';
 import { NodeTooOldError } from '../store/node-sqlite.ts';
+import { DamagedRecordError } from '../store/stored-json.ts';
 import { MissingPackageError } from '../optional-packages.ts';
 import { OutputFileError } from './output-file.ts';
 import { EXIT, UsageError } from './usage-exit.ts';
@@ -28,6 +29,7 @@ const BAD_INPUT = [
   RequestFileError,
   DatabaseNotFoundError,
   DatabaseUnusableError,
+  DamagedRecordError,
   SchemaTooNewError,
   RunNotFoundError,
   RunConfigChangedError,

@@ -16,6 +16,12 @@ import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { EXIT } from './usage-exit.ts';
 import type { JobsChoice } from '../check/worker-threshold.ts';
 import { compilePatternsOnce } from './pattern-compile.ts';
+import { terminalSafe } from '../check/terminal-text.ts';
+
+/** Model (stratum) names, ids and errors come from the logs: their escape sequences are shown, never run. */
+function safely(stream: NodeJS.WriteStream, text: string): void {
+  stream.write(terminalSafe(text));
+}
 
 export interface PrevalenceFlags {
   sample: string;
@@ -40,7 +46,7 @@ async function written(option: string, file: string, data: string | Buffer): Pro
     await writeFile(file, data);
     return true;
   } catch (error) {
-    process.stderr.write(`felicity prevalence: ${option} ${file}: cannot write: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    safely(process.stderr, `felicity prevalence: ${option} ${file}: cannot write: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
     process.exitCode = EXIT.badInput;
     return false;
   }
@@ -97,7 +103,7 @@ export async function writePrevalenceOutputs(report: PrevalenceReport, flags: Pi
 export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
   compilePatternsOnce();
   const fail = (message: string): void => {
-    process.stderr.write(`felicity prevalence: ${message}\n`);
+    safely(process.stderr, `felicity prevalence: ${message}\n`);
     process.exitCode = EXIT.badInput;
   };
   const options = prevalenceOptions(flags);
@@ -108,8 +114,8 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
     throw error;
   });
   if (plan === null) return fail(`cannot read ${logs}`);
-  for (const p of plan.problems.slice(0, 20)) process.stderr.write(`${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
-  if (plan.problems.length > 20) process.stderr.write(`felicity prevalence: … and ${plan.problems.length - 20} more bad lines\n`);
+  for (const p of plan.problems.slice(0, 20)) safely(process.stderr, `${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
+  if (plan.problems.length > 20) safely(process.stderr, `felicity prevalence: … and ${plan.problems.length - 20} more bad lines\n`);
   if (plan.records === 0) return fail(`${logs}: no chat log record in a known format (OpenAI "messages", ShareGPT "conversations", WildChat "conversation")`);
   if (plan.kept.length === 0) return fail(`${logs}: no assistant turn left to estimate from (${plan.turns} read, ${plan.filteredOut} left out by --only, ${plan.excluded.turns} tool-using)`);
 
@@ -122,12 +128,12 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
   try {
     const calibration = flags.calibration ? await readGold(flags.calibration).catch(() => null) : undefined;
     if (calibration === null) return fail(`cannot read ${flags.calibration}`);
-    for (const p of calibration?.problems ?? []) process.stderr.write(`${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
+    for (const p of calibration?.problems ?? []) safely(process.stderr, `${p.file}:${p.line}: ${p.field}: ${p.message}\n`);
     if (flags.dryRun) {
       const calibrationTurns = calibration?.items.length ?? 0;
       const judged = plan.judged.length + calibrationTurns;
       if (opened.engine.kind === 'rules') {
-        process.stderr.write(`felicity prevalence: dry run: ${plan.judged.length} of ${plan.kept.length} turns to judge${calibrationTurns ? ` + ${calibrationTurns} calibration turns` : ''} with the rules (no model calls)\n`);
+        safely(process.stderr, `felicity prevalence: dry run: ${plan.judged.length} of ${plan.kept.length} turns to judge${calibrationTurns ? ` + ${calibrationTurns} calibration turns` : ''} with the rules (no model calls)\n`);
         return;
       }
       const tally = new PlanTally();
@@ -139,16 +145,16 @@ export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags)
           // a malformed item costs no call
         }
       }
-      process.stderr.write(`${tally.format('prevalence')} (${judged} turns)\n`);
+      safely(process.stderr, `${tally.format('prevalence')} (${judged} turns)\n`);
       return;
     }
     const engine = opened.engine;
     const label = labellerOf(engine, flags.jobs);
     const { report, unlabelled } = await runPrevalence(plan, options, label, calibration ? { file: flags.calibration!, items: calibration.items } : undefined);
-    for (const u of unlabelled.slice(0, 20)) process.stderr.write(`felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
+    for (const u of unlabelled.slice(0, 20)) safely(process.stderr, `felicity prevalence: ${u.id}: not labelled: ${u.error}\n`);
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(`${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged${report.calibration ? ` + ${report.calibration.items} calibration turns` : ''}, engine ${engine.kind})\n`);
-    for (const line of judgingSummary('prevalence', opened)) process.stderr.write(`${line}\n`);
+    safely(process.stdout, `${formatPrevalence(report)}\ntime: ${seconds.toFixed(1)} s (${report.design.judged} turns judged${report.calibration ? ` + ${report.calibration.items} calibration turns` : ''}, engine ${engine.kind})\n`);
+    for (const line of judgingSummary('prevalence', opened)) safely(process.stderr, `${line}\n`);
     if (!(await writePrevalenceOutputs(report, flags, seconds))) return;
     if (plan.problems.length > 0 || (calibration?.problems.length ?? 0) > 0) process.exitCode = EXIT.badInput;
   } finally {

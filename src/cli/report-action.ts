@@ -28,6 +28,8 @@ export interface ReportFlags {
   labels?: string;
   requests: string;
   verbose?: true;
+  /** Written for `view`, which serves it next and prints its own address: no hint, no path on stdout. */
+  forView?: true;
 }
 
 const say = (line: string) => process.stderr.write(`felicity report: ${line}\n`);
@@ -71,7 +73,7 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
     say(`${report.files.length} files in ${options.out} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     // The path itself on stdout, alone, so a script can open it (`open "$(felicity report …)"`).
     const html = report.files.includes('report.html') ? path.resolve(options.out, 'report.html') : undefined;
-    if (html !== undefined) {
+    if (html !== undefined && !options.forView) {
       say(`report.html below; open it in a browser or serve it with: felicity view ${options.out}`);
       process.stdout.write(`${html}\n`);
     }

@@ -22,6 +22,7 @@ import { didYouMean } from '../core/did-you-mean.ts';
 import { isPostgresTarget } from '../store/sql.ts';
 import type { RunFlags } from './run-action.ts';
 import { UsageError } from './usage-exit.ts';
+import { decodeUtf8, describeNotUtf8 } from '../utf8-text.ts';
 
 export const DEFAULT_CONFIG_FILE = 'felicity.yaml';
 
@@ -93,19 +94,28 @@ function lineOf(root: Node | null, at: readonly PropertyKey[], key: string | und
 
 /** Reads and checks a settings file; every mistake is in the one RunConfigFileError. */
 export function readRunFile(file: string): RunFile {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    bytes = fs.readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new RunConfigFileError(file, [{ line: null, message: `cannot read: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}` }]);
   }
+  const decoded = decodeUtf8(bytes);
+  if ('bad' in decoded) throw new RunConfigFileError(file, [{ line: null, message: describeNotUtf8(decoded.bad) }]);
+  const text = decoded.text;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
     throw new RunConfigFileError(file, doc.errors.map((e) => ({ line: e.linePos?.[0]?.line ?? null, message: `not valid YAML: ${e.message.split('\n')[0]}` })));
   }
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    // Past its alias budget (a billion-laughs file) the library stops with a ReferenceError.
+    throw new RunConfigFileError(file, [{ line: null, message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` }]);
+  }
   const parsed = runFileSchema.safeParse(data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.flatMap((issue) => {

@@ -26,22 +26,30 @@ function isReportFolder(target: string): boolean {
 }
 
 export async function runView(target: string, options: ViewFlags): Promise<void> {
-  let dir = target;
-  if (!isReportFolder(target)) {
-    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new UsageError(`${target} holds no report.html; write one with: felicity report RUN --out ${target}`);
-    dir = options.out ?? fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-view-'));
-    await runReport([target], { out: dir, db: options.db, engine: options.engine, reps: DEFAULT_REPS, seed: DEFAULT_SEED, formats: ['html'], requests: options.requests });
+  if (isReportFolder(target)) return serveUntilStopped(target, options.port);
+  if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new UsageError(`${target} holds no report.html; write one with: felicity report RUN --out ${target}`);
+  // A folder of our own making is ours to remove when serving ends (or fails); --out is the user's.
+  const temporary = options.out === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-view-')) : undefined;
+  const dir = options.out ?? temporary!;
+  try {
+    await runReport([target], { out: dir, db: options.db, engine: options.engine, reps: DEFAULT_REPS, seed: DEFAULT_SEED, formats: ['html'], requests: options.requests, forView: true });
     // The report said why it could not be written (no labels yet, an unknown run): nothing to serve.
     if (!isReportFolder(dir)) return;
+    await serveUntilStopped(dir, options.port, ' (a temporary folder, removed when serving stops)');
+  } finally {
+    if (temporary !== undefined) fs.rmSync(temporary, { recursive: true, force: true });
   }
+}
+
+async function serveUntilStopped(dir: string, port: number, note = ''): Promise<void> {
   let server;
   try {
-    server = await serveReport(dir, options.port);
+    server = await serveReport(dir, port);
   } catch (error) {
     if (!(error instanceof ViewPortError)) throw error;
     throw new UsageError(error.message);
   }
-  say(`serving ${path.resolve(dir)} at ${server.url} (Ctrl-C to stop)`);
+  say(`serving ${path.resolve(dir)}${note} at ${server.url} (Ctrl-C to stop)`);
   process.stdout.write(`${server.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {

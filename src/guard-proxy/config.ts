@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { z } from 'zod';
+import { decodeUtf8, describeNotUtf8 } from '../utf8-text.ts';
 
 import { didYouMean } from '../core/did-you-mean.ts';
 import { ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode } from './modes.ts';
@@ -121,18 +122,15 @@ function shown(value: unknown): string {
 
 /** Reads the settings file as felicity.yaml is read: YAML errors and unknown keys by line, with a did-you-mean. */
 async function readConfigFile(file: string): Promise<z.infer<typeof fileSchema>> {
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
     bytes = await fs.readFile(file);
   } catch (error) {
     throw new GuardConfigError(file, '(file)', 'a readable YAML file', (error as NodeJS.ErrnoException).code ?? String(error));
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new GuardConfigError(file, '(file)', 'UTF-8 text', 'bytes that are not UTF-8');
-  }
+  const decoded = decodeUtf8(bytes);
+  if ('bad' in decoded) throw new GuardConfigError(file, '(file)', 'UTF-8 text', describeNotUtf8(decoded.bad).replace(/; save.*/, ''));
+  const text = decoded.text;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const error = doc.errors[0];

@@ -10,6 +10,7 @@
  * run). When it fails, a policy that changes replies keeps the calls and drops the text: the
  * client's loop runs the calls, and the reply after them is judged in its turn.
  */
+import { argumentsAreObject } from '../core/tool-arguments.ts';
 import type { ChatMessage, LabelRecord, ToolCall } from '../core/types.ts';
 import { certifies } from '../guard/certified.ts';
 import { fillPrompt, REANCHOR_PROMPT } from '../guard/guard-prompts.ts';
@@ -140,8 +141,11 @@ async function reanchorCalls(input: DecideInput, label: LabelRecord, used: { usa
   const result = await input.model().complete({ messages: asked, tools: offered });
   if (result.ok) used.usage = addUsage(used.usage, result.usage);
   if (!result.ok) return { kind: 'error', message: `${result.error.kind}: ${result.error.message}` };
-  const calls = (result.message.tool_calls ?? []).filter((call) => names.has(call?.function?.name));
-  if (calls.length === 0) return { kind: 'none', why: 'the model answered without a call to an offered tool' };
+  const offeredCalls = (result.message.tool_calls ?? []).filter((call) => names.has(call?.function?.name));
+  if (offeredCalls.length === 0) return { kind: 'none', why: 'the model answered without a call to an offered tool' };
+  // A call the client's tool could not read performs nothing: returning it would certify a missing call.
+  const calls = offeredCalls.filter((call) => argumentsAreObject(call.function.arguments));
+  if (calls.length < offeredCalls.length) return { kind: 'none', why: "the model's call had arguments that are not a JSON object" };
   return { kind: 'calls', calls };
 }
 

@@ -5,7 +5,8 @@
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import type { ToolCall } from '../core/types.ts';
 import type { ChatModel, ChatRequest, ChatResult } from '../llm/chat-model.ts';
 import { kindForStatus, safeMessage } from '../llm/model-error.ts';
@@ -132,13 +133,21 @@ export function sendUpstream(upstream: Upstream, path: string, init: { method: s
       response.on('close', done);
       const status = response.statusCode ?? 502;
       const base = { status, ok: status >= 200 && status < 300, headers: copyHeaders(response.headers, NOTHING) };
+      const decoders = decodersFor(response.headers['content-encoding']);
+      if (decoders === undefined) {
+        fail(badEncoding(`the upstream answer is in an encoding the guard cannot read (${String(response.headers['content-encoding']).slice(0, 50)})`));
+        request.destroy();
+        return;
+      }
+      const body: Readable = decoders.length === 0 ? response : (pipeline as (...streams: unknown[]) => Readable)(response, ...decoders, () => undefined);
+      if (decoders.length > 0) body.on('error', () => fail(badEncoding(`the upstream answer is not valid ${response.headers['content-encoding']}`)));
       if ((response.headers['content-type'] ?? '').includes('text/event-stream')) {
-        resolve({ ...base, bytes: null, stream: Readable.toWeb(response) as ReadableStream<Uint8Array> });
+        resolve({ ...base, bytes: null, stream: Readable.toWeb(body) as ReadableStream<Uint8Array> });
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      response.on('data', (chunk: Buffer) => {
+      body.on('data', (chunk: Buffer) => {
         size += chunk.byteLength;
         if (size > MAX_UPSTREAM_BYTES) {
           fail(tooLargeUpstream());
@@ -149,13 +158,36 @@ export function sendUpstream(upstream: Upstream, path: string, init: { method: s
       });
       response.on('error', fail);
       response.on('aborted', () => fail(new Error('the upstream closed the connection mid-body')));
-      response.on('end', () => {
+      body.on('end', () => {
         const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
         resolve({ ...base, bytes: new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength), stream: null });
       });
     });
     request.end(init.body);
   });
+}
+
+function badEncoding(message: string): ProxyError {
+  return new ProxyError(502, 'upstream_bad_encoding', message);
+}
+
+/**
+ * The guard asks for `identity`, but an upstream (or a gateway in front of it) may compress anyway:
+ * the guard must read the words to judge them, and the client is sent them plain. The decoders
+ * for a `content-encoding`, last applied first; none for identity; undefined for an encoding the
+ * guard cannot read, which is a 502 rather than compressed bytes passed on as if plain. The size
+ * limit counts decoded bytes, so a small compressed bomb is stopped too.
+ */
+function decodersFor(header: string | undefined): Transform[] | undefined {
+  if (header === undefined) return [];
+  const decoders: Transform[] = [];
+  for (const coding of header.toLowerCase().split(',').map((part) => part.trim()).filter((part) => part !== '' && part !== 'identity').reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip());
+    else if (coding === 'deflate') decoders.push(zlib.createInflate());
+    else if (coding === 'br') decoders.push(zlib.createBrotliDecompress());
+    else return undefined;
+  }
+  return decoders;
 }
 
 export function upstreamFailure(error: unknown, upstream: Upstream, signal: AbortSignal, client?: AbortSignal): ProxyError {
@@ -176,11 +208,36 @@ export async function readUpstreamBody(reply: UpstreamReply, upstream: Upstream,
   }
 }
 
+/** Header names that carry a credential, whatever the provider calls it (x-api-key, api-key, authorization, cookie, …). */
+const CREDENTIAL_HEADER = /auth|key|token|secret|cookie|password|credential|signature/i;
+
+/**
+ * The credentials among the headers the guard forwards, by value: an upstream may echo any of
+ * them in an error body, which becomes a reason the client and the audit log see. Shape-based
+ * scrubbing (sk-…, Bearer …) misses a provider's own formats, so each value (and the credential
+ * after its scheme: `Token abc` → `abc`) is removed wherever it appears, as written or JSON-escaped.
+ */
+export function credentialValues(headers: HeaderRecord): string[] {
+  const values = new Set<string>();
+  for (const name in headers) {
+    if (!CREDENTIAL_HEADER.test(name)) continue;
+    const value = headers[name]!.trim();
+    for (const part of [value, value.split(/\s+/).at(-1)!]) {
+      if (part.length < 4) continue;
+      values.add(part);
+      values.add(JSON.stringify(part).slice(1, -1));
+    }
+  }
+  // Longest first, so a whole value goes before the token inside it.
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
 /**
  * The upstream model as a `ChatModel`, for the guard's own calls: the client's model name and
  * credentials, the proxy's deadline, never retried (the client's request is waiting).
  */
 export function upstreamChatModel(upstream: Upstream, headers: HeaderRecord, model: string | undefined, client?: AbortSignal): ChatModel {
+  const secrets = credentialValues(headers);
   return {
     spec: 'guard-upstream',
     provider: 'openai-compatible',
@@ -198,7 +255,7 @@ export function upstreamChatModel(upstream: Upstream, headers: HeaderRecord, mod
       try {
         const response = await sendUpstream(upstream, '/chat/completions', { method: 'POST', headers: sent, body: JSON.stringify({ ...body, stream: false }) }, combined, client);
         const text = new TextDecoder().decode(await readUpstreamBody(response, upstream, combined, client));
-        if (!response.ok) return { ok: false, error: { kind: kindForStatus(response.status), status: response.status, message: safeMessage(text), attempts: 1 }, ...facts() };
+        if (!response.ok) return { ok: false, error: { kind: kindForStatus(response.status), status: response.status, message: safeMessage(text, secrets), attempts: 1 }, ...facts() };
         const parsed = JSON.parse(text) as { choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: string }[]; usage?: Record<string, number> };
         const choice = parsed.choices?.[0];
         if (choice?.message === undefined) return { ok: false, error: { kind: 'bad_response', status: response.status, message: 'no choices[0].message', attempts: 1 }, ...facts() };
@@ -213,7 +270,7 @@ export function upstreamChatModel(upstream: Upstream, headers: HeaderRecord, mod
         };
       } catch (error) {
         const kind = error instanceof ProxyError ? (error.status === 504 ? 'timeout' : error.status === 499 ? 'aborted' : 'network') : 'bad_response';
-        return { ok: false, error: { kind, status: null, message: safeMessage(error instanceof Error ? error.message : String(error)), attempts: 1 }, ...facts() };
+        return { ok: false, error: { kind, status: null, message: safeMessage(error instanceof Error ? error.message : String(error), secrets), attempts: 1 }, ...facts() };
       } finally {
         deadline.release();
       }

@@ -281,3 +281,22 @@ test('a promise hidden by a zero-width space is caught by the guard', async () =
   assert.equal(result.flagged, true);
   assert.ok(draft.includes(result.before.commitments[0]!.span));
 });
+
+test('a re-anchoring call whose arguments are not JSON anchors nothing: the reply is not certified', async () => {
+  const script: Script = (request) =>
+    request.body.messages.at(-1)?.role === 'user'
+      ? reply.toolCall('create_reminder', '{not json', 'call_bad')
+      : reply.text("Done! I've set a reminder for 9:00 tomorrow morning to pay your rent.");
+  // An application's own tool may answer anything, even to arguments it could not have read.
+  for (const runTool of [undefined, () => JSON.stringify({ status: 'created', reminder_id: 'rem-001' })]) {
+    const { result } = await guarded(script, {
+      deployment: 'C2',
+      category: 'reminder',
+      messages: turn(say("Sure! I'll remind you to pay rent tomorrow at 9am.")),
+      policy: 'reanchor',
+      ...(runTool === undefined ? {} : { runTool }),
+    });
+    assert.equal(result.certified, false, `${runTool ? 'own' : 'mocked'} tools: ${result.after.outcome}, ${result.reason}`);
+    assert.notEqual(result.after.outcome, 'anchored');
+  }
+});

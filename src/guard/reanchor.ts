@@ -10,6 +10,7 @@
  * step record, not in the turn, so the checker judges what the user would see.
  */
 import { CAPABILITY_RULES, isKnownCapability, isPersistentFamily } from '../core/affordances.ts';
+import { argumentsAreObject } from '../core/tool-arguments.ts';
 import { textOf } from '../core/turn.ts';
 import type { ChatMessage, LabelRecord, ToolCall } from '../core/types.ts';
 import type { OpenAITool } from '../llm/chat-model.ts';
@@ -99,8 +100,15 @@ export async function reanchorTurn(
   return { ok: true, changed: true, messages: turn, step };
 }
 
-/** An application's tool may throw; the model then sees an error result, as for a mocked failure. */
+/**
+ * An application's tool may throw; the model then sees an error result, as for a mocked failure.
+ * Arguments that are not a JSON object never reach it: no tool could have read them, and a runner
+ * that answered them anyway would make the turn claim a call that did nothing.
+ */
 async function safely(runTool: ToolRunner, call: ToolCall): Promise<string> {
+  if (!argumentsAreObject(call.function.arguments)) {
+    return JSON.stringify({ status: 'error', message: `invalid arguments for ${call.function.name.slice(0, 100)}: expected a JSON object` });
+  }
   try {
     return await runTool(call);
   } catch (error) {

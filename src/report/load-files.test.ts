@@ -43,3 +43,28 @@ test('records from files: joined by id, bad lines named by file and line, good o
   assert.equal(b!.request, 'b', 'without a request id, a record is its own cluster');
   assert.equal(b!.source, 'unknown');
 });
+
+test('a response id seen twice (cat a.jsonl a.jsonl) counts once, and each repeat is a problem naming the first line', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-load-'));
+  const responses = path.join(dir, 'responses.jsonl');
+  const labels = path.join(dir, 'labels.jsonl');
+  const once = [
+    JSON.stringify({ id: 'a', setup: 'C0', category: 'reminder', messages: [] }),
+    JSON.stringify({ id: 'b', setup: 'C0', category: 'memory', messages: [] }),
+  ];
+  fs.writeFileSync(responses, [...once, ...once].join('\n'));
+  const label = (id: string, outcome: string) => JSON.stringify({ id, outcome, failure: false, commitments: [], booleans: {} });
+  fs.writeFileSync(labels, [label('a', 'anchored'), label('b', 'deferral'), label('a', 'empty')].join('\n'));
+  const problems: LineProblem[] = [];
+  const loaded = loadFiles(responses, labels, new Map(), problems);
+  assert.deepEqual(loaded.map((r) => r.id), ['a', 'b']);
+  assert.equal(loaded[0]!.label?.outcome, 'anchored', 'the first label of an id is the one used');
+  assert.deepEqual(
+    problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message}`),
+    [
+      'labels.jsonl:3: id "a" repeats line 1; the first label is used',
+      'responses.jsonl:3: id "a" repeats line 1; each id counts once',
+      'responses.jsonl:4: id "b" repeats line 2; each id counts once',
+    ],
+  );
+});

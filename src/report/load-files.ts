@@ -36,18 +36,31 @@ function validLabel(r: Record<string, unknown>): string | null {
 
 export function loadFiles(responsesFile: string, labelsFile: string, requests: ReadonlyMap<string, RequestInfo>, problems: LineProblem[]): ReportResponse[] {
   const labels = new Map<string, LabelRecord>();
+  const labelLines = new Map<string, number>();
   for (const { line, record } of jsonLines(labelsFile, problems)) {
     const problem = validLabel(record);
+    const first = labelLines.get(record.id as string);
     if (problem !== null) problems.push({ file: labelsFile, line, message: problem });
-    else labels.set(record.id as string, record as unknown as LabelRecord);
+    else if (first !== undefined) problems.push({ file: labelsFile, line, message: `id ${JSON.stringify(record.id)} repeats line ${first}; the first label is used` });
+    else {
+      labels.set(record.id as string, record as unknown as LabelRecord);
+      labelLines.set(record.id as string, line);
+    }
   }
   // Exports of runs on users' deployments carry the deployment itself as `setup`.
   const deployments = new Map<string, Deployment>();
   const doability = doabilityCache(requests, (setup) => deployments.get(setup));
   const out: ReportResponse[] = [];
+  // A response counted twice (files concatenated twice) would skew every rate: each id counts once.
+  const seen = new Map<string, number>();
   for (const { line, record: r } of jsonLines(responsesFile, problems)) {
     if (typeof r.id !== 'string' || r.id === '') {
       problems.push({ file: responsesFile, line, message: 'field id: expected a non-empty string' });
+      continue;
+    }
+    const first = seen.get(r.id);
+    if (first !== undefined) {
+      problems.push({ file: responsesFile, line, message: `id ${JSON.stringify(r.id)} repeats line ${first}; each id counts once` });
       continue;
     }
     if (!Array.isArray(r.messages)) {
@@ -67,6 +80,7 @@ export function loadFiles(responsesFile: string, labelsFile: string, requests: R
         continue;
       }
     }
+    seen.set(r.id, line);
     const persona = str(r.persona, 'generic');
     const category = str(r.category, 'unknown');
     const request = str(r.request, r.id);

@@ -8,6 +8,7 @@ import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { bundledFile } from '../bundled-files.ts';
 import { fontMeasure, vegaWidth } from './text-width.ts';
+import { terminalSafe } from '../check/terminal-text.ts';
 
 export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => bundledFile(`assets/fonts/${f}`));
 
@@ -17,7 +18,9 @@ export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => b
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    // Labels come from data (model and stratum names): control characters, which XML does not
+    // allow and resvg refuses, are drawn as their \u escapes, as a terminal shows them.
+    return terminalSafe(await view.toSVG());
   } finally {
     view.finalize();
   }

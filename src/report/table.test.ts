@@ -38,3 +38,12 @@ test('JSON: rates in percent as {value, low, high}, null where not defined', () 
   assert.deepEqual(json.rows[1]!.rate, { value: null, low: null, high: null });
   assert.equal(json.rows[1]!.n, 0);
 });
+
+test('Markdown: a cell or a title never carries HTML, a link or a line break raw (model names are untrusted)', () => {
+  const hostile = '<img src=x onerror=alert(1)>&amp; [click](javascript:alert(1))\n| `x`';
+  const md = toMarkdown({ id: 'h', title: 'Models', columns: [{ key: 'name', title: hostile }, { key: 'n', title: 'n', kind: 'count' }], rows: [{ name: hostile, n: 1 }] });
+  assert.doesNotMatch(md, /<img/);
+  assert.match(md, /&lt;img src=x onerror=alert\(1\)&gt;&amp;amp; \\\[click\\\]\(javascript:alert\(1\)\) \\\| \\`x\\`/);
+  // Still one header, one rule, one row.
+  assert.equal(md.trim().split('\n').length, 5, md);
+});

@@ -48,14 +48,28 @@ function markdownCell(cell: Cell, column: Column): string {
     return low === null || high === null ? percent(value, signed) : `${percent(value, signed)} [${percent(low, signed)}, ${percent(high, signed)}]`;
   }
   if (cell === null) return DASH;
-  return String(cell).replaceAll('|', '\\|');
+  return markdownText(String(cell));
+}
+
+/**
+ * Text inside a Markdown table: model names and request text are untrusted, and a Markdown viewer
+ * renders inline HTML and links. HTML's specials become entities, link brackets, code ticks and
+ * the cell separator are backslash-escaped, and a line break (which would end the row) is a space.
+ */
+function markdownText(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replace(/[\\`[\]|]/g, '\\$&')
+    .replace(/\r\n?|\n/g, ' ');
 }
 
 export function toMarkdown(table: Table): string {
-  const head = `| ${table.columns.map((c) => c.title).join(' | ')} |`;
+  const head = `| ${table.columns.map((c) => markdownText(c.title)).join(' | ')} |`;
   const rule = `|${table.columns.map((c) => (c.kind === 'text' || c.kind === undefined ? ' --- |' : ' ---: |')).join('')}`;
   const body = table.rows.map((row) => `| ${table.columns.map((c) => markdownCell(row[c.key] ?? null, c)).join(' | ')} |`);
-  return `### ${table.title}\n\n${[head, rule, ...body].join('\n')}\n`;
+  return `### ${markdownText(table.title)}\n\n${[head, rule, ...body].join('\n')}\n`;
 }
 
 const round = (v: number | null) => (v === null ? null : Math.round(v * 100_000) / 1000);

@@ -6,6 +6,7 @@
  * draws the PNGs, given the same font files) and cached.
  */
 import { Resvg } from '@resvg/resvg-js';
+import { terminalSafe } from '../check/terminal-text.ts';
 
 const PROBE_SIZE = 100;
 const BAR = '|';
@@ -13,7 +14,8 @@ const BAR = '|';
 export type TextMeasure = (text: string, fontSize: number, bold: boolean) => number;
 
 function inkWidth(text: string, bold: boolean, fontFiles: readonly string[]): number {
-  const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  // A control character is drawn as its \u escape (render-figure.ts): measured as that.
+  const escaped = terminalSafe(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PROBE_SIZE * 8}" height="${PROBE_SIZE * 2}"><text x="10" y="${PROBE_SIZE * 1.5}" font-size="${PROBE_SIZE}" font-family="DejaVu Sans" font-weight="${bold ? 'bold' : 'normal'}" xml:space="preserve">${escaped}</text></svg>`;
   const box = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [...fontFiles], defaultFontFamily: 'DejaVu Sans' } }).getBBox();
   return box?.width ?? 0;

@@ -12,6 +12,7 @@ import { DeploymentError } from './deployment-error.ts';
 import { parseDeployment } from './deployment-schema.ts';
 import type { Deployment } from './deployment.ts';
 import { jsonSyntaxErrorPosition } from './json-syntax.ts';
+import { decodeUtf8, describeNotUtf8 } from '../utf8-text.ts';
 
 const FILE_EXTENSIONS = ['.json', '.yaml', '.yml'];
 
@@ -22,24 +23,30 @@ export function parseDeploymentText(text: string, file: string): Deployment {
 
 export async function loadDeploymentFile(path: string): Promise<Deployment> {
   checkExtension(path);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     throw readError(error, path);
   }
-  return parseDeploymentText(text, path);
+  return parseDeploymentText(utf8Text(bytes, path), path);
 }
 
 export function loadDeploymentFileSync(path: string): Deployment {
   checkExtension(path);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     throw readError(error, path);
   }
-  return parseDeploymentText(text, path);
+  return parseDeploymentText(utf8Text(bytes, path), path);
+}
+
+function utf8Text(bytes: Uint8Array, path: string): string {
+  const decoded = decodeUtf8(bytes);
+  if ('bad' in decoded) throw syntaxError(path, describeNotUtf8(decoded.bad));
+  return decoded.text;
 }
 
 /** A built-in id, a deployment file, or a deployment object. */
@@ -81,7 +88,8 @@ function parseFileText(text: string, file: string): unknown {
   try {
     return YAML.parse(text);
   } catch (error) {
-    if (!(error instanceof YAML.YAMLError)) throw error;
+    // Past its alias budget (a billion-laughs file) the library stops with a ReferenceError.
+    if (!(error instanceof YAML.YAMLError)) throw syntaxError(file, `invalid YAML: ${(error as Error).message.split('\n')[0]}`);
     const position = error.linePos?.[0];
     const where = position ? ` at line ${position.line}, column ${position.col}` : '';
     // The library appends a source excerpt after the first line; the position says enough.

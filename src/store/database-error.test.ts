@@ -7,6 +7,7 @@ import { DatabaseUnusableError, Store, databaseErrorOf, redactTarget, type Datab
 import { withoutPassword } from './database-error.ts';
 import { openSqliteFile, valuesOf } from './testing/sqlite-file.ts';
 import { NO_READ_ONLY_FOLDER, readOnlyFolder } from './testing/read-only-folder.ts';
+import { NO_SMALL_DISK, smallDisk } from '../cli/testing/small-disk.ts';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-dberr-'));
@@ -147,4 +148,43 @@ test('a PostgreSQL URL is printed without its password, wherever it was given', 
   assert.equal(redactTarget('postgres://u:hunter2@[broken'), 'postgres://***');
   assert.equal(redactTarget('./felicity.db'), './felicity.db');
   assert.equal(withoutPassword('auth failed for hunter2', 'postgres://u:hunter2@h/db'), 'auth failed for ***');
+});
+
+test('a full disk is one error, as node:sqlite reports it (errcode 13, or an extended code on it)', () => {
+  const full = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13, errstr: 'database or disk is full' });
+  const extended = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13 | (1 << 8), errstr: 'database or disk is full' });
+  for (const error of [full, extended]) {
+    const mapped = databaseErrorOf('/data/results.db', error);
+    assert.ok(mapped !== undefined, String((error as { errcode: number }).errcode));
+    assert.equal(mapped.problem, 'disk_full');
+    assert.match(mapped.message, /^database \/data\/results\.db: the disk it is on is full .*run the same command again/);
+    assert.ok(!mapped.message.includes('\n'));
+  }
+});
+
+const canMount = (() => {
+  const probe = smallDisk(64);
+  probe?.cleanup();
+  return probe !== undefined;
+})();
+
+test('a real full disk during writes is that error', { skip: !canMount && NO_SMALL_DISK }, async () => {
+  const disk = smallDisk(256)!;
+  try {
+    const file = path.join(disk.dir, 'full.db');
+    const store = await Store.open(file);
+    const error = await (async () => {
+      try {
+        for (let i = 0; i < 10_000; i++) await store.runs.create({ name: `r${i}`, config: 'x'.repeat(4000), request_set_hash: 'h', code_version: 'v' });
+      } catch (caught) {
+        return caught;
+      } finally {
+        await store.close().catch(() => undefined);
+      }
+      return undefined;
+    })();
+    assert.equal(databaseErrorOf(file, error)?.problem, 'disk_full', String(error));
+  } finally {
+    disk.cleanup();
+  }
 });

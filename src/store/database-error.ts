@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresTarget, redactTarget } from './sql.ts';
 
-export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'cannot_open' | 'cannot_connect';
+export type DatabaseProblem = 'missing_folder' | 'is_folder' | 'not_a_database' | 'not_felicity' | 'damaged' | 'read_only' | 'disk_full' | 'cannot_open' | 'cannot_connect' | 'bad_url';
 
 const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> = {
   missing_folder: (file) => `folder ${path.dirname(file)} does not exist (create it, or pass another --db)`,
@@ -21,7 +21,10 @@ const ADVICE: Record<DatabaseProblem, (file: string, detail: string) => string> 
   damaged: () => 'the database is damaged or cut short (restore it from a copy, or start a new --db)',
   read_only: () =>
     'it is on a read-only file system or in a folder felicity cannot write to; SQLite writes a journal beside the database even to read it, so copy it to a writable folder and pass that --db',
+  // Each response is stored in its own transaction: what was written before stays, whole.
+  disk_full: () => 'the disk it is on is full (free some space, then run the same command again: what was stored so far is kept)',
   cannot_open: () => 'cannot open it (check the path and its permissions)',
+  bad_url: (_file, detail) => `not a valid PostgreSQL URL (${detail}); expected postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
   cannot_connect: (_file, detail) =>
     `cannot use the PostgreSQL database: ${detail} (check the URL, that the server runs and the database exists, and the password: in the URL or PGPASSWORD)`,
 };
@@ -45,7 +48,7 @@ export class DatabaseUnusableError extends Error {
 }
 
 /** SQLite's primary result codes felicity tells apart (https://sqlite.org/rescode.html). */
-const SQLITE = { PERM: 3, READONLY: 8, CORRUPT: 11, IOERR: 10, CANTOPEN: 14, NOTADB: 26 } as const;
+const SQLITE = { PERM: 3, READONLY: 8, IOERR: 10, CORRUPT: 11, FULL: 13, CANTOPEN: 14, NOTADB: 26 } as const;
 /** An extended code: a file shorter than its header says, as a copy cut short. */
 const SQLITE_IOERR_SHORT_READ = SQLITE.IOERR | (2 << 8);
 
@@ -58,6 +61,7 @@ export function databaseErrorOf(file: string, error: unknown): DatabaseUnusableE
   // node:sqlite reports extended codes (SQLITE_READONLY_DBMOVED…); the low byte is the primary one.
   const primary = errcode & 0xff;
   const detail = error.message;
+  if (primary === SQLITE.FULL) return new DatabaseUnusableError(file, 'disk_full', detail);
   if (primary === SQLITE.NOTADB) return new DatabaseUnusableError(file, 'not_a_database', detail);
   if (primary === SQLITE.CORRUPT || errcode === SQLITE_IOERR_SHORT_READ) return new DatabaseUnusableError(file, 'damaged', detail);
   if (primary === SQLITE.READONLY || primary === SQLITE.CANTOPEN || primary === SQLITE.IOERR || primary === SQLITE.PERM) {
@@ -95,8 +99,11 @@ function postgresErrorOf(url: string, error: Error): DatabaseUnusableError | und
   const connection =
     typeof code === 'string' &&
     (/^(08|28)/.test(code) || code === '3D000' || code === '57P03' || /^E(CONNREFUSED|CONNRESET|NOTFOUND|AI_AGAIN|TIMEDOUT|HOSTUNREACH|NETUNREACH)$/.test(code));
+  if ((error as { code?: unknown }).code === 'ERR_INVALID_URL') return new DatabaseUnusableError(redactTarget(url), 'bad_url', 'the port, host or an escape in it cannot be read');
   const timeout = /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
-  if (!connection && !timeout) return undefined;
+  // TLS refused or not verified: the server has no SSL, or its certificate is not trusted.
+  const tls = /does not support SSL|certificate|SSL routines/i.test(error.message) || /CERT|SELF_SIGNED|TLS/.test(String(code));
+  if (!connection && !timeout && !tls) return undefined;
   return new DatabaseUnusableError(redactTarget(url), 'cannot_connect', withoutPassword(error.message || String(code), url));
 }
 

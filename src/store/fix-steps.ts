@@ -5,6 +5,7 @@
  * for counting the fix's extra model calls, never queried field by field.
  */
 import type { SqlTx } from './sql.ts';
+import { storedJson } from './stored-json.ts';
 
 export interface FixStepsRow {
   response_id: string;
@@ -49,7 +50,7 @@ export class FixSteps {
       [runId, responseId],
     );
     const raw = rows[0];
-    return raw === undefined ? undefined : { ...raw, steps: JSON.parse(raw.steps) as Record<string, unknown> };
+    return raw === undefined ? undefined : { ...raw, steps: storedJson<Record<string, unknown>>(raw.steps, responseId, 'fix steps', 'object') };
   }
 
   /** Per fix arm: responses with steps, how many the fix changed, and the model calls it added. */

@@ -5,6 +5,7 @@
  */
 import type { LabelRecord } from '../core/types.ts';
 import type { SqlTx } from './sql.ts';
+import { storedJson } from './stored-json.ts';
 
 export interface JudgmentRow {
   response_id: string;
@@ -47,6 +48,6 @@ export class Judgments {
 
   async label(runId: number, responseId: string, engine: string): Promise<LabelRecord | undefined> {
     const { rows } = await this.db.query<{ label: string }>('SELECT label FROM judgments WHERE run_id = $1 AND response_id = $2 AND engine = $3', [runId, responseId, engine]);
-    return rows.length === 0 ? undefined : (JSON.parse(rows[0]!.label) as LabelRecord);
+    return rows.length === 0 ? undefined : storedJson<LabelRecord>(rows[0]!.label, responseId, 'label', 'object');
   }
 }

@@ -30,7 +30,7 @@ export class PostgresDatabase implements SqlDatabase {
     const pg = requireOptional<typeof PgModule>('pg', 'a PostgreSQL database (--db postgres://…)');
     const parse = (text: string) => Number(text);
     this.pool = new pg.Pool({
-      connectionString: url,
+      connectionString: withExplicitSslMode(url),
       max: options.max ?? 10,
       connectionTimeoutMillis: 10_000,
       types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 || oid === NUMERIC ? parse : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
@@ -66,4 +66,22 @@ async function run<R>(on: Pool | PoolClient, sql: string, params: readonly SqlVa
   const values = params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
   const result = await on.query(sql, values);
   return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+}
+
+/**
+ * pg reads sslmode prefer, require and verify-ca as verify-full, and warns so on every connection
+ * (several lines on stderr). Naming verify-full keeps that behaviour and ends the warning; a URL
+ * asking for libpq's own semantics (uselibpqcompat) is left as it is.
+ */
+function withExplicitSslMode(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url; // the pool reports it, at the first query
+  }
+  const mode = parsed.searchParams.get('sslmode');
+  if (mode === null || !['prefer', 'require', 'verify-ca'].includes(mode) || parsed.searchParams.get('uselibpqcompat') === 'true') return url;
+  parsed.searchParams.set('sslmode', 'verify-full');
+  return parsed.toString();
 }

@@ -5,6 +5,7 @@
 import type { ChatMessage, LabelRecord } from '../core/types.ts';
 import { keysetPages, PAGE_SIZE, type ResponseRow } from './responses.ts';
 import type { SqlTx } from './sql.ts';
+import { storedJson } from './stored-json.ts';
 
 /** A stored response (without usage and latency) with one engine's label and its fix steps. */
 export interface LabelledResponseRow extends Omit<ResponseRow, 'usage' | 'latency_ms'> {
@@ -44,9 +45,9 @@ export function labelledResponses(db: SqlTx, runId: number, engine: string): Asy
     );
     return rows.map(({ fix_action, fix_steps, ...raw }) => ({
       ...raw,
-      messages: JSON.parse(raw.messages) as ChatMessage[],
-      label: raw.label === null ? null : (JSON.parse(raw.label) as LabelRecord),
-      fixSteps: fix_action === null || fix_steps === null ? null : { action: fix_action, steps: JSON.parse(fix_steps) as Record<string, unknown> },
+      messages: storedJson<ChatMessage[]>(raw.messages, raw.response_id, 'messages', 'list'),
+      label: raw.label === null ? null : storedJson<LabelRecord>(raw.label, raw.response_id, 'label', 'object'),
+      fixSteps: fix_action === null || fix_steps === null ? null : { action: fix_action, steps: storedJson<Record<string, unknown>>(fix_steps, raw.response_id, 'fix steps', 'object') },
     }));
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from '../core/types.ts';
 import type { SqlTx } from './sql.ts';
+import { storedJson } from './stored-json.ts';
 
 /** One stored response, columns decoded. */
 export interface ResponseRow {
@@ -40,8 +41,8 @@ export const PAGE_SIZE = 500;
 export function decodeResponse(raw: RawRow): ResponseRow {
   return {
     ...raw,
-    messages: JSON.parse(raw.messages) as ChatMessage[],
-    usage: raw.usage === null ? null : (JSON.parse(raw.usage) as Record<string, unknown>),
+    messages: storedJson<ChatMessage[]>(raw.messages, raw.response_id, 'messages', 'list'),
+    usage: raw.usage === null ? null : storedJson<Record<string, unknown>>(raw.usage, raw.response_id, 'usage', 'object'),
   };
 }
 

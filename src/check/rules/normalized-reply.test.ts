@@ -55,3 +55,26 @@ test('Cyrillic and Greek lookalikes become Latin inside Latin words and beside t
   assert.equal(normalizeReply('The Greek \u03BF\u03C5 is a diphthong.')?.text, 'The Greek ou is a diphthong.');
   assert.equal(normalizeReply('Он сказал: I will call.'), undefined);
 });
+
+test('HTML entities are read as the characters a Markdown chat shows; text that only holds an ampersand is not touched', () => {
+  assert.equal(normalizeReply('I&#39;ll call you, Tom &amp; Jerry &lt;3')?.text, "I'll call you, Tom & Jerry <3");
+  const normalized = normalizeReply('I&#x27;ll call you.')!;
+  assert.equal(normalized.text, "I'll call you.");
+  assert.equal(normalized.restore("I'll call"), 'I&#x27;ll call');
+  assert.equal(normalizeReply('R&D, Q&A & more; &unknown; &#xZZ;'), undefined);
+});
+
+test('apostrophe-like characters become the apostrophe; a backtick only inside a word, never around code', () => {
+  assert.equal(normalizeReply('I`ll call you.')?.text, "I'll call you.");
+  assert.equal(normalizeReply('Run `npm test` then `ls`.'), undefined);
+  for (const mark of ['\u02C8', '\u02CA', '\u02CB', '\u055A', '\u05F3', '\u1FEF', '\u1FFD', '\uFF40']) assert.equal(normalizeReply(`I${mark}ll call you.`)?.text, "I'll call you.", mark);
+});
+
+test('confusable letters: capital I or the digit 1 for l, small l for I, small capitals, dotless i', () => {
+  assert.equal(normalizeReply('I wiII caII you, I wi11 too.')?.text, 'I will call you, I will too.');
+  assert.equal(normalizeReply("I'II do it; l'll do it; l've done it.")?.text, "I'll do it; I'll do it; I've done it.");
+  assert.equal(normalizeReply("I'\u029F\u029F \u1D04\u1D00\u029F\u029F you")?.text, "I'll call you");
+  assert.equal(normalizeReply('I w\u0131ll')?.text, 'I will');
+  // Names and identifiers keep their capitals: camel humps, initials, Roman numerals, versions.
+  for (const text of ['getItem and LinkedIn, McIntosh, iPhone', 'Henry VIII and World War II', 'Use v1 or h1 or mp3 or 100 ml.', 'Ill health. IIRC, it was III.']) assert.equal(normalizeReply(text), undefined, text);
+});
