@@ -9,7 +9,8 @@ import { deriveOutcome } from '../core/outcome.ts';
 import { viewTurn, type ToolActivity } from '../core/turn.ts';
 import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
-import type { ToolAction } from '../setups/tool-performs.ts';
+import { callActions, type ToolAction } from '../setups/tool-performs.ts';
+import { callValues, failedTargets } from '../core/call-values.ts';
 import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
@@ -103,7 +104,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
         if (facts.callFactsOf.get(call.name)?.actions.length) failedAct = true;
         continue;
       }
-      const done = callFacts(facts, call.name);
+      const done = callMade(facts, call);
       if (done.actions.length > 0) succeededAct = true;
       succeeded.push(done);
       if (done.actions.length > 0) actions.push(done.actions);
@@ -114,7 +115,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
     requestActions = actions;
   }
   const thisTurn = succeeded.length;
-  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callFacts(facts, call.name));
+  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) succeeded.push(callMade(facts, call));
   const claimEvidence: ClaimEvidence = { succeeded, failedFamilies, tools: facts.toolFacts, lookedUp, failedActOnly: failedAct && !succeededAct };
   if (!succeededAct) claimEvidence.requestWithNoAct = view.userText;
 
@@ -161,7 +162,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   let mismatches: ClaimMismatch[] | undefined;
   if (judgement.backedClaims.length > 0 && view.calls.length > 0) {
     const tools = facts.toolFacts;
-    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), tools)), deployment.timezone === undefined ? {} : { timeZone: checkedTimeZone(deployment.timezone) });
+    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callMade(facts, call), tools)), deployment.timezone === undefined ? {} : { timeZone: checkedTimeZone(deployment.timezone) });
     if (found.length > 0) {
       mismatches = found;
       if (options.strictArguments === true && !judgement.booleans.false_action_claim) {
@@ -210,7 +211,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
 /** For `--explain`: the call that backed each report (id, tool, what it acts on) and the arguments that disagreed. */
 function explainClaims(claims: readonly ClaimFinding[], calls: readonly ToolActivity[], facts: DeploymentFacts, mismatches: readonly ClaimMismatch[] | undefined): { text: string; verdict: string }[] {
   return claims.map((claim) => {
-    const backing = calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), facts.toolFacts));
+    const backing = calls.filter((call) => call.succeeded && callBacksClaim(claim, callMade(facts, call), facts.toolFacts));
     const by = backing.map((call) => {
       const objects = [...new Set(callFacts(facts, call.name).actions.map((a) => a.object).filter((o): o is string => o !== undefined))];
       return `${call.id} ${call.name}${objects.length > 0 ? ` (acts on ${objects.join(', ')})` : ''}`;
@@ -237,6 +238,15 @@ const NO_REQUEST_ACTIONS: readonly (readonly ToolAction[])[] = [];
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
 function callFacts(facts: DeploymentFacts, name: string): CallFacts {
   return facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
+}
+
+/** A successful call as the claim check reads it: its tool's acts for the arguments it was given, what it carried, what it failed at. */
+function callMade(facts: DeploymentFacts, call: ToolActivity): CallFacts {
+  const tool = callFacts(facts, call.name);
+  const made: CallFacts = { name: tool.name, families: tool.families, actions: callActions(tool.actions, call.arguments), values: callValues(call) };
+  const failed = failedTargets(call.result);
+  if (failed !== undefined) made.failed = failed;
+  return made;
 }
 
 function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMismatch[] | undefined): string {

@@ -4,7 +4,7 @@
  * from the action-verb lexicon) and the things it acted on; the judge matches them against what
  * the deployment's tools perform. Setup-blind.
  */
-import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
+import { actionLemma, completedForms, LOOKUP_VERBS, writtenLemma } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
 import { LOOKUP_INTROS, NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
 import { isSpaceCode } from './char-codes.ts';
@@ -33,6 +33,20 @@ export interface ActionReport {
   index: number;
   /** Reported in the perfect ("I've scheduled", "has been escalated"): a report of this turn's act. */
   perfect: boolean;
+  /**
+   * Marked as an act of this turn by its form (the perfect, "now", the assistant as subject), not a
+   * state ("is stored", "was cancelled") or a headline a list may hold ("- Paid").
+   */
+  marked: boolean;
+  /** The words before the form name the thing acted on ("the claim is now closed"), not the assistant ("I've closed"). */
+  subjectIsObject: boolean;
+  /** Read from a present state ("is stored", "are reserved"): what is, which may not be this turn's act. */
+  present?: true;
+  /**
+   * Read by grammar alone ("I've muted", "has been turned off", "is locked now"): a verb the lexicon
+   * does not hold, keyed as written (`writtenLemma`), or a state a switch leaves ("on", "off").
+   */
+  written?: true;
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
@@ -64,11 +78,11 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
   { id: 'it was done', state: true, cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be))`, 'i'), subjectIsObject: true },
-  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|(?<!\\blet)'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
   // "Your table at Le Petit Bistro is reserved for Saturday", "London Luxury is booked for June 10":
   // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
   // apart by the judge, LABELING.md rule 17).
-  { id: 'it is done', state: true, cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
+  { id: 'it is done', state: true, cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|(?<!\\blet)'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
   // "$310.00" or "#W1.2" holds a full stop that ends nothing: a "." counts only before white space or the end.
   { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s(?:[^.!?]|\\.(?=\\S)){0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
@@ -91,6 +105,47 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'did it (no subject)', skips: NOT_TERSE_REPORTS, pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
+
+/** A participle as written, with its particle: the act of a report read by grammar. */
+const PARTICIPLE = '([a-z]{3,}(?:ed|en)(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
+/** "on", "off" or a participle: the state a report read by grammar leaves. */
+const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3,}ed)';
+
+/**
+ * Reports read by grammar, for a verb the lexicon does not hold: the perfect with the assistant or a
+ * thing as subject, a resulting state marked as new ("is now off", "are both on now"), a terse
+ * headline ("Muted!", "Skipped to the next track"). Tried only when the lexicon's rows read nothing.
+ */
+const WRITTEN_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; needs?: (text: string) => boolean; perfect?: true }[] = [
+  { id: 'I have done it', perfect: true, cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
+  { id: 'it has been done', perfect: true, cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is done now', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
+  { id: 'done!', needs: (text) => /^\W*[a-z]{3,}ed\b/i.test(text), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
+];
+const WRITTEN = WRITTEN_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi'), state: undefined, lead: undefined, skips: undefined }, row));
+
+/** The act a report read by grammar names: "turned off" → "turn off", "muted" → "mut", a bare state "off" → "turn off". */
+function writtenVerb(form: string): string | null {
+  if (form === 'on' || form === 'off') return `turn ${form}`;
+  const space = form.indexOf(' ');
+  const word = space < 0 ? form : form.slice(0, space);
+  // The lexicon's own forms are its rows' to read (or to leave: "noted", "found").
+  if (actionLemma(word) !== null || actionLemma(form) !== null) return null;
+  const verb = writtenLemma(form);
+  return LOOKUP_VERBS.has(verb.split(' ')[0]!) || NOT_ACTS.has(word) ? null : verb;
+}
+/** Participles that describe, not act: "I've been", "it's been used", "we've seen". */
+const NOT_ACTS: ReadonlySet<string> = new Set(['been', 'seen', 'given', 'taken', 'gotten', 'used', 'needed', 'based', 'located', 'required', 'included', 'interested', 'supposed', 'expected', 'allowed', 'limited', 'listed', 'linked', 'related', 'provided', 'learned', 'tried', 'asked', 'answered', 'explained', 'reviewed', 'checked', 'looked', 'noticed', 'received', 'understood', 'covered', 'mentioned', 'attempted', 'failed']);
+
+/** Rows whose form marks the act as this turn's own. */
+const MARKED_ROWS: ReadonlySet<string> = new Set(['I have done it', 'it has been done', 'it is now done', 'and did it too', 'I did it and that', 'I did it']);
+
+/**
+ * A reason or concession clause before a thing's state: "Since your SIM card is locked", "now that
+ * the APN settings have been reset" describe what is so (LABELING.md rule 17), not an act.
+ */
+const REASON_CLAUSE = /\b(?:since|because|now that|given that|seeing that|considering that)\b[^.]*$/i;
 
 /** The rows with a global copy of each pattern, to read every report of a row in a sentence. */
 const REPORTS = REPORT_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi') }, row));
@@ -164,6 +219,9 @@ export function objectWords(text: string): string[] {
     while (i < lower.length && !isObjectCode(lower.charCodeAt(i))) i++;
     let end = i;
     while (end < lower.length && isObjectCode(lower.charCodeAt(end))) end++;
+    // A quote around a title is no part of its words: "the 'quarterly review'".
+    while (end > i && lower.charCodeAt(i) === 39) i++;
+    while (end > i + 1 && lower.charCodeAt(end - 1) === 39 && lower.charCodeAt(end - 2) !== 115) end--;
     if (end - i > 1) {
       const word = lower.slice(i, end);
       if (!NON_OBJECTS.has(word)) words.add(singular(word.endsWith("'s") ? word.slice(0, -2) : word));
@@ -227,10 +285,18 @@ export const MONEY_KIND = 'money';
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
 export function actionReports(sentence: Sentence): ActionReport[] {
   const text = sentence.folded;
-  // Every report names a completed form: the `completed` cue lets most sentences skip the patterns.
-  if (!hasAnyCue(sentence.cues, COMPLETED_CUE) || text.endsWith('?')) return [];
+  if (text.endsWith('?')) return [];
   const reports: ActionReport[] = [];
-  for (const row of REPORTS) {
+  // Every report of the lexicon names a completed form: the `completed` cue lets most sentences skip its patterns.
+  if (hasAnyCue(sentence.cues, COMPLETED_CUE)) readReports(REPORTS, sentence, reports);
+  if (reports.length === 0) readReports(WRITTEN, sentence, reports);
+  return reports;
+}
+
+function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, reports: ActionReport[]): void {
+  const text = sentence.folded;
+  const written = rows === WRITTEN;
+  for (const row of rows) {
     if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
     if (row.needs && !row.needs(text)) continue;
     // Every report of the row, not the first only: "your flights have been updated and one bag has been added" is two.
@@ -245,7 +311,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       }
       // The cheap tests first: a form that names no act the lexicon checks is no report.
       const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
-      const verb = actionLemma(form);
+      const verb = written ? writtenVerb(form) : actionLemma(form);
       if (!verb || LOOKUP_VERBS.has(verb)) continue;
       // "I've noted that", "Noted!": an acknowledgement; "noted on her contact record" puts it somewhere.
       if (ACKNOWLEDGEMENTS.has(verb) && !PUT_SOMEWHERE.test(text.slice(match.index + match[0].length))) continue;
@@ -255,7 +321,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       const before = text.slice(0, match.index);
       // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
       const ownClause = afterLastDash(before);
-      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (row.state && LOOKUP_INTRO.test(before))) continue;
+      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (row.state && LOOKUP_INTRO.test(before)) || (row.subjectIsObject && REASON_CLAUSE.test(ownClause))) continue;
       const clause = row.subjectIsObject ? lastClause(before) : '';
       // "has already been cancelled … and the refund was issued": a state the lookup showed.
       if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
@@ -276,8 +342,11 @@ export function actionReports(sentence: Sentence): ActionReport[] {
         text: sentence.text.slice(Math.max(0, start), match.index + match[0].length).trim(),
         index: Math.max(0, start),
         perfect: row.id === 'I have done it' || row.id === 'it has been done' || row.id === 'and did it too',
+        marked: written || MARKED_ROWS.has(row.id),
+        subjectIsObject: row.subjectIsObject,
+        ...(row.id === 'it is done' ? { present: true as const } : {}),
+        ...(written ? { written: true as const } : {}),
       });
     }
   }
-  return reports;
 }

@@ -5,15 +5,20 @@
  * it reads only the acts `toolActions` derived for each tool.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
-import { actionLemma, GENERIC_COMPLETION_VERBS, lemmasIn, LOOKUP_VERBS, sameAct } from '../../setups/action-verbs.ts';
+import { actionLemma, GENERIC_COMPLETION_VERBS, lemmasIn, LOOKUP_VERBS, opposite, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, singular, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import type { ActionReport } from './action-claims.ts';
+import type { FailedTarget } from '../../core/call-values.ts';
 
 /** A tool call as the claim check sees it: the families its tags stand for and the acts it performs. */
 export interface CallFacts {
   name: string;
   families: ReadonlySet<CapabilityFamily>;
   actions: readonly ToolAction[];
+  /** A call's own arguments and result as words (`callValues`); absent for a tool of the deployment. */
+  values?: string;
+  /** Targets the call's result lists as failed: a report naming one is not backed by this call. */
+  failed?: readonly FailedTarget[];
 }
 
 /**
@@ -57,11 +62,48 @@ export function performedBy(report: ActionReport, tools: readonly CallFacts[]): 
 }
 
 function actionMatches(report: ActionReport, action: ToolAction): boolean {
+  if (opposed(report, action)) return false;
   if (GENERIC_COMPLETION_VERBS.has(report.verb)) return report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action);
   if (thingIsTheAct(report, action)) return true;
   if (!sameAct(action.verb, report.verb)) return false;
   if (report.objects.length === 0 || action.objects.length === 0 || namesSameThing(report, action)) return true;
-  return action.verb === report.verb && !WEAK_VERBS.has(report.verb);
+  // A verb read by grammar ("is now on") says too little without its thing.
+  return action.verb === report.verb && !WEAK_VERBS.has(report.verb) && report.written === undefined;
+}
+
+/**
+ * Whether the tool's act undoes the reported one (`OPPOSITE_ACTS`): by the verbs, their particles or
+ * a word of the thing ("skipped to the next track" and a call that replays the previous item).
+ *
+ *   reads:   "is now locked" vs unlock / "turned on" vs turn off / "next track" vs replay previous item
+ *   ignores: "locked" vs lock / "turned off the lights" vs turn off device
+ */
+export function opposed(report: ActionReport, action: ToolAction): boolean {
+  const ours = report.verb.includes(' ') ? [...report.verb.split(' '), ...report.objects] : [report.verb, ...report.objects];
+  const theirs = action.verb.includes(' ') ? [...action.verb.split(' '), ...action.objects] : [action.verb, ...action.objects];
+  for (const a of ours) for (const b of theirs) if (opposite(a, b)) return true;
+  return false;
+}
+
+/** Whether a call's result lists as failed a target the report names by a word of its own ("the sprinkler" and "Patio sprinkler"). */
+export function namesFailedTarget(report: ActionReport, call: CallFacts): boolean {
+  if (call.failed === undefined) return false;
+  for (const target of call.failed) for (const word of target.ownWords) if (report.objects.includes(singular(word))) return true;
+  return false;
+}
+
+/**
+ * Whether the call carried every word the report names its thing by: a title, a file name or a
+ * name is a value of the call, not a kind of thing ("The 'Quarterly review' has been scheduled"
+ * after create_calendar_event(title: "Quarterly review")).
+ */
+function carriesThing(report: ActionReport, call: CallFacts): boolean {
+  const values = call.values;
+  if (values === undefined) return false;
+  const things = reportedThings(report);
+  if (things.length === 0) return false;
+  for (const word of things) if (!values.includes(` ${word} `) && !values.includes(` ${word}s `)) return false;
+  return true;
 }
 
 /**
@@ -78,7 +120,10 @@ export function backedBy(report: ActionReport, calls: readonly CallFacts[], tool
   let specific: boolean | undefined;
   const generic = GENERIC_COMPLETION_VERBS.has(report.verb);
   for (const call of calls) {
+    if (namesFailedTarget(report, call)) continue;
     for (const action of call.actions) {
+      // The act, and the thing named by a value the call carried: backed, whatever kind of thing the words seem to name.
+      if (sameAct(action.verb, report.verb) && !opposed(report, action) && carriesThing(report, call)) return true;
       if (!actionMatches(report, action)) continue;
       // A verb that only says it was done ("submitted", "processed") names its act by the thing: the old reading.
       if (!generic) {
