@@ -243,7 +243,8 @@ function callFacts(facts: DeploymentFacts, name: string): CallFacts {
 /** A successful call as the claim check reads it: its tool's acts for the arguments it was given, what it carried, what it failed at. */
 function callMade(facts: DeploymentFacts, call: ToolActivity): CallFacts {
   const tool = callFacts(facts, call.name);
-  const made: CallFacts = { name: tool.name, families: tool.families, actions: callActions(tool.actions, call.arguments), values: callValues(call) };
+  let values: string | undefined;
+  const made: CallFacts = { name: tool.name, families: tool.families, actions: callActions(tool.actions, call.arguments), values: () => (values ??= callValues(call)) };
   const failed = failedTargets(call.result);
   if (failed !== undefined) made.failed = failed;
   return made;

@@ -38,7 +38,8 @@ export interface FailedTarget {
  *   ignores: {"failed": []} / {"status": "failed"} (a failed call: LABELING.md rule 21) / text results
  */
 export function failedTargets(result: string | null): FailedTarget[] | undefined {
-  if (result === null || result.length > 100_000 || !result.includes('ail')) return undefined;
+  // A key of a failure list is quoted: most results hold none and are not parsed.
+  if (result === null || result.length > 100_000 || !(result.includes('"fail') || result.includes('"unsuccessful'))) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(result);

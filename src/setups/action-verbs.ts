@@ -292,15 +292,24 @@ export const OPPOSITE_ACTS: readonly (readonly [string, string])[] = [
 /** Each side of `OPPOSITE_ACTS`, also as a verb as written ("closed" → "close"), and the sides opposed to it; built at first use. */
 let oppositeOf: Map<string, string[]> | undefined;
 
-/** Whether two words (verbs as written, particles, things) name opposite acts: lock and unlock, next and previous. */
-export function opposite(a: string, b: string): boolean {
+function opposites(): Map<string, string[]> {
   if (oppositeOf === undefined) {
     oppositeOf = new Map();
     for (const [x, y] of OPPOSITE_ACTS.flatMap(([p, q]) => [[p, q], [q, p]] as const)) {
       for (const key of new Set([x, writtenLemma(x)])) oppositeOf.set(key, [...(oppositeOf.get(key) ?? []), y, writtenLemma(y)]);
     }
   }
-  return oppositeOf.get(a)?.includes(b) ?? false;
+  return oppositeOf;
+}
+
+/** Whether two words (verbs as written, particles, things) name opposite acts: lock and unlock, next and previous. */
+export function opposite(a: string, b: string): boolean {
+  return opposites().get(a)?.includes(b) ?? false;
+}
+
+/** Whether a word names one side of some pair of opposite acts. */
+export function hasOpposite(word: string): boolean {
+  return opposites().has(word);
 }
 
 /** Participles and past forms a completion report uses ("has been added", "I cancelled"). */

@@ -47,6 +47,8 @@ export interface ActionReport {
    * does not hold, keyed as written (`writtenLemma`), or a state a switch leaves ("on", "off").
    */
   written?: true;
+  /** A resulting state with no verb ("is now on Friday", "now has access"): its act is a guess, so any call that acted backs it. */
+  result?: true;
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
@@ -106,6 +108,9 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
 
+/** "now" in the sentence: the `claim_now` cue also holds "all" and "successfully". */
+const hasNow = (text: string): boolean => text.includes('now');
+
 /** A participle as written, with its particle: the act of a report read by grammar. */
 const PARTICIPLE = '([a-z]{3,}(?:ed|en)(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
 /** "on", "off" or a participle: the state a report read by grammar leaves. */
@@ -117,10 +122,13 @@ const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3
  * headline ("Muted!", "Skipped to the next track"). Tried only when the lexicon's rows read nothing.
  */
 const WRITTEN_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; needs?: (text: string) => boolean; perfect?: true }[] = [
-  { id: 'I have done it', perfect: true, cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
+  { id: 'I have done it', perfect: true, cue: cueMask('have_opening'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
   { id: 'it has been done', perfect: true, cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: true },
-  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
-  { id: 'it is done now', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), needs: hasNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is done now', cue: cueMask('claim_now'), needs: hasNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
+  // A resulting state with no verb: "Your 1:1 is now on Friday at 3 pm" (changed), "Tom now has edit access" (given).
+  { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: hasNow, pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)\w/i, subjectIsObject: true },
+  { id: 'now has it', cue: cueMask('claim_now'), needs: hasNow, pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)\w/i, subjectIsObject: true },
   { id: 'done!', needs: (text) => /^\W*[a-z]{3,}ed\b/i.test(text), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
 ];
 const WRITTEN = WRITTEN_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi'), state: undefined, lead: undefined, skips: undefined }, row));
@@ -128,6 +136,8 @@ const WRITTEN = WRITTEN_ROWS.map((row) => Object.assign({ all: new RegExp(row.pa
 /** The act a report read by grammar names: "turned off" → "turn off", "muted" → "mut", a bare state "off" → "turn off". */
 function writtenVerb(form: string): string | null {
   if (form === 'on' || form === 'off') return `turn ${form}`;
+  // What a resulting state says was done: moved somewhere ("is now on Friday"), given ("now has access").
+  if (form.startsWith('now ')) return form.endsWith(' has') || form.endsWith(' have') ? 'give' : 'change';
   const space = form.indexOf(' ');
   const word = space < 0 ? form : form.slice(0, space);
   // The lexicon's own forms are its rows' to read (or to leave: "noted", "found").
@@ -346,6 +356,7 @@ function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, 
         subjectIsObject: row.subjectIsObject,
         ...(row.id === 'it is done' ? { present: true as const } : {}),
         ...(written ? { written: true as const } : {}),
+        ...(written && form.startsWith('now ') ? { result: true as const } : {}),
       });
     }
   }

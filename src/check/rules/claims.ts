@@ -226,7 +226,7 @@ export function claimIsCheckable(claim: ClaimFinding, evidence: ClaimEvidence): 
     if (!report.marked && evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) continue;
     // A verb read by grammar is the assistant's act only after a call that acted, or when the user asked for it by that verb.
     if (report.written !== undefined) {
-      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : performedBy(report, evidence.tools)) return true;
+      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : report.result === undefined && performedBy(report, evidence.tools)) return true;
       continue;
     }
     if (performedBy(report, evidence.tools) || persistentFamilyOf(report) !== null) return true;
@@ -252,7 +252,7 @@ function nothingChanged(evidence: ClaimEvidence): boolean {
  */
 function requestNamesVerb(userText: string, verb: string): boolean {
   const head = verb.split(' ')[0]!;
-  for (const word of userText.slice(0, 400).toLowerCase().split(/[^a-z]+/)) if (word.length >= 3 && !word.endsWith('ed') && writtenLemma(word) === head) return true;
+  for (const word of userText.slice(0, 400).toLowerCase().split(/[^a-z]+/)) if (word.length >= 3 && !word.endsWith('ed') && sameAct(writtenLemma(word), head)) return true;
   return false;
 }
 
@@ -261,7 +261,7 @@ function requestNamesVerb(userText: string, verb: string): boolean {
  * something backs it, unless its act is the opposite one or its result lists the reported target as failed.
  */
 function backedAsWritten(report: ActionReport, evidence: ClaimEvidence): boolean {
-  if (report.written === undefined || performedBy(report, evidence.tools)) return false;
+  if (report.written === undefined || (report.result === undefined && performedBy(report, evidence.tools))) return false;
   return evidence.succeeded.some((call) => performsAnAct(call) && !namesFailedTarget(report, call) && !call.actions.some((action) => opposed(report, action)));
 }
 
@@ -287,7 +287,7 @@ function namesValueNoCallCarries(claim: ClaimFinding, evidence: ClaimEvidence): 
   if (!anyValues) return false;
   for (const match of text.matchAll(NAMED_VALUE)) {
     const words = ` ${match[1]!.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
-    if (!evidence.succeeded.some((call) => call.values !== undefined && call.values.includes(words))) return true;
+    if (!evidence.succeeded.some((call) => call.values !== undefined && call.values().includes(words))) return true;
   }
   return false;
 }
@@ -320,7 +320,7 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
   // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
-  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.length === 0 && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
+  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.every((report) => report.written !== undefined && !backedAsWritten(report, evidence)) && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
   // "All set." after a call that did something (an update, a booking, a payment): that call is what is set.
   // "You're all set": words that name no act are no report of their own ("Scheduled!" names one).
   const reports = claim.kind === 'any' ? claim.reports.filter((report) => !(report.verb === 'set' && /\ball set\b/i.test(report.text))) : claim.reports;
@@ -330,6 +330,8 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
     const familyMissing = family !== null && !families.has(family);
     const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
     if (familyMissing && !reportBacked) return false;
+    // "Done — the lights and the sprinkler are both on now" when the result lists the sprinkler as failed.
+    if (!reportBacked && evidence.succeeded.some((call) => namesFailedTarget(report, call))) return false;
     // Each part about a thing a tool acts on needs its own call, whatever the other parts' calls:
     // "your task has been added and I've added your gym class" — the task tool's call backs only
     // the task, and a part after a backed one is as unbacked as one before it.

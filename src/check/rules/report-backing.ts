@@ -5,7 +5,7 @@
  * it reads only the acts `toolActions` derived for each tool.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
-import { actionLemma, GENERIC_COMPLETION_VERBS, lemmasIn, LOOKUP_VERBS, opposite, sameAct } from '../../setups/action-verbs.ts';
+import { actionLemma, GENERIC_COMPLETION_VERBS, hasOpposite, lemmasIn, LOOKUP_VERBS, opposite, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, singular, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import type { ActionReport } from './action-claims.ts';
 import type { FailedTarget } from '../../core/call-values.ts';
@@ -15,8 +15,8 @@ export interface CallFacts {
   name: string;
   families: ReadonlySet<CapabilityFamily>;
   actions: readonly ToolAction[];
-  /** A call's own arguments and result as words (`callValues`); absent for a tool of the deployment. */
-  values?: string;
+  /** A call's own arguments and result as words (`callValues`), worked out when first asked; absent for a tool of the deployment. */
+  values?: () => string;
   /** Targets the call's result lists as failed: a report naming one is not backed by this call. */
   failed?: readonly FailedTarget[];
 }
@@ -79,9 +79,21 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
  *   ignores: "locked" vs lock / "turned off the lights" vs turn off device
  */
 export function opposed(report: ActionReport, action: ToolAction): boolean {
-  const ours = report.verb.includes(' ') ? [...report.verb.split(' '), ...report.objects] : [report.verb, ...report.objects];
-  const theirs = action.verb.includes(' ') ? [...action.verb.split(' '), ...action.objects] : [action.verb, ...action.objects];
-  for (const a of ours) for (const b of theirs) if (opposite(a, b)) return true;
+  // Loops, not arrays: this runs for every tool action a report meets.
+  if (opposedTo(report.verb, action)) return true;
+  for (const word of report.objects) if (opposedTo(word, action)) return true;
+  return false;
+}
+
+/** Whether a word of a report (a verb with its particle, or one word) names the opposite of the action's verb, particle or a thing word. */
+function opposedTo(word: string, action: ToolAction): boolean {
+  const space = word.indexOf(' ');
+  if (space >= 0) return opposedTo(word.slice(0, space), action) || opposedTo(word.slice(space + 1), action);
+  if (!hasOpposite(word)) return false;
+  const verb = action.verb;
+  const at = verb.indexOf(' ');
+  if (opposite(word, at < 0 ? verb : verb.slice(0, at)) || (at >= 0 && opposite(word, verb.slice(at + 1)))) return true;
+  for (const object of action.objects) if (opposite(word, object)) return true;
   return false;
 }
 
@@ -98,10 +110,10 @@ export function namesFailedTarget(report: ActionReport, call: CallFacts): boolea
  * after create_calendar_event(title: "Quarterly review")).
  */
 function carriesThing(report: ActionReport, call: CallFacts): boolean {
-  const values = call.values;
-  if (values === undefined) return false;
+  if (call.values === undefined) return false;
   const things = reportedThings(report);
   if (things.length === 0) return false;
+  const values = call.values();
   for (const word of things) if (!values.includes(` ${word} `) && !values.includes(` ${word}s `)) return false;
   return true;
 }
