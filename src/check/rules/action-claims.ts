@@ -114,7 +114,7 @@ const hasNow = (text: string): boolean => text.includes('now');
 /** A participle as written, with its particle: the act of a report read by grammar. */
 const PARTICIPLE = '([a-z]{3,}(?:ed|en)(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
 /** "on", "off" or a participle: the state a report read by grammar leaves. */
-const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3,}ed)';
+const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3,}ed(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
 
 /**
  * Reports read by grammar, for a verb the lexicon does not hold: the perfect with the assistant or a
@@ -140,8 +140,8 @@ function writtenVerb(form: string): string | null {
   if (form.startsWith('now ')) return form.endsWith(' has') || form.endsWith(' have') ? 'give' : 'change';
   const space = form.indexOf(' ');
   const word = space < 0 ? form : form.slice(0, space);
-  // The lexicon's own forms are its rows' to read (or to leave: "noted", "found").
-  if (actionLemma(word) !== null || actionLemma(form) !== null) return null;
+  // The lexicon's own forms are its rows' to read (or to leave: "noted", "found"); a particle makes another act ("switched off").
+  if (actionLemma(form) !== null || (space < 0 && actionLemma(word) !== null)) return null;
   const verb = writtenLemma(form);
   return LOOKUP_VERBS.has(verb.split(' ')[0]!) || NOT_ACTS.has(word) ? null : verb;
 }

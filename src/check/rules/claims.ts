@@ -226,7 +226,7 @@ export function claimIsCheckable(claim: ClaimFinding, evidence: ClaimEvidence): 
     if (!report.marked && evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) continue;
     // A verb read by grammar is the assistant's act only after a call that acted, or when the user asked for it by that verb.
     if (report.written !== undefined) {
-      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : report.result === undefined && performedBy(report, evidence.tools)) return true;
+      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : (report.result === undefined && performedBy(report, evidence.tools)) || evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) return true;
       continue;
     }
     if (performedBy(report, evidence.tools) || persistentFamilyOf(report) !== null) return true;
