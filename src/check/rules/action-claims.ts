@@ -108,8 +108,24 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
 
-/** "now" in the sentence: the `claim_now` cue also holds "all" and "successfully". */
-const hasNow = (text: string): boolean => text.includes('now');
+/** Words that may stand right before "now" in "is now off", "are both now on". */
+const NOW_AFTER_IS = ['is ', 're ', "'s ", 'all ', 'oth '];
+
+/** Whether some "now " follows one of `befores` ("is now", "'re now"): a scan, not a pattern, for every sentence holding "now". */
+function nowAfter(text: string, befores: readonly string[]): boolean {
+  for (let at = text.indexOf('now '); at >= 0; at = text.indexOf('now ', at + 4)) {
+    for (const before of befores) if (text.startsWith(before, at - before.length)) return true;
+  }
+  return false;
+}
+
+/** Whether some " now" follows a word ending as a state does ("locked now", "off now", "on now"). */
+function stateBeforeNow(text: string): boolean {
+  for (let at = text.indexOf(' now'); at >= 0; at = text.indexOf(' now', at + 4)) {
+    if (text.startsWith('ed', at - 2) || text.startsWith('on', at - 2) || text.startsWith('off', at - 3)) return true;
+  }
+  return false;
+}
 
 /** A participle as written, with its particle: the act of a report read by grammar. */
 const PARTICIPLE = '([a-z]{3,}(?:ed|en)(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
@@ -124,11 +140,11 @@ const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3
 const WRITTEN_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; needs?: (text: string) => boolean; perfect?: true }[] = [
   { id: 'I have done it', perfect: true, cue: cueMask('have_opening'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
   { id: 'it has been done', perfect: true, cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: true },
-  { id: 'it is now done', cue: cueMask('claim_now'), needs: hasNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
-  { id: 'it is done now', cue: cueMask('claim_now'), needs: hasNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is done now', cue: cueMask('claim_now'), needs: stateBeforeNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
   // A resulting state with no verb: "Your 1:1 is now on Friday at 3 pm" (changed), "Tom now has edit access" (given).
-  { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: hasNow, pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)\w/i, subjectIsObject: true },
-  { id: 'now has it', cue: cueMask('claim_now'), needs: hasNow, pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)\w/i, subjectIsObject: true },
+  { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)\w/i, subjectIsObject: true },
+  { id: 'now has it', cue: cueMask('claim_now'), needs: (text) => text.includes('now ha'), pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)\w/i, subjectIsObject: true },
   { id: 'done!', needs: (text) => /^\W*[a-z]{3,}ed\b/i.test(text), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
 ];
 const WRITTEN = WRITTEN_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi'), state: undefined, lead: undefined, skips: undefined }, row));
