@@ -41,14 +41,14 @@ export interface ActionReport {
   /** The words before the form name the thing acted on ("the claim is now closed"), not the assistant ("I've closed"). */
   subjectIsObject: boolean;
   /** Read from a present state ("is stored", "are reserved"): what is, which may not be this turn's act. */
-  present?: true;
+  present: boolean;
   /**
    * Read by grammar alone ("I've muted", "has been turned off", "is locked now"): a verb the lexicon
    * does not hold, keyed as written (`writtenLemma`), or a state a switch leaves ("on", "off").
    */
-  written?: true;
+  written: boolean;
   /** A resulting state with no verb ("is now on Friday", "now has access"): its act is a guess, so any call that acted backs it. */
-  result?: true;
+  result: boolean;
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
@@ -80,11 +80,11 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'it has been done', cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${FORM}\\b`, 'i'), subjectIsObject: true },
   // "was posted by Bob": someone else's act, read from a lookup, not this turn's (only "by me/us" is the assistant's).
   { id: 'it was done', state: true, cue: cueMask('claim_was'), pattern: new RegExp(`\\b(?:was|were)\\s+${ADVERBS}${FORM}\\b(?!\\s+(?:by (?!me\\b|us\\b)|to be))`, 'i'), subjectIsObject: true },
-  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|(?<!\\blet)'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:now|all|successfully)\\s+)+${FORM}\\b`, 'i'), subjectIsObject: true },
   // "Your table at Le Petit Bistro is reserved for Saturday", "London Luxury is booked for June 10":
   // a thing in the state the act leaves, said of this turn's act (a state read by a lookup is told
   // apart by the judge, LABELING.md rule 17).
-  { id: 'it is done', state: true, cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|(?<!\\blet)'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
+  { id: 'it is done', state: true, cue: cueMask('claim_is'), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+${FORM}\\b(?!\\s+(?:by you|to be|to|that|if|whether|about|with you)\\b)`, 'i'), subjectIsObject: true },
   // "$310.00" or "#W1.2" holds a full stop that ends nothing: a "." counts only before white space or the end.
   { id: 'and did it too', cue: cueMask('have'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s(?:[^.!?]|\\.(?=\\S)){0,80}?\\band\\s+(?:also\\s+|then\\s+)?${FORM}\\b`, 'i'), subjectIsObject: false },
   // "I posted the notice in #general and sent Bob a direct message": a second act with its subject left out.
@@ -107,6 +107,29 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'did it (no subject)', skips: NOT_TERSE_REPORTS, pattern: new RegExp(`^\\W*(?:just\\s+|also\\s+)?${FORM}\\s+(?!by\\b|to be\\b|[^.!?:\\n]{0,30}:)`, 'i'), subjectIsObject: false },
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
+
+/**
+ * Whether a word ending in "ed" or "en" (a participle, as most are written) stands among the
+ * `words` words from `from` (-1: none). A scan, not a pattern: it gates rows tried on every sentence.
+ */
+function participleAfter(text: string, from: number, words = 8): boolean {
+  if (from < 0) return false;
+  let i = from;
+  for (let n = 0; n < words && i < text.length; n++) {
+    while (i < text.length && !isLetter(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < text.length && isLetter(text.charCodeAt(i))) i++;
+    // "…ed" or "…en": 101 is "e", 100 "d", 110 "n".
+    const last = text.charCodeAt(i - 1) | 0x20;
+    if (i - start >= 4 && (text.charCodeAt(i - 2) | 0x20) === 101 && (last === 100 || last === 110)) return true;
+  }
+  return false;
+}
+
+function isLetter(code: number): boolean {
+  const folded = code | 0x20;
+  return folded >= 97 && folded <= 122;
+}
 
 /** Words that may stand right before "now" in "is now off", "are both now on". */
 const NOW_AFTER_IS = ['is ', 're ', "'s ", 'all ', 'oth '];
@@ -138,16 +161,16 @@ const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3
  * headline ("Muted!", "Skipped to the next track"). Tried only when the lexicon's rows read nothing.
  */
 const WRITTEN_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; needs?: (text: string) => boolean; perfect?: true }[] = [
-  { id: 'I have done it', perfect: true, cue: cueMask('have_opening'), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
-  { id: 'it has been done', perfect: true, cue: cueMask('claim_been'), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: true },
+  { id: 'I have done it', perfect: true, cue: cueMask('have_opening'), needs: (text) => participleAfter(text, text.indexOf('ve ')) || participleAfter(text, text.indexOf('have ')), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
+  { id: 'it has been done', perfect: true, cue: cueMask('claim_been'), needs: (text) => participleAfter(text, text.indexOf('been ')), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: true },
   { id: 'it is now done', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
   { id: 'it is done now', cue: cueMask('claim_now'), needs: stateBeforeNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
   // A resulting state with no verb: "Your 1:1 is now on Friday at 3 pm" (changed), "Tom now has edit access" (given).
   { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)\w/i, subjectIsObject: true },
   { id: 'now has it', cue: cueMask('claim_now'), needs: (text) => text.includes('now ha'), pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)\w/i, subjectIsObject: true },
-  { id: 'done!', needs: (text) => /^\W*[a-z]{3,}ed\b/i.test(text), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
+  { id: 'done!', needs: (text) => participleAfter(text, 0, 1), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
 ];
-const WRITTEN = WRITTEN_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi'), state: undefined, lead: undefined, skips: undefined }, row));
+const WRITTEN = WRITTEN_ROWS.map(readableRow);
 
 /** The act a report read by grammar names: "turned off" → "turn off", "muted" → "mut", a bare state "off" → "turn off". */
 function writtenVerb(form: string): string | null {
@@ -174,7 +197,12 @@ const MARKED_ROWS: ReadonlySet<string> = new Set(['I have done it', 'it has been
 const REASON_CLAUSE = /\b(?:since|because|now that|given that|seeing that|considering that)\b[^.]*$/i;
 
 /** The rows with a global copy of each pattern, to read every report of a row in a sentence. */
-const REPORTS = REPORT_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi') }, row));
+const REPORTS = REPORT_ROWS.map(readableRow);
+
+/** A row with every field set, in one order: one loop reads both tables, so every row has one shape. */
+function readableRow(row: { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: (text: string) => boolean; skips?: ReadonlySet<string>; state?: true }) {
+  return { id: row.id, pattern: row.pattern, all: new RegExp(row.pattern.source, 'gi'), subjectIsObject: row.subjectIsObject, cue: row.cue, lead: row.lead, needs: row.needs, skips: row.skips, state: row.state };
+}
 
 /** Words before a report that make it no report of a completed act (a negation, a condition, a wish). */
 const NOT_A_REPORT = new RegExp(`\\b${phrases(NOT_AN_ACT_REPORT)}\\b[^.]*$`, 'i');
@@ -309,15 +337,21 @@ const MONEY_AMOUNT = /^\s*(?:(?:the\s+)?(?:sum|amount)\s+of\s+)?(?:[$\u20ac\u00a
 export const MONEY_KIND = 'money';
 
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
-export function actionReports(sentence: Sentence): ActionReport[] {
+export function actionReports(sentence: Sentence): readonly ActionReport[] {
   const text = sentence.folded;
-  if (text.endsWith('?')) return [];
+  // Every report of the lexicon names a completed form, and every report read by grammar one of the
+  // written rows' cues or a participle first: most sentences skip every pattern.
+  const completed = hasAnyCue(sentence.cues, COMPLETED_CUE);
+  if (!completed && !hasAnyCue(sentence.cues, WRITTEN_CUE) && !participleAfter(text, 0, 1)) return NO_REPORTS;
+  if (text.endsWith('?')) return NO_REPORTS;
   const reports: ActionReport[] = [];
-  // Every report of the lexicon names a completed form: the `completed` cue lets most sentences skip its patterns.
-  if (hasAnyCue(sentence.cues, COMPLETED_CUE)) readReports(REPORTS, sentence, reports);
+  if (completed) readReports(REPORTS, sentence, reports);
   if (reports.length === 0) readReports(WRITTEN, sentence, reports);
-  return reports;
+  return reports.length === 0 ? NO_REPORTS : reports;
 }
+const NO_REPORTS: readonly ActionReport[] = [];
+/** The cues of the rows that read reports by grammar. */
+const WRITTEN_CUE = cueMask('have_opening', 'claim_been', 'claim_now');
 
 function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, reports: ActionReport[]): void {
   const text = sentence.folded;
@@ -345,6 +379,8 @@ function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, 
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
       if (verb === 'mark' && row.subjectIsObject && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
+      // "Let's reset it": "'s" after "let" is no "is".
+      if (row.subjectIsObject && before.endsWith('let')) continue;
       // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
       const ownClause = afterLastDash(before);
       if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (row.state && LOOKUP_INTRO.test(before)) || (row.subjectIsObject && REASON_CLAUSE.test(ownClause))) continue;
@@ -370,9 +406,9 @@ function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, 
         perfect: row.id === 'I have done it' || row.id === 'it has been done' || row.id === 'and did it too',
         marked: written || MARKED_ROWS.has(row.id),
         subjectIsObject: row.subjectIsObject,
-        ...(row.id === 'it is done' ? { present: true as const } : {}),
-        ...(written ? { written: true as const } : {}),
-        ...(written && form.startsWith('now ') ? { result: true as const } : {}),
+        present: row.id === 'it is done',
+        written,
+        result: written && form.startsWith('now '),
       });
     }
   }

@@ -225,8 +225,8 @@ export function claimIsCheckable(claim: ClaimFinding, evidence: ClaimEvidence): 
     // "Good thing you checked — the front door was unlocked. It's secured now": the state the call changed, not an act.
     if (!report.marked && evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) continue;
     // A verb read by grammar is the assistant's act only after a call that acted, or when the user asked for it by that verb.
-    if (report.written !== undefined) {
-      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : (report.result === undefined && performedBy(report, evidence.tools)) || evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) return true;
+    if (report.written) {
+      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : (!report.result && performedBy(report, evidence.tools)) || evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) return true;
       continue;
     }
     if (performedBy(report, evidence.tools) || persistentFamilyOf(report) !== null) return true;
@@ -261,7 +261,7 @@ function requestNamesVerb(userText: string, verb: string): boolean {
  * something backs it, unless its act is the opposite one or its result lists the reported target as failed.
  */
 function backedAsWritten(report: ActionReport, evidence: ClaimEvidence): boolean {
-  if (report.written === undefined || (report.result === undefined && performedBy(report, evidence.tools))) return false;
+  if (!report.written || (!report.result && performedBy(report, evidence.tools))) return false;
   return evidence.succeeded.some((call) => performsAnAct(call) && !namesFailedTarget(report, call) && !call.actions.some((action) => opposed(report, action)));
 }
 
@@ -320,7 +320,7 @@ export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boo
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
   // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
-  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.every((report) => report.written !== undefined && !backedAsWritten(report, evidence)) && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
+  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.every((report) => report.written && !backedAsWritten(report, evidence)) && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
   // "All set." after a call that did something (an update, a booking, a payment): that call is what is set.
   // "You're all set": words that name no act are no report of their own ("Scheduled!" names one).
   const reports = claim.kind === 'any' ? claim.reports.filter((report) => !(report.verb === 'set' && /\ball set\b/i.test(report.text))) : claim.reports;

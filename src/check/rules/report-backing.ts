@@ -68,7 +68,7 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
   if (!sameAct(action.verb, report.verb)) return false;
   if (report.objects.length === 0 || action.objects.length === 0 || namesSameThing(report, action)) return true;
   // A verb read by grammar ("is now on") says too little without its thing.
-  return action.verb === report.verb && !WEAK_VERBS.has(report.verb) && report.written === undefined;
+  return action.verb === report.verb && !WEAK_VERBS.has(report.verb) && !report.written;
 }
 
 /**

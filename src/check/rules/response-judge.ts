@@ -167,7 +167,7 @@ const NO_CLAIMS: ClaimFinding[] = [];
 function answersAboutState(claim: ClaimFinding, input: JudgeInput): boolean {
   const evidence = input.claimEvidence;
   if (claim.kind !== 'action' || claim.reports.length === 0 || evidence.requestWithNoAct === undefined || evidence.failedActOnly === true) return false;
-  if (!claim.reports.every((report) => report.subjectIsObject && (report.present === true || evidence.lookedUp === true))) return false;
+  if (!claim.reports.every((report) => report.subjectIsObject && (report.present || evidence.lookedUp === true))) return false;
   return !asksForAct(input.userText);
 }
 
