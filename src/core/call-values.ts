@@ -22,6 +22,8 @@ export function valueWords(text: string): string {
 /** Keys under which a result lists what it could not do, and what it did. */
 const FAILED_KEYS = /^(?:failed|failures|failed_?(?:targets|entities|items|devices)|unsuccessful)$/i;
 const DONE_KEYS = /^(?:success|succeeded|successful|done)$/i;
+/** The opening of a quoted failure key: one scan of the result. */
+const FAILED_KEY_OPENING = /"(?:fail|unsuccessful)/i;
 
 /** A failed target of a call: its name as the result gives it, and its words no target done shares. */
 export interface FailedTarget {
@@ -39,7 +41,7 @@ export interface FailedTarget {
  */
 export function failedTargets(result: string | null): FailedTarget[] | undefined {
   // A key of a failure list is quoted: most results hold none and are not parsed.
-  if (result === null || result.length > 100_000 || !(result.includes('"fail') || result.includes('"unsuccessful'))) return undefined;
+  if (result === null || result.length > 100_000 || !FAILED_KEY_OPENING.test(result)) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(result);

@@ -337,21 +337,34 @@ const MONEY_AMOUNT = /^\s*(?:(?:the\s+)?(?:sum|amount)\s+of\s+)?(?:[$\u20ac\u00a
 export const MONEY_KIND = 'money';
 
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
-export function actionReports(sentence: Sentence): readonly ActionReport[] {
+export function actionReports(sentence: Sentence, byGrammar = true): readonly ActionReport[] {
   const text = sentence.folded;
+  if (!byGrammar) {
+    if (!hasAnyCue(sentence.cues, COMPLETED_CUE) || text.endsWith('?')) return NO_REPORTS;
+    const reports: ActionReport[] = [];
+    readReports(REPORTS, sentence, reports);
+    return reports.length === 0 ? NO_REPORTS : reports;
+  }
   // Every report of the lexicon names a completed form, and every report read by grammar one of the
   // written rows' cues or a participle first: most sentences skip every pattern.
   const completed = hasAnyCue(sentence.cues, COMPLETED_CUE);
-  if (!completed && !hasAnyCue(sentence.cues, WRITTEN_CUE) && !participleAfter(text, 0, 1)) return NO_REPORTS;
-  if (text.endsWith('?')) return NO_REPORTS;
+  if ((!completed && !mayReadByGrammar(sentence)) || text.endsWith('?')) return NO_REPORTS;
   const reports: ActionReport[] = [];
   if (completed) readReports(REPORTS, sentence, reports);
-  if (reports.length === 0) readReports(WRITTEN, sentence, reports);
+  if (reports.length === 0 && (!completed || mayReadByGrammar(sentence))) readReports(WRITTEN, sentence, reports);
   return reports.length === 0 ? NO_REPORTS : reports;
 }
 const NO_REPORTS: readonly ActionReport[] = [];
 /** The cues of the rows that read reports by grammar. */
 const WRITTEN_CUE = cueMask('have_opening', 'claim_been', 'claim_now');
+
+/** Whether a row reading reports by grammar can match: " now", or a participle first or after "'ve", "have", "been". */
+function mayReadByGrammar(sentence: Sentence): boolean {
+  const text = sentence.folded;
+  if (participleAfter(text, 0, 1)) return true;
+  if (!hasAnyCue(sentence.cues, WRITTEN_CUE)) return false;
+  return text.includes(' now') || participleAfter(text, text.indexOf('ve ')) || participleAfter(text, text.indexOf('have ')) || participleAfter(text, text.indexOf('been '));
+}
 
 function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, reports: ActionReport[]): void {
   const text = sentence.folded;

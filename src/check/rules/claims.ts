@@ -143,12 +143,13 @@ export interface ClaimFinding {
 /**
  * Completion reports in the assistant's own sentences: the family rows, then reports of any act.
  * Sentences `framed` marks as explaining code ("the script sends…") report no act of the assistant's.
+ * `byGrammar` false: no report is read by grammar alone (a deployment whose tools change nothing checks none).
  */
-export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>): ClaimFinding[] {
+export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>, byGrammar = true): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
     if (sentence.folded.endsWith('?') || (framed !== undefined && framed.size > 0 && framed.get(sentence) === 'code_explanation')) continue;
-    const reports = actionReports(sentence);
+    const reports = actionReports(sentence, byGrammar);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ id: family.id, sentence, kind: family.kind, text: family.text, reports });
     else for (const report of reports) findings.push({ id: 'an act done', sentence, kind: 'action', text: report.text, reports: [report] });

@@ -5,6 +5,7 @@
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { USER_OWN_ACTS } from './claim-lexicon.ts';
+import { performsAnAct } from './report-backing.ts';
 import { asksForAct, claimIsBacked, claimIsCheckable, completionClaims, describesState, type ClaimEvidence, type ClaimFinding } from './claims.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
@@ -174,7 +175,8 @@ function answersAboutState(claim: ClaimFinding, input: JudgeInput): boolean {
 export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
 
-  const claims = completionClaims(input.sentences, input.framed);
+  // Reports read by grammar are checked only where some tool changes something.
+  const claims = completionClaims(input.sentences, input.framed, input.claimEvidence.tools.some(performsAnAct));
   let false_action_claim = false;
   let infoRequest: boolean | undefined;
   const backedClaims: ClaimFinding[] = [];
