@@ -20,7 +20,7 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
-import type { CallFacts } from './rules/report-backing.ts';
+import { carriedThing, type CallFacts } from './rules/report-backing.ts';
 import { argumentFields, claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
 import type { Sentence } from './rules/text-regions.ts';
 import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
@@ -201,7 +201,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
         outcome: { outcome: decision.outcome, why: decision.rule.why },
         ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
         ...(judgement.unbackedClaims.length > 0
-          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (name) => callFacts(facts, name), facts.toolFacts).map((part) => ({ text: asWritten(part.text), verdict: part.verdict, ...(part.reason === undefined ? {} : { reason: part.reason }) })) })) }
+          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (call) => callMade(facts, call), facts.toolFacts).map((part) => ({ text: asWritten(part.text), verdict: part.verdict, ...(part.reason === undefined ? {} : { reason: part.reason }) })) })) }
           : {}),
       };
     },
@@ -213,8 +213,11 @@ function explainClaims(claims: readonly ClaimFinding[], calls: readonly ToolActi
   return claims.map((claim) => {
     const backing = calls.filter((call) => call.succeeded && callBacksClaim(claim, callMade(facts, call), facts.toolFacts));
     const by = backing.map((call) => {
-      const objects = [...new Set(callFacts(facts, call.name).actions.map((a) => a.object).filter((o): o is string => o !== undefined))];
-      return `${call.id} ${call.name}${objects.length > 0 ? ` (acts on ${objects.join(', ')})` : ''}`;
+      const made = callMade(facts, call);
+      const objects = [...new Set(made.actions.map((a) => a.object).filter((o): o is string => o !== undefined))];
+      // The value the report named and the call carried ("quarterly review"), when that is what backed it.
+      const carried = claim.reports.map((report) => carriedThing(report, made)).find((value) => value !== undefined);
+      return `${call.id} ${call.name}${objects.length > 0 ? ` (acts on ${objects.join(', ')})` : ''}${carried === undefined ? '' : `, which carried "${carried}"`}`;
     });
     const verdict = by.length > 0 ? `backed by ${by.join('; ')}` : 'backed by a call of an earlier turn';
     const disagree = (mismatches ?? []).filter((m) => m.span === claim.text).map((m) => `${m.field} reported ${m.reported}, called ${m.called} (${m.call_id})`);

@@ -166,8 +166,8 @@ const WRITTEN_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boo
   { id: 'it is now done', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
   { id: 'it is done now', cue: cueMask('claim_now'), needs: stateBeforeNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
   // A resulting state with no verb: "Your 1:1 is now on Friday at 3 pm" (changed), "Tom now has edit access" (given).
-  { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)\w/i, subjectIsObject: true },
-  { id: 'now has it', cue: cueMask('claim_now'), needs: (text) => text.includes('now ha'), pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)\w/i, subjectIsObject: true },
+  { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)(?=\w)/i, subjectIsObject: true },
+  { id: 'now has it', cue: cueMask('claim_now'), needs: (text) => text.includes('now ha'), pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)(?=\w)/i, subjectIsObject: true },
   { id: 'done!', needs: (text) => participleAfter(text, 0, 1), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
 ];
 const WRITTEN = WRITTEN_ROWS.map(readableRow);

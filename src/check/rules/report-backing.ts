@@ -109,6 +109,11 @@ export function namesFailedTarget(report: ActionReport, call: CallFacts): boolea
  * name is a value of the call, not a kind of thing ("The 'Quarterly review' has been scheduled"
  * after create_calendar_event(title: "Quarterly review")).
  */
+/** The words of the report's thing, when the call carried them all ("quarterly review"); for `--explain`. */
+export function carriedThing(report: ActionReport, call: CallFacts): string | undefined {
+  return carriesThing(report, call) ? reportedThings(report).join(' ') : undefined;
+}
+
 function carriesThing(report: ActionReport, call: CallFacts): boolean {
   if (call.values === undefined) return false;
   const things = reportedThings(report);
