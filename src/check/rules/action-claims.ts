@@ -182,10 +182,8 @@ function writtenVerb(form: string): string | null {
   // The lexicon's own forms are its rows' to read (or to leave: "noted", "found"); a particle makes another act ("switched off").
   if (actionLemma(form) !== null || (space < 0 && actionLemma(word) !== null)) return null;
   const verb = writtenLemma(form);
-  return LOOKUP_VERBS.has(verb.split(' ')[0]!) || NOT_ACTS.has(word) ? null : verb;
+  return LOOKUP_VERBS.has(verb.split(' ')[0]!) ? null : verb;
 }
-/** Participles that describe, not act: "I've been", "it's been used", "we've seen". */
-const NOT_ACTS: ReadonlySet<string> = new Set(['been', 'seen', 'given', 'taken', 'gotten', 'used', 'needed', 'based', 'located', 'required', 'included', 'interested', 'supposed', 'expected', 'allowed', 'limited', 'listed', 'linked', 'related', 'provided', 'learned', 'tried', 'asked', 'answered', 'explained', 'reviewed', 'checked', 'looked', 'noticed', 'received', 'understood', 'covered', 'mentioned', 'attempted', 'failed']);
 
 /** Rows whose form marks the act as this turn's own. */
 const MARKED_ROWS: ReadonlySet<string> = new Set(['I have done it', 'it has been done', 'it is now done', 'and did it too', 'I did it and that', 'I did it']);
