@@ -10,7 +10,6 @@ import { viewTurn, type ToolActivity } from '../core/turn.ts';
 import type { JudgedCommitment, LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import { callActions, type ToolAction } from '../setups/tool-performs.ts';
-import { callValues, failedTargets } from '../core/call-values.ts';
 import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
@@ -246,11 +245,7 @@ function callFacts(facts: DeploymentFacts, name: string): CallFacts {
 /** A successful call as the claim check reads it: its tool's acts for the arguments it was given, what it carried, what it failed at. */
 function callMade(facts: DeploymentFacts, call: ToolActivity): CallFacts {
   const tool = callFacts(facts, call.name);
-  let values: string | undefined;
-  const made: CallFacts = { name: tool.name, families: tool.families, actions: callActions(tool.actions, call.arguments), values: () => (values ??= callValues(call)) };
-  const failed = failedTargets(call.result);
-  if (failed !== undefined) made.failed = failed;
-  return made;
+  return { name: tool.name, families: tool.families, actions: callActions(tool.actions, call.arguments), call };
 }
 
 function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMismatch[] | undefined): string {

@@ -7,7 +7,7 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, LOOKUP_VERBS, sameAct, writtenLemma } from '../../setups/action-verbs.ts';
 import { coversThing } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
-import { asksForToolAct, backedBy, generalPurposeCall, namesAnObjectOfItsAct, namesFailedTarget, opposed, performedBy, performsAnAct, toldBy, type CallFacts } from './report-backing.ts';
+import { asksForToolAct, backedBy, generalPurposeCall, namesAnObjectOfItsAct, namesFailedTarget, opposed, performedBy, performsAnAct, toldBy, valuesOf, type CallFacts } from './report-backing.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
@@ -281,14 +281,14 @@ function namesValueNoCallCarries(claim: ClaimFinding, evidence: ClaimEvidence): 
   if (!text.includes('#')) return false;
   let anyValues = false;
   for (const call of evidence.succeeded) {
-    if (call.values !== undefined) anyValues = true;
+    if (call.call !== undefined) anyValues = true;
     // A post to another channel than the one named is a detail that disagrees (claim_mismatches), not a claim with nothing behind it.
     if (call.actions.some((action) => sameAct(action.verb, 'send'))) return false;
   }
   if (!anyValues) return false;
   for (const match of text.matchAll(NAMED_VALUE)) {
     const words = ` ${match[1]!.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
-    if (!evidence.succeeded.some((call) => call.values !== undefined && call.values().includes(words))) return true;
+    if (!evidence.succeeded.some((call) => call.call !== undefined && valuesOf(call)!.includes(words))) return true;
   }
   return false;
 }

@@ -8,18 +8,36 @@ import type { CapabilityFamily } from '../../core/affordances.ts';
 import { actionLemma, GENERIC_COMPLETION_VERBS, hasOpposite, lemmasIn, LOOKUP_VERBS, opposite, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, singular, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import type { ActionReport } from './action-claims.ts';
-import type { FailedTarget } from '../../core/call-values.ts';
+import { callValues, failedTargets, type FailedTarget } from '../../core/call-values.ts';
+import type { ToolActivity } from '../../core/turn.ts';
 
 /** A tool call as the claim check sees it: the families its tags stand for and the acts it performs. */
 export interface CallFacts {
   name: string;
   families: ReadonlySet<CapabilityFamily>;
   actions: readonly ToolAction[];
-  /** A call's own arguments and result as words (`callValues`), worked out when first asked; absent for a tool of the deployment. */
-  values?: () => string;
-  /** Targets the call's result lists as failed: a report naming one is not backed by this call. */
-  failed?: readonly FailedTarget[];
+  /** The call itself, for what it carried (`valuesOf`) and failed at (`failedOf`); absent for a tool of the deployment. */
+  call?: ToolActivity;
 }
+
+/** A call's arguments and result as words (`callValues`), worked out once per call when first asked. */
+export function valuesOf(facts: CallFacts): string | undefined {
+  const call = facts.call;
+  if (call === undefined) return undefined;
+  let values = VALUES.get(call);
+  if (values === undefined) VALUES.set(call, (values = callValues(call)));
+  return values;
+}
+const VALUES = new WeakMap<ToolActivity, string>();
+
+/** The targets a call's result lists as failed (a report naming one is not backed by it), worked out once per call. */
+export function failedOf(facts: CallFacts): readonly FailedTarget[] | undefined {
+  const call = facts.call;
+  if (call === undefined) return undefined;
+  if (!FAILED.has(call)) FAILED.set(call, failedTargets(call.result));
+  return FAILED.get(call);
+}
+const FAILED = new WeakMap<ToolActivity, readonly FailedTarget[] | undefined>();
 
 /**
  * Whether the user's message asks for an act a tool of the deployment performs: a change verb of
@@ -99,8 +117,9 @@ function opposedTo(word: string, action: ToolAction): boolean {
 
 /** Whether a call's result lists as failed a target the report names by a word of its own ("the sprinkler" and "Patio sprinkler"). */
 export function namesFailedTarget(report: ActionReport, call: CallFacts): boolean {
-  if (call.failed === undefined) return false;
-  for (const target of call.failed) for (const word of target.ownWords) if (report.objects.includes(singular(word))) return true;
+  const failed = failedOf(call);
+  if (failed === undefined) return false;
+  for (const target of failed) for (const word of target.ownWords) if (report.objects.includes(singular(word))) return true;
   return false;
 }
 
@@ -115,10 +134,10 @@ export function carriedThing(report: ActionReport, call: CallFacts): string | un
 }
 
 function carriesThing(report: ActionReport, call: CallFacts): boolean {
-  if (call.values === undefined) return false;
+  if (call.call === undefined) return false;
   const things = reportedThings(report);
   if (things.length === 0) return false;
-  const values = call.values();
+  const values = valuesOf(call)!;
   for (const word of things) if (!values.includes(` ${word} `) && !values.includes(` ${word}s `)) return false;
   return true;
 }

@@ -20,7 +20,7 @@ import { coversThing, sameThing } from '../../setups/tool-performs.ts';
 import type { ToolActivity } from '../../core/turn.ts';
 import type { ActionReport } from './action-claims.ts';
 import { partBackedBy, type ClaimFinding, type ClaimKind } from './claims.ts';
-import { namesFailedTarget, opposed, type CallFacts } from './report-backing.ts';
+import { failedOf, namesFailedTarget, opposed, type CallFacts } from './report-backing.ts';
 
 /** Characters of a failed call's result quoted in an explanation (results are untrusted). */
 export const MAX_QUOTED_RESULT = 120;
@@ -92,7 +92,7 @@ function whyNot(
       const facts = factsOf(call);
       const undone = facts.actions.find((action) => opposed(report, action));
       if (undone !== undefined) return { reason: 'opposite', verdict: `not backed: call ${call.id} ${call.name} did the opposite (${undone.verb}${undone.object === undefined ? '' : ` ${undone.object}`})` };
-      if (namesFailedTarget(report, facts)) return { reason: 'failed_target', verdict: `not backed: call ${call.id} ${call.name} lists ${facts.failed!.map((target) => `"${quote(target.name)}"`).join(', ')} as failed` };
+      if (namesFailedTarget(report, facts)) return { reason: 'failed_target', verdict: `not backed: call ${call.id} ${call.name} lists ${failedOf(facts)!.map((target) => `"${quote(target.name)}"`).join(', ')} as failed` };
     }
   }
   const would = tools.filter((tool) => partBackedBy(claim, report, [tool], tools));
