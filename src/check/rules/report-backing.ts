@@ -80,10 +80,10 @@ export function performedBy(report: ActionReport, tools: readonly CallFacts[]): 
 }
 
 function actionMatches(report: ActionReport, action: ToolAction): boolean {
-  if (opposed(report, action)) return false;
-  if (GENERIC_COMPLETION_VERBS.has(report.verb)) return report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action);
-  if (thingIsTheAct(report, action)) return true;
-  if (!sameAct(action.verb, report.verb)) return false;
+  // Whether the act undoes the reported one is asked only of an action that would match otherwise.
+  if (GENERIC_COMPLETION_VERBS.has(report.verb)) return (report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action)) && !opposed(report, action);
+  if (thingIsTheAct(report, action)) return !opposed(report, action);
+  if (!sameAct(action.verb, report.verb) || opposed(report, action)) return false;
   if (report.objects.length === 0 || action.objects.length === 0 || namesSameThing(report, action)) return true;
   // A verb read by grammar ("is now on") says too little without its thing.
   return action.verb === report.verb && !WEAK_VERBS.has(report.verb) && !report.written;
@@ -97,11 +97,14 @@ function actionMatches(report: ActionReport, action: ToolAction): boolean {
  *   ignores: "locked" vs lock / "turned off the lights" vs turn off device
  */
 export function opposed(report: ActionReport, action: ToolAction): boolean {
+  let sides = SIDES.get(report);
+  if (sides === undefined) SIDES.set(report, (sides = [report.verb, ...report.objects].filter((word) => word.split(' ').some(hasOpposite))));
   // Loops, not arrays: this runs for every tool action a report meets.
-  if (opposedTo(report.verb, action)) return true;
-  for (const word of report.objects) if (opposedTo(word, action)) return true;
+  for (const word of sides) if (opposedTo(word, action)) return true;
   return false;
 }
+/** The words of each report that name one side of an opposite pair, worked out once per report (most name none). */
+const SIDES = new WeakMap<ActionReport, readonly string[]>();
 
 /** Whether a word of a report (a verb with its particle, or one word) names the opposite of the action's verb, particle or a thing word. */
 function opposedTo(word: string, action: ToolAction): boolean {
