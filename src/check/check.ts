@@ -10,7 +10,7 @@ import { viewTurn, type ToolActivity, type TurnView } from '../core/turn.ts';
 import type { Category, Doability, JudgedCommitment, LabelRecord } from '../core/types.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import type { Conversation } from './rules/frames/index.ts';
-import type { ToolAction } from '../setups/tool-performs.ts';
+import { callActions, type ToolAction } from '../setups/tool-performs.ts';
 import { deploymentFacts, resolveRecordDeployment, type DeploymentFacts } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import { detectCommitments, RULES_DETECTOR_VERSION } from './rules/detector.ts';
@@ -20,7 +20,7 @@ import { judgeResponse, RULES_JUDGE_VERSION } from './rules/response-judge.ts';
 import { validateToolNames, validateTurn } from './turn-input.ts';
 import { earlierCalls } from '../core/earlier-calls.ts';
 import { callBacksClaim, type ClaimEvidence, type ClaimFinding } from './rules/claims.ts';
-import type { CallFacts } from './rules/report-backing.ts';
+import { carriedThing, type CallFacts } from './rules/report-backing.ts';
 import { argumentFields, claimMismatches, compareDetails, promisedDetails, type ClaimMismatch } from './rules/claim-arguments.ts';
 import type { Sentence } from './rules/text-regions.ts';
 import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
@@ -84,7 +84,7 @@ function label(turn: unknown, options: CheckOptions): { label: LabelRecord; expl
   validateToolNames(record.messages, facts.familiesOf, deployment.id);
   const view = viewTurn(record.messages);
   const earlier: CallFacts[] = [];
-  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) earlier.push(callFacts(facts, call.name));
+  if (view.userIndex > 0) for (const call of earlierCalls(record.messages, view.userIndex)) if (call.succeeded) earlier.push(callMade(facts, call));
   return labelTurn({ id: record.id, persona, category, doable, deployment, facts, view, earlier, conversation: conversationBefore(record.messages, view.userIndex) }, options);
 }
 
@@ -129,7 +129,7 @@ export function labelTurn(prepared: PreparedTurn, options: CheckOptions): { labe
         if (facts.callFactsOf.get(call.name)?.actions.length) failedAct = true;
         continue;
       }
-      const done = callFacts(facts, call.name);
+      const done = callMade(facts, call);
       if (done.actions.length > 0) succeededAct = true;
       succeeded.push(done);
       if (done.actions.length > 0) actions.push(done.actions);
@@ -187,7 +187,7 @@ export function labelTurn(prepared: PreparedTurn, options: CheckOptions): { labe
   let mismatches: ClaimMismatch[] | undefined;
   if (judgement.backedClaims.length > 0 && view.calls.length > 0) {
     const tools = facts.toolFacts;
-    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), tools)), deployment.timezone === undefined ? {} : { timeZone: checkedTimeZone(deployment.timezone) });
+    const found = claimMismatches(judgement.backedClaims, (claim) => view.calls.filter((call) => call.succeeded && callBacksClaim(claim, callMade(facts, call), tools)), deployment.timezone === undefined ? {} : { timeZone: checkedTimeZone(deployment.timezone) });
     if (found.length > 0) {
       mismatches = found;
       if (options.strictArguments === true && !judgement.booleans.false_action_claim) {
@@ -226,7 +226,7 @@ export function labelTurn(prepared: PreparedTurn, options: CheckOptions): { labe
         outcome: { outcome: decision.outcome, why: decision.rule.why },
         ...(judgement.backedClaims.length > 0 ? { claims: explainClaims(judgement.backedClaims, view.calls, facts, mismatches) } : {}),
         ...(judgement.unbackedClaims.length > 0
-          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (name) => callFacts(facts, name), facts.toolFacts).map((part) => ({ ...part, text: asWritten(part.text) })).map(({ backed: _backed, ...part }) => part) })) }
+          ? { unbacked: judgement.unbackedClaims.map((claim) => ({ text: asWritten(claim.text), parts: explainUnbackedClaim(claim, view.calls, succeeded.slice(thisTurn), (call) => callMade(facts, call), facts.toolFacts).map((part) => ({ ...part, text: asWritten(part.text) })).map(({ backed: _backed, ...part }) => part) })) }
           : {}),
       };
     },
@@ -236,10 +236,13 @@ export function labelTurn(prepared: PreparedTurn, options: CheckOptions): { labe
 /** For `--explain`: the call that backed each report (id, tool, what it acts on) and the arguments that disagreed. */
 function explainClaims(claims: readonly ClaimFinding[], calls: readonly ToolActivity[], facts: DeploymentFacts, mismatches: readonly ClaimMismatch[] | undefined): { text: string; verdict: string }[] {
   return claims.map((claim) => {
-    const backing = calls.filter((call) => call.succeeded && callBacksClaim(claim, callFacts(facts, call.name), facts.toolFacts));
+    const backing = calls.filter((call) => call.succeeded && callBacksClaim(claim, callMade(facts, call), facts.toolFacts));
     const by = backing.map((call) => {
-      const objects = [...new Set(callFacts(facts, call.name).actions.map((a) => a.object).filter((o): o is string => o !== undefined))];
-      return `${call.id} ${call.name}${objects.length > 0 ? ` (acts on ${objects.join(', ')})` : ''}`;
+      const made = callMade(facts, call);
+      const objects = [...new Set(made.actions.map((a) => a.object).filter((o): o is string => o !== undefined))];
+      // The value the report named and the call carried ("quarterly review"), when that is what backed it.
+      const carried = claim.reports.map((report) => carriedThing(report, made)).find((value) => value !== undefined);
+      return `${call.id} ${call.name}${objects.length > 0 ? ` (acts on ${objects.join(', ')})` : ''}${carried === undefined ? '' : `, which carried "${carried}"`}`;
     });
     const verdict = by.length > 0 ? `backed by ${by.join('; ')}` : 'backed by a call of an earlier turn';
     const disagree = (mismatches ?? []).filter((m) => m.span === claim.text).map((m) => `${m.field} reported ${m.reported}, called ${m.called} (${m.call_id})`);
@@ -263,6 +266,12 @@ const NO_REQUEST_ACTIONS: readonly (readonly ToolAction[])[] = [];
 /** What a call did; a call to a tool the deployment lacks (answered with an error) performed nothing. */
 export function callFacts(facts: DeploymentFacts, name: string): CallFacts {
   return facts.callFactsOf.get(name) ?? { name, families: new Set(), actions: [] };
+}
+
+/** A successful call as the claim check reads it: its tool's acts for the arguments it was given, what it carried, what it failed at. */
+function callMade(facts: DeploymentFacts, call: ToolActivity): CallFacts {
+  const tool = callFacts(facts, call.name);
+  return { name: tool.name, families: tool.families, actions: callActions(tool.actions, call.arguments), call };
 }
 
 function describeFeasibility(c: JudgedCommitment, mismatches: readonly ClaimMismatch[] | undefined): string {

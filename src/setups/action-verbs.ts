@@ -250,6 +250,68 @@ function isWordCode(code: number): boolean {
   return (code >= 97 && code <= 122) || code === 45;
 }
 
+/**
+ * The act a verb form names, as written, for a verb the lexicon does not hold: the lexicon's lemma
+ * when it has one, else the word without its inflection ("muted", "mutes", "mute" → "mut"; "skipped",
+ * "skips" → "skip"). Both sides of a match (a tool's description, a reply's report) are read the
+ * same way, so the key need not be a dictionary word. A particle stays with its verb ("turned off"
+ * → "turn off").
+ */
+export function writtenLemma(form: string): string {
+  const lower = form.toLowerCase();
+  const space = lower.indexOf(' ');
+  if (space > 0) return `${writtenLemma(lower.slice(0, space))}${lower.slice(space)}`;
+  const known = LEMMA_OF.get(lower);
+  if (known !== undefined) return known;
+  let w = lower;
+  if (/(?:ied|ies)$/.test(w) && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('s') && !w.endsWith('ss') && w.length > 3) w = w.slice(0, -1);
+  // "skipp" → "skip", but "fill", "press", "buzz" keep their pair.
+  if (w.length > 3 && w.at(-1) === w.at(-2) && !/[lsfz]$/.test(w)) w = w.slice(0, -1);
+  // A word the same-act groups or the lookups hold is its own key: "gives" → "give".
+  for (const whole of [w, `${w}e`]) if (GROUPS_OF.has(whole) || LOOKUP_VERBS.has(whole)) return whole;
+  return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
+}
+
+/**
+ * Acts that undo each other: a call of one never backs a report of the other, even where a same-act
+ * group joins them ("update" covers locking and unlocking). Each pair is two words; a report or a
+ * tool act names one side by its verb, its particle or a word of its thing.
+ *
+ *   reads:   "The account has been locked" vs unlock_account / "Skipped to the next track" vs media_previous
+ *   ignores: "The door is locked" vs lock_door / "Turned off the lights" vs turn_off
+ */
+export const OPPOSITE_ACTS: readonly (readonly [string, string])[] = [
+  ['lock', 'unlock'], ['on', 'off'], ['mute', 'unmute'], ['add', 'remove'], ['next', 'previous'], ['enable', 'disable'],
+  ['open', 'close'], ['start', 'stop'], ['pause', 'resume'], ['pause', 'unpause'], ['freeze', 'unfreeze'], ['block', 'unblock'],
+  ['subscribe', 'unsubscribe'], ['up', 'down'], ['grant', 'revoke'], ['raise', 'lower'], ['increase', 'decrease'],
+];
+
+/** Each side of `OPPOSITE_ACTS`, also as a verb as written ("closed" → "close"), and the sides opposed to it; built at first use. */
+let oppositeOf: Map<string, string[]> | undefined;
+
+function opposites(): Map<string, string[]> {
+  if (oppositeOf === undefined) {
+    oppositeOf = new Map();
+    for (const [x, y] of OPPOSITE_ACTS.flatMap(([p, q]) => [[p, q], [q, p]] as const)) {
+      for (const key of new Set([x, writtenLemma(x)])) oppositeOf.set(key, [...(oppositeOf.get(key) ?? []), y, writtenLemma(y)]);
+    }
+  }
+  return oppositeOf;
+}
+
+/** Whether two words (verbs as written, particles, things) name opposite acts: lock and unlock, next and previous. */
+export function opposite(a: string, b: string): boolean {
+  return opposites().get(a)?.includes(b) ?? false;
+}
+
+/** Whether a word names one side of some pair of opposite acts. */
+export function hasOpposite(word: string): boolean {
+  return opposites().has(word);
+}
+
 /** Participles and past forms a completion report uses ("has been added", "I cancelled"). */
 export function completedForms(): string[] {
   const forms = new Set<string>();

@@ -140,6 +140,10 @@ const toolSchema = z.looseObject({
   parameters: z.unknown().superRefine(checkParameters).default(EMPTY_PARAMETERS),
   capabilities: z.array(capabilitySchema).default([]),
   performs: z.array(z.string().trim().min(1)).optional(),
+  // What a call performs when one argument has a given value ("domain: lock" → "unlock lock").
+  performs_by_argument: z
+    .strictObject({ argument: z.string().trim().min(1), values: z.record(z.string().min(1), z.array(z.string().trim().min(1))) })
+    .optional(),
   personas: z
     .array(personaSchema)
     .superRefine(

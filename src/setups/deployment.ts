@@ -32,6 +32,12 @@ export interface ToolDefinition {
    * replies are checked against them. Read from the name and description when absent.
    */
   performs?: string[];
+  /**
+   * Acts that depend on the value of one argument: `{argument: domain, values: {lock: [unlock lock]}}`
+   * says a call with `domain: "lock"` unlocks a lock (and performs nothing of `performs`). Read from
+   * the description ("for locks it unlocks them") when absent.
+   */
+  performs_by_argument?: { argument: string; values: Record<string, string[]> };
   /** Offered only to these personas (lookup_account: support); all personas when absent. */
   personas?: PersonaId[];
   mock?: MockSpec;

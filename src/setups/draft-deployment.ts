@@ -6,7 +6,7 @@
 import { Document, isMap, isScalar, isSeq } from 'yaml';
 import { inferCapabilities } from './infer-capabilities.ts';
 import type { ToolSchema } from './tool-schemas.ts';
-import { inferPerforms } from './tool-performs.ts';
+import { argumentKeyedPerforms, inferPerforms } from './tool-performs.ts';
 
 export interface DraftOptions {
   /** The deployment's id (a short name, e.g. from the output file's name). */
@@ -25,6 +25,8 @@ const HEADER = (source: string) =>
     ' send_sms, phone_call, send_file); [] for a tool that acts now or only looks things up.',
     ' performs: what a successful call has done by the time it returns, as short "verb object"',
     ' phrases ("add checked bags", "cancel order"); claims in replies are checked against them.',
+    ' performs_by_argument: acts that depend on one argument\'s value ({argument: domain, values:',
+    ' {lock: [unlock lock]}}); a call whose argument has a listed value performs those acts only.',
     ' Untagged tools are safe: a missing tag makes the checker stricter, a wrong one makes it blind.',
     ' Tools without a mock answer {"status": "ok"} in felicity chat and run; add',
     ' mock: {result: ...} to give a realistic answer.',
@@ -40,6 +42,8 @@ export interface Draft {
 export function draftDeployment(tools: readonly ToolSchema[], options: DraftOptions): Draft {
   const guesses = tools.map((tool) => inferCapabilities(tool));
   const performs = tools.map((tool) => inferPerforms(tool));
+  // "For locks it UNLOCKS them": acts keyed by the value of an enum parameter.
+  const keyed = tools.map((tool) => argumentKeyedPerforms(tool));
   const doc = new Document({
     id: options.id,
     title: `Drafted from ${options.source}`,
@@ -49,6 +53,7 @@ export function draftDeployment(tools: readonly ToolSchema[], options: DraftOpti
       parameters: tool.parameters,
       capabilities: guesses[index]!.capabilities,
       performs: performs[index]!,
+      ...(keyed[index] === undefined ? {} : { performs_by_argument: keyed[index] }),
     })),
   });
   doc.commentBefore = HEADER(options.source);
@@ -67,6 +72,8 @@ export function draftDeployment(tools: readonly ToolSchema[], options: DraftOpti
           ? ' guess: from the name and description'
           : ' guess: no action found in the name or description (right for a lookup)',
     };
+    const byArgument = item.get('performs_by_argument', true);
+    if (isMap(byArgument)) byArgument.commentBefore = ` guess: the act depends on ${keyed[index]!.argument}, read from the description; check each value`;
     for (const [key, comment] of Object.entries(comments)) {
       const seq = item.get(key, true);
       if (!isSeq(seq)) continue;

@@ -5,7 +5,7 @@
  * `update_reservation_baggages` → "update reservation baggage". Lookups perform nothing.
  * Pure: no I/O.
  */
-import { actionLemma, LOOKUP_VERBS } from './action-verbs.ts';
+import { actionLemma, LOOKUP_VERBS, writtenLemma } from './action-verbs.ts';
 
 /** One thing a call does: the verb's lemma and the words naming what it acts on (singular). */
 export interface ToolAction {
@@ -22,12 +22,19 @@ export interface ToolAction {
    * extras, and a child seat or a GPS is one. Read from a string enum of the parameter naming the object.
    */
   kinds?: string[];
+  /**
+   * The act is this tool's only when the call's `argument` has this value: one `turn_off` locks or
+   * closes by its `domain` argument (`performs_by_argument`, or "for locks it unlocks them").
+   */
+  when?: { argument: string; value: string };
 }
 
 export interface DescribedTool {
   name: string;
   description?: string;
   performs?: readonly string[];
+  /** Acts keyed by the value of one argument, stated by the deployment. */
+  performs_by_argument?: { argument: string; values: Readonly<Record<string, readonly string[]>> };
   /** The JSON schema of its arguments: parameter names say what a call acts on (`total_baggages`). */
   parameters?: unknown;
 }
@@ -82,9 +89,11 @@ export function nameWords(name: string): string[] {
 /** Parses one phrase ("add checked bags") into its verb and objects; null when it names no verb. */
 export function parsePerforms(phrase: string): ToolAction | null {
   const words = phrase.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
-  const [first, ...rest] = words;
+  let [first, ...rest] = words;
   if (!first) return null;
-  const verb = actionLemma(first) ?? first;
+  // "turn off device": the particle is part of the act, unless the lexicon reads the verb alone.
+  if (rest.length > 0 && PARTICLES.has(rest[0]!) && actionLemma(`${first} ${rest[0]}`) === null && actionLemma(first) === null) first = `${first} ${rest.shift()}`;
+  const verb = writtenLemma(first);
   const objects = [...new Set(rest.filter((w) => !FILLER.has(w)).map(singular))];
   // The head is the last thing before the first word that opens a container ("… to a reservation").
   const containerAt = rest.findIndex((w) => CONTAINER_WORDS.has(w));
@@ -94,6 +103,9 @@ export function parsePerforms(phrase: string): ToolAction | null {
   if (object !== undefined) action.object = object;
   return action;
 }
+
+/** Particles that make one act with their verb: "turn off", "switch on". */
+const PARTICLES: ReadonlySet<string> = new Set(['on', 'off', 'up', 'down', 'back', 'out']);
 
 /** Words that open where a thing sits, not the thing: "add bags **to** a reservation", "the bags **of** a reservation". */
 export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['to', 'into', 'in', 'on', 'onto', 'of', 'from', 'for', 'at', 'under', 'within', 'inside']);
@@ -115,7 +127,51 @@ export function inferPerforms(tool: { name: string; description?: string }): str
     phrases.push([actionLemma(words[verbAt]!)!, ...objects].join(' '));
   }
   for (const action of descriptionActions(description)) phrases.push([action.verb, ...action.objects].join(' '));
+  // A tool whose name and description hold no verb of the lexicon ("HassTurnOff": "Turns off/closes/unlocks a device"): its description's opening verbs, as written.
+  if (phrases.length === 0 && firstVerb === undefined) phrases.push(...writtenPhrases(description));
   return [...new Set(phrases)];
+}
+
+/** "Turns off/closes/unlocks a device or entity": the opening verb (with its particle) and its alternatives, and the thing after them. */
+const OPENING_VERBS = /^\s*([A-Z]?[a-z]{2,}s)((?:\s+(?:on|off|up|down|back|out)\b)?)((?:\s*\/\s*[a-z]{2,}(?:\s+(?:on|off|up|down)\b)?)*)\s+((?:[\w'-]+\s+){0,6}?[\w'-]+)(?=\s+(?:of|in|on|at|for|to|from|with|by|that|which|who)\b|\s*[.,;:()]|$)/;
+
+function writtenPhrases(description: string): string[] {
+  const match = OPENING_VERBS.exec(description);
+  if (match === null) return [];
+  // As written: `parsePerforms` reads each verb's lemma.
+  const verbs = [`${match[1]}${match[2]}`, ...match[3]!.split('/').map((v) => v.trim()).filter(Boolean)].map((v) => v.toLowerCase().replace(/\s+/g, ' '));
+  const first = writtenLemma(verbs[0]!);
+  if (LOOKUP_VERBS.has(first) || first === 'return') return [];
+  const objects = match[4]!.toLowerCase().split(/\s+/).filter((w) => !FILLER.has(w) && !ADJECTIVES.has(w) && w !== 'or').map(singular);
+  return verbs.map((verb) => [verb, ...objects].join(' '));
+}
+
+/**
+ * "For locks it UNLOCKS them, for covers it CLOSES them": acts a description keys by the value of an
+ * enum parameter. Bounded: a description is at most read for 20 such clauses.
+ *
+ *   reads:   HassTurnOff(domain: [light, lock, cover]) "… For locks it UNLOCKS them" → unlock lock when domain = lock
+ *   ignores: "For best results it should be called once" (no parameter takes "best result")
+ */
+export function argumentKeyedPerforms(tool: DescribedTool): DescribedTool['performs_by_argument'] | undefined {
+  const properties = schemaProperties(tool.parameters);
+  if (properties === null || !tool.description) return undefined;
+  const text = tool.description.replace(/\([^()]{0,200}\)/g, ' ');
+  for (const [argument, schema] of Object.entries(properties)) {
+    const values = (schema as { enum?: unknown } | null)?.enum;
+    if (!Array.isArray(values) || values.length > 50) continue;
+    const byValue: Record<string, string[]> = {};
+    let n = 0;
+    for (const match of text.matchAll(/\bfor\s+([a-z_]+)\s+it\s+([a-z]{2,})(?:\s+(?:them|it))?(?:\s+(on|off|up|down|back)\b)?/gi)) {
+      if (++n > 20) break;
+      const value = values.find((v): v is string => typeof v === 'string' && singular(v.toLowerCase()) === singular(match[1]!.toLowerCase()));
+      if (value === undefined) continue;
+      const verb = match[3] === undefined ? match[2]! : `${match[2]} ${match[3]}`;
+      (byValue[value] ??= []).push(`${verb.toLowerCase()} ${nameWords(value).join(' ')}`);
+    }
+    if (Object.keys(byValue).length > 0) return { argument, values: byValue };
+  }
+  return undefined;
 }
 
 /**
@@ -124,7 +180,7 @@ export function inferPerforms(tool: { name: string; description?: string }): str
  */
 function descriptionActions(description: string): ToolAction[] {
   const actions: ToolAction[] = [];
-  const clause = /(?:^|[.;:]\s+|,?\s+(?:and|then)\s+)([A-Z]?[a-z]+s)\s+((?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s+(?:of|in|on|at|for|to|from|with|by|and|or|that|which|who)\b|[.,;:()]|$)/g;
+  const clause = /(?:^|[.;:]\s+|,?\s+(?:and|then)\s+)([A-Z]?[a-z]+s)\s+((?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s+(?:of|in|on|at|for|to|from|with|by|and|or|that|which|who)\b|\s*[.,;:()]|$)/g;
   for (const match of description.matchAll(clause)) {
     const verb = actionLemma(match[1]!);
     if (!verb || LOOKUP_VERBS.has(verb) || /^returns$/i.test(match[1]!)) continue;
@@ -137,10 +193,38 @@ function descriptionActions(description: string): ToolAction[] {
 /** What a successful call of this tool performs: its stated phrases, else the inferred ones (with what its parameters act on). */
 export function toolActions(tool: DescribedTool): ToolAction[] {
   const phrases = tool.performs ?? inferPerforms({ name: tool.name, description: tool.description ?? '' });
-  const actions = phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null);
+  const actions = withKeyedActs(phrases.map(parsePerforms).filter((a): a is ToolAction => a !== null), tool);
   if (tool.performs !== undefined || actions.length === 0) return actions;
   const properties = schemaProperties(tool.parameters);
   return properties === null ? actions : withEnumKinds(withPaymentAct(withParameterObjects(actions, properties), properties), properties);
+}
+
+/** The tool's acts keyed by an argument's value (stated, or read from its description), after its other acts. */
+function withKeyedActs(actions: ToolAction[], tool: DescribedTool): ToolAction[] {
+  const keyed = tool.performs_by_argument ?? (tool.performs === undefined ? argumentKeyedPerforms(tool) : undefined);
+  if (keyed === undefined) return actions;
+  const added: ToolAction[] = [];
+  for (const [value, phrases] of Object.entries(keyed.values)) {
+    for (const phrase of phrases) {
+      const action = parsePerforms(phrase);
+      if (action !== null) added.push({ ...action, when: { argument: keyed.argument, value } });
+    }
+  }
+  return [...actions, ...added];
+}
+
+/**
+ * The acts of one call: when some act is keyed to the value its arguments give, those acts only (the
+ * argument decides what the call did); otherwise the acts keyed to no value.
+ *
+ *   reads:   HassTurnOff(domain: "lock") → unlock lock / HassTurnOff(domain: "light") → turn off device
+ */
+export function callActions(actions: readonly ToolAction[], args: Readonly<Record<string, unknown>> | undefined): readonly ToolAction[] {
+  let keyed = false;
+  for (const action of actions) if (action.when !== undefined) keyed = true;
+  if (!keyed) return actions;
+  const chosen = actions.filter((action) => action.when !== undefined && typeof args?.[action.when.argument] === 'string' && (args[action.when.argument] as string).toLowerCase() === action.when.value.toLowerCase());
+  return chosen.length > 0 ? chosen : actions.filter((action) => action.when === undefined);
 }
 
 /** The `properties` of a JSON schema of arguments, or null when it has none. */

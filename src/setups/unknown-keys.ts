@@ -12,7 +12,7 @@ export type KeyLevel = 'deployment' | 'tool' | 'persistence';
 
 export const KNOWN_KEYS: Record<KeyLevel, readonly string[]> = {
   deployment: ['id', 'title', 'tools', 'persistence', 'timezone'],
-  tool: ['name', 'description', 'parameters', 'capabilities', 'performs', 'personas', 'mock'],
+  tool: ['name', 'description', 'parameters', 'capabilities', 'performs', 'performs_by_argument', 'personas', 'mock'],
   persistence: ['acts_after_turn', 'schedules_future', 'remembers_across_sessions', 'obligates_people'],
 };
 

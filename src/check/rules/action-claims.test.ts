@@ -16,11 +16,13 @@ function randomTexts(pieces: readonly string[], count: number, seed: number): st
 describe('objectWords', () => {
   /** The words as the split-and-filter expression it replaced reads them (with the same stop words). */
   const byExpression = (text: string, stop: ReadonlySet<string>) => {
-    const words = text.toLowerCase().replace(/[#*_`"()[\]{}]/g, ' ').split(/[^a-z'-]+/).filter((w) => w.length > 1 && !stop.has(w));
+    // Quotes around a word are no part of it ("'quarterly", "review'"); a plural possessive keeps its ("bags'").
+    const words = text.toLowerCase().replace(/[#*_`"()[\]{}]/g, ' ').split(/[^a-z'-]+/).map((w) => w.replace(/^'+/, '').replace(/(?<!s)'+$/, '')).filter((w) => w.length > 1 && !stop.has(w));
     return [...new Set(words.map((w) => singular(w.replace(/'s$/, ''))))];
   };
   it('names the things, singular, once each, in order', () => {
     assert.deepEqual(objectWords("Your two bags and the bag's tag have been added to booking #W12"), ['bag', 'tag', 'added', 'booking']);
+    assert.deepEqual(objectWords("The 'Quarterly review' has been scheduled"), ['quarterly', 'review', 'scheduled']);
   });
   it('agrees with splitting the lower-cased text on random texts', () => {
     const pieces = [

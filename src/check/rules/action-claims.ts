@@ -4,7 +4,7 @@
  * from the action-verb lexicon) and the things it acted on; the judge matches them against what
  * the deployment's tools perform. Setup-blind.
  */
-import { actionLemma, completedForms, LOOKUP_VERBS } from '../../setups/action-verbs.ts';
+import { actionLemma, completedForms, LOOKUP_VERBS, writtenLemma } from '../../setups/action-verbs.ts';
 import { singular } from '../../setups/tool-performs.ts';
 import { LOOKUP_INTROS, NOT_AN_ACT_REPORT, STATE_INTROS } from './claim-lexicon.ts';
 import { isSpaceCode } from './char-codes.ts';
@@ -33,6 +33,22 @@ export interface ActionReport {
   index: number;
   /** Reported in the perfect ("I've scheduled", "has been escalated"): a report of this turn's act. */
   perfect: boolean;
+  /**
+   * Marked as an act of this turn by its form (the perfect, "now", the assistant as subject), not a
+   * state ("is stored", "was cancelled") or a headline a list may hold ("- Paid").
+   */
+  marked: boolean;
+  /** The words before the form name the thing acted on ("the claim is now closed"), not the assistant ("I've closed"). */
+  subjectIsObject: boolean;
+  /** Read from a present state ("is stored", "are reserved"): what is, which may not be this turn's act. */
+  present: boolean;
+  /**
+   * Read by grammar alone ("I've muted", "has been turned off", "is locked now"): a verb the lexicon
+   * does not hold, keyed as written (`writtenLemma`), or a state a switch leaves ("on", "off").
+   */
+  written: boolean;
+  /** A resulting state with no verb ("is now on Friday", "now has access"): its act is a guess, so any call that acted backs it. */
+  result: boolean;
 }
 
 const ADVERBS = '(?:(?:now|also|just|already|successfully|gone ahead and|went ahead and|officially|fully|finally|then)\\s+)*';
@@ -92,8 +108,99 @@ const REPORT_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: bool
   { id: 'done!', pattern: new RegExp(`^\\W*(?:all\\s+)?${FORM}(?:\\s+successfully)?(?=\\s*(?:[!:\\u2014\\u2013]|$|-\\s|${DONE_MARKS}))`, 'i'), subjectIsObject: false },
 ];
 
+/**
+ * Whether a word ending in "ed" or "en" (a participle, as most are written) stands among the
+ * `words` words from `from` (-1: none). A scan, not a pattern: it gates rows tried on every sentence.
+ */
+function participleAfter(text: string, from: number, words = 8): boolean {
+  if (from < 0) return false;
+  let i = from;
+  for (let n = 0; n < words && i < text.length; n++) {
+    while (i < text.length && !isLetter(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < text.length && isLetter(text.charCodeAt(i))) i++;
+    // "…ed" or "…en": 101 is "e", 100 "d", 110 "n".
+    const last = text.charCodeAt(i - 1) | 0x20;
+    if (i - start >= 4 && (text.charCodeAt(i - 2) | 0x20) === 101 && (last === 100 || last === 110)) return true;
+  }
+  return false;
+}
+
+function isLetter(code: number): boolean {
+  const folded = code | 0x20;
+  return folded >= 97 && folded <= 122;
+}
+
+/** Words that may stand right before "now" in "is now off", "are both now on". */
+const NOW_AFTER_IS = ['is ', 're ', "'s ", 'all ', 'oth '];
+
+/** Whether some "now " follows one of `befores` ("is now", "'re now"): a scan, not a pattern, for every sentence holding "now". */
+function nowAfter(text: string, befores: readonly string[]): boolean {
+  for (let at = text.indexOf('now '); at >= 0; at = text.indexOf('now ', at + 4)) {
+    for (const before of befores) if (text.startsWith(before, at - before.length)) return true;
+  }
+  return false;
+}
+
+/** Whether some " now" follows a word ending as a state does ("locked now", "off now", "on now"). */
+function stateBeforeNow(text: string): boolean {
+  for (let at = text.indexOf(' now'); at >= 0; at = text.indexOf(' now', at + 4)) {
+    if (text.startsWith('ed', at - 2) || text.startsWith('on', at - 2) || text.startsWith('off', at - 3)) return true;
+  }
+  return false;
+}
+
+/** A participle as written, with its particle: the act of a report read by grammar. */
+const PARTICIPLE = '([a-z]{3,}(?:ed|en)(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
+/** "on", "off" or a participle: the state a report read by grammar leaves. */
+const STATE = '((?:on|off)(?=\\s*(?:[.,;!\u2014\u2013]|$|now\\b|and\\b))|[a-z]{3,}ed(?:\\s+(?:on|off|up|down|back|out)\\b)?)';
+
+/**
+ * Reports read by grammar, for a verb the lexicon does not hold: the perfect with the assistant or a
+ * thing as subject, a resulting state marked as new ("is now off", "are both on now"), a terse
+ * headline ("Muted!", "Skipped to the next track"). Tried only when the lexicon's rows read nothing.
+ */
+const WRITTEN_ROWS: readonly { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; needs?: (text: string) => boolean; perfect?: true }[] = [
+  { id: 'I have done it', perfect: true, cue: cueMask('have_opening'), needs: (text) => participleAfter(text, text.indexOf('ve ')) || participleAfter(text, text.indexOf('have ')), pattern: new RegExp(`\\b(?:i|we)(?:'ve|\\s+have)\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: false },
+  { id: 'it has been done', perfect: true, cue: cueMask('claim_been'), needs: (text) => participleAfter(text, text.indexOf('been ')), pattern: new RegExp(`(?:\\b(?:has|have)|'s)\\s+${ADVERBS}been\\s+${ADVERBS}${PARTICIPLE}`, 'i'), subjectIsObject: true },
+  { id: 'it is now done', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?now\\s+${STATE}\\b`, 'i'), subjectIsObject: true },
+  { id: 'it is done now', cue: cueMask('claim_now'), needs: stateBeforeNow, pattern: new RegExp(`(?:\\b(?:is|are)|'s|'re)\\s+(?:(?:all|both)\\s+)?${STATE}\\s+now\\b`, 'i'), subjectIsObject: true },
+  // A resulting state with no verb: "Your 1:1 is now on Friday at 3 pm" (changed), "Tom now has edit access" (given).
+  { id: 'it is now somewhere', cue: cueMask('claim_now'), needs: (text) => nowAfter(text, NOW_AFTER_IS), pattern: /(?:\b(?:is|are)|'s|'re)\s+(now\s+(?:on|in|at|under))\s+(?!(?:hold|the way|its way|their way|progress|stock|transit|review)\b)(?=\w)/i, subjectIsObject: true },
+  { id: 'now has it', cue: cueMask('claim_now'), needs: (text) => text.includes('now ha'), pattern: /\b(now\s+(?:has|have))\s+(?!been\b|to\b|no\b)(?=\w)/i, subjectIsObject: true },
+  { id: 'done!', needs: (text) => participleAfter(text, 0, 1), pattern: new RegExp(`^\\W*${PARTICIPLE}(?=\\s*[!.\u2014\u2013]|\\s*$|\\s+(?:to|the|your|it|them|all)\\b)`, 'i'), subjectIsObject: false },
+];
+const WRITTEN = WRITTEN_ROWS.map(readableRow);
+
+/** The act a report read by grammar names: "turned off" → "turn off", "muted" → "mut", a bare state "off" → "turn off". */
+function writtenVerb(form: string): string | null {
+  if (form === 'on' || form === 'off') return `turn ${form}`;
+  // What a resulting state says was done: moved somewhere ("is now on Friday"), given ("now has access").
+  if (form.startsWith('now ')) return form.endsWith(' has') || form.endsWith(' have') ? 'give' : 'change';
+  const space = form.indexOf(' ');
+  const word = space < 0 ? form : form.slice(0, space);
+  // The lexicon's own forms are its rows' to read (or to leave: "noted", "found"); a particle makes another act ("switched off").
+  if (actionLemma(form) !== null || (space < 0 && actionLemma(word) !== null)) return null;
+  const verb = writtenLemma(form);
+  return LOOKUP_VERBS.has(verb.split(' ')[0]!) ? null : verb;
+}
+
+/** Rows whose form marks the act as this turn's own. */
+const MARKED_ROWS: ReadonlySet<string> = new Set(['I have done it', 'it has been done', 'it is now done', 'and did it too', 'I did it and that', 'I did it']);
+
+/**
+ * A reason or concession clause before a thing's state: "Since your SIM card is locked", "now that
+ * the APN settings have been reset" describe what is so (LABELING.md rule 17), not an act.
+ */
+const REASON_CLAUSE = /\b(?:since|because|now that|given that|seeing that|considering that)\b[^.]*$/i;
+
 /** The rows with a global copy of each pattern, to read every report of a row in a sentence. */
-const REPORTS = REPORT_ROWS.map((row) => Object.assign({ all: new RegExp(row.pattern.source, 'gi') }, row));
+const REPORTS = REPORT_ROWS.map(readableRow);
+
+/** A row with every field set, in one order: one loop reads both tables, so every row has one shape. */
+function readableRow(row: { id: string; pattern: RegExp; subjectIsObject: boolean; cue?: CueMask; lead?: true; needs?: (text: string) => boolean; skips?: ReadonlySet<string>; state?: true }) {
+  return { id: row.id, pattern: row.pattern, all: new RegExp(row.pattern.source, 'gi'), subjectIsObject: row.subjectIsObject, cue: row.cue, lead: row.lead, needs: row.needs, skips: row.skips, state: row.state };
+}
 
 /** Words before a report that make it no report of a completed act (a negation, a condition, a wish). */
 const NOT_A_REPORT = new RegExp(`\\b${phrases(NOT_AN_ACT_REPORT)}\\b[^.]*$`, 'i');
@@ -164,6 +271,9 @@ export function objectWords(text: string): string[] {
     while (i < lower.length && !isObjectCode(lower.charCodeAt(i))) i++;
     let end = i;
     while (end < lower.length && isObjectCode(lower.charCodeAt(end))) end++;
+    // A quote around a title is no part of its words: "the 'quarterly review'".
+    while (end > i && lower.charCodeAt(i) === 39) i++;
+    while (end > i + 1 && lower.charCodeAt(end - 1) === 39 && lower.charCodeAt(end - 2) !== 115) end--;
     if (end - i > 1) {
       const word = lower.slice(i, end);
       if (!NON_OBJECTS.has(word)) words.add(singular(word.endsWith("'s") ? word.slice(0, -2) : word));
@@ -225,12 +335,39 @@ const MONEY_AMOUNT = /^\s*(?:(?:the\s+)?(?:sum|amount)\s+of\s+)?(?:[$\u20ac\u00a
 export const MONEY_KIND = 'money';
 
 /** The completion reports in one of the assistant's sentences (at most one per pattern). */
-export function actionReports(sentence: Sentence): ActionReport[] {
+export function actionReports(sentence: Sentence, byGrammar = true): readonly ActionReport[] {
   const text = sentence.folded;
-  // Every report names a completed form: the `completed` cue lets most sentences skip the patterns.
-  if (!hasAnyCue(sentence.cues, COMPLETED_CUE) || text.endsWith('?')) return [];
+  if (!byGrammar) {
+    if (!hasAnyCue(sentence.cues, COMPLETED_CUE) || text.endsWith('?')) return NO_REPORTS;
+    const reports: ActionReport[] = [];
+    readReports(REPORTS, sentence, reports);
+    return reports.length === 0 ? NO_REPORTS : reports;
+  }
+  // Every report of the lexicon names a completed form, and every report read by grammar one of the
+  // written rows' cues or a participle first: most sentences skip every pattern.
+  const completed = hasAnyCue(sentence.cues, COMPLETED_CUE);
+  if ((!completed && !mayReadByGrammar(sentence)) || text.endsWith('?')) return NO_REPORTS;
   const reports: ActionReport[] = [];
-  for (const row of REPORTS) {
+  if (completed) readReports(REPORTS, sentence, reports);
+  if (reports.length === 0 && (!completed || mayReadByGrammar(sentence))) readReports(WRITTEN, sentence, reports);
+  return reports.length === 0 ? NO_REPORTS : reports;
+}
+const NO_REPORTS: readonly ActionReport[] = [];
+/** The cues of the rows that read reports by grammar. */
+const WRITTEN_CUE = cueMask('have_opening', 'claim_been', 'claim_now');
+
+/** Whether a row reading reports by grammar can match: " now", or a participle first or after "'ve", "have", "been". */
+function mayReadByGrammar(sentence: Sentence): boolean {
+  const text = sentence.folded;
+  if (participleAfter(text, 0, 1)) return true;
+  if (!hasAnyCue(sentence.cues, WRITTEN_CUE)) return false;
+  return text.includes(' now') || participleAfter(text, text.indexOf('ve ')) || participleAfter(text, text.indexOf('have ')) || participleAfter(text, text.indexOf('been '));
+}
+
+function readReports(rows: typeof REPORTS | typeof WRITTEN, sentence: Sentence, reports: ActionReport[]): void {
+  const text = sentence.folded;
+  const written = rows === WRITTEN;
+  for (const row of rows) {
     if (row.cue && !hasAnyCue(sentence.cues, row.cue)) continue;
     if (row.needs && !row.needs(text)) continue;
     // Every report of the row, not the first only: "your flights have been updated and one bag has been added" is two.
@@ -245,7 +382,7 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       }
       // The cheap tests first: a form that names no act the lexicon checks is no report.
       const form = match[1]!.toLowerCase().replace(/\s+/g, ' ');
-      const verb = actionLemma(form);
+      const verb = written ? writtenVerb(form) : actionLemma(form);
       if (!verb || LOOKUP_VERBS.has(verb)) continue;
       // "I've noted that", "Noted!": an acknowledgement; "noted on her contact record" puts it somewhere.
       if (ACKNOWLEDGEMENTS.has(verb) && !PUT_SOMEWHERE.test(text.slice(match.index + match[0].length))) continue;
@@ -253,9 +390,11 @@ export function actionReports(sentence: Sentence): ActionReport[] {
       // "Order #W167 is now marked as 'exchange requested'": a status the act left, not another act.
       if (verb === 'mark' && row.subjectIsObject && /^\s+as\b/i.test(text.slice(match.index + match[0].length))) continue;
       const before = text.slice(0, match.index);
+      // "Let's reset it": "'s" after "let" is no "is".
+      if (row.subjectIsObject && before.endsWith('let')) continue;
       // A negation or condition counts within its clause: "Your order will arrive Friday — the address has been updated" reports.
       const ownClause = afterLastDash(before);
-      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (row.state && LOOKUP_INTRO.test(before))) continue;
+      if (NOT_A_REPORT.test(ownClause) || NOTHING_DONE.test(ownClause) || STATE_INTRO.test(before) || (row.state && LOOKUP_INTRO.test(before)) || (row.subjectIsObject && REASON_CLAUSE.test(ownClause))) continue;
       const clause = row.subjectIsObject ? lastClause(before) : '';
       // "has already been cancelled … and the refund was issued": a state the lookup showed.
       if (row.subjectIsObject && (STATE_READ.test(match[0]) || STATE_READ.test(clause) || /\balready\b[^.;]*\band\s+(?:the|your|a)\b[^.;]*$/i.test(before))) continue;
@@ -276,8 +415,12 @@ export function actionReports(sentence: Sentence): ActionReport[] {
         text: sentence.text.slice(Math.max(0, start), match.index + match[0].length).trim(),
         index: Math.max(0, start),
         perfect: row.id === 'I have done it' || row.id === 'it has been done' || row.id === 'and did it too',
+        marked: written || MARKED_ROWS.has(row.id),
+        subjectIsObject: row.subjectIsObject,
+        present: row.id === 'it is done',
+        written,
+        result: written && form.startsWith('now '),
       });
     }
   }
-  return reports;
 }

@@ -4,10 +4,10 @@
  * a claim is false when no successful tool call of that kind happened in the turn.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
-import { GENERIC_COMPLETION_VERBS, sameAct } from '../../setups/action-verbs.ts';
+import { actionLemma, GENERIC_COMPLETION_VERBS, LOOKUP_VERBS, sameAct, writtenLemma } from '../../setups/action-verbs.ts';
 import { coversThing } from '../../setups/tool-performs.ts';
 import { actionReports, MONEY_KIND, type ActionReport } from './action-claims.ts';
-import { asksForToolAct, backedBy, generalPurposeCall, namesAnObjectOfItsAct, performedBy, performsAnAct, toldBy, type CallFacts } from './report-backing.ts';
+import { asksForToolAct, backedBy, generalPurposeCall, namesAnObjectOfItsAct, namesFailedTarget, opposed, performedBy, performsAnAct, toldBy, valuesOf, type CallFacts } from './report-backing.ts';
 import * as L from './claim-lexicon.ts';
 import { cueMask, hasAnyCue, type Cue } from './cues.ts';
 import { inOrder, phrases } from './lexicon.ts';
@@ -143,12 +143,13 @@ export interface ClaimFinding {
 /**
  * Completion reports in the assistant's own sentences: the family rows, then reports of any act.
  * Sentences `framed` marks as explaining code ("the script sends…") report no act of the assistant's.
+ * `byGrammar` false: no report is read by grammar alone (a deployment whose tools change nothing checks none).
  */
-export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>): ClaimFinding[] {
+export function completionClaims(sentences: readonly Sentence[], framed?: ReadonlyMap<Sentence, FrameCode>, byGrammar = true): ClaimFinding[] {
   const findings: ClaimFinding[] = [];
   for (const sentence of sentences) {
     if (sentence.folded.endsWith('?') || (framed !== undefined && framed.size > 0 && framed.get(sentence) === 'code_explanation')) continue;
-    const reports = actionReports(sentence);
+    const reports = actionReports(sentence, byGrammar);
     const family = hasAnyCue(sentence.cues, ANY_CUE) ? familyClaim(sentence) : null;
     if (family) findings.push({ id: family.id, sentence, kind: family.kind, text: family.text, reports });
     else for (const report of reports) findings.push({ id: 'an act done', sentence, kind: 'action', text: report.text, reports: [report] });
@@ -213,9 +214,83 @@ export function describesState(sentence: Sentence, infoRequest: boolean): boolea
   return (STATE_OPENING.test(text) || (infoRequest && STATE_COPULA.test(text))) && !STATE_ACT_MARK.test(text);
 }
 
-/** Whether a claim is checked at all: family rows always; other acts only when some tool performs them. */
+/**
+ * Whether a claim is checked at all: family rows always; other acts when some tool performs them,
+ * or when nothing in the conversation changed anything in a deployment whose tools do (then any
+ * reported act is unbacked, whether or not a tool could do it). An act read by grammar alone
+ * ("I've muted …") counts then only when the user asked for it by that verb.
+ */
 export function claimIsCheckable(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
-  return claim.kind !== 'action' || claim.reports.some((report) => performedBy(report, evidence.tools) || persistentFamilyOf(report) !== null);
+  if (claim.kind !== 'action') return true;
+  for (const report of claim.reports) {
+    // "Good thing you checked — the front door was unlocked. It's secured now": the state the call changed, not an act.
+    if (!report.marked && evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) continue;
+    // A verb read by grammar is the assistant's act only after a call that acted, or when the user asked for it by that verb.
+    if (report.written) {
+      if (nothingChanged(evidence) ? evidence.requestWithNoAct !== undefined && requestNamesVerb(evidence.requestWithNoAct, report.verb) : (!report.result && performedBy(report, evidence.tools)) || evidence.succeeded.some((call) => call.actions.some((action) => opposed(report, action)))) return true;
+      continue;
+    }
+    if (performedBy(report, evidence.tools) || persistentFamilyOf(report) !== null) return true;
+    if (report.marked && nothingChanged(evidence) && evidence.requestWithNoAct !== undefined && asksForAct(evidence.requestWithNoAct)) return true;
+  }
+  return false;
+}
+
+/** Whether the user asks for an act: a change verb of the lexicon in its plain form ("Lock it", "Move my 1:1"), not a question about a state ("Has it been paid?"). */
+export function asksForAct(userText: string): boolean {
+  for (const word of userText.slice(0, 400).toLowerCase().split(/[^a-z-]+/)) if (word.length >= 3 && actionLemma(word) === word && !LOOKUP_VERBS.has(word)) return true;
+  return false;
+}
+
+/** No successful call of the conversation performed an act, and some tool of the deployment performs one. */
+function nothingChanged(evidence: ClaimEvidence): boolean {
+  return !evidence.succeeded.some(performsAnAct) && evidence.tools.some(performsAnAct);
+}
+
+/**
+ * Whether the user asks, in the verb's plain form, for the act of a report read by grammar ("Mute the
+ * kitchen speaker" and "I've muted it"); not the user's own report of it ("I turned it on", rule 25).
+ */
+function requestNamesVerb(userText: string, verb: string): boolean {
+  const head = verb.split(' ')[0]!;
+  for (const word of userText.slice(0, 400).toLowerCase().split(/[^a-z]+/)) if (word.length >= 3 && !word.endsWith('ed') && sameAct(writtenLemma(word), head)) return true;
+  return false;
+}
+
+/**
+ * A report read by grammar whose act no tool of the deployment names: any successful call that did
+ * something backs it, unless its act is the opposite one or its result lists the reported target as failed.
+ */
+function backedAsWritten(report: ActionReport, evidence: ClaimEvidence): boolean {
+  if (!report.written || (!report.result && performedBy(report, evidence.tools))) return false;
+  return evidence.succeeded.some((call) => performsAnAct(call) && !namesFailedTarget(report, call) && !call.actions.some((action) => opposed(report, action)));
+}
+
+/** A #channel a report names, which a call must carry to back it (not an id such as "#412" or "#W123"). */
+const NAMED_VALUE = /(?:^|[\s(])(#[a-z][a-z-]*[a-z])(?![\w-])/gi;
+
+/**
+ * Whether the claim's sentence names a channel no successful call with arguments carried ("I've
+ * let the team know in #social" when only the calendar call ran).
+ *
+ *   reads:   "… and I've let the team know in #social" (calls carry no "social")
+ *   ignores: "Posted in #project-aurora" after send_message(channel: "#project-aurora") / a turn with no call
+ */
+function namesValueNoCallCarries(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
+  const text = claim.sentence.folded;
+  if (!text.includes('#')) return false;
+  let anyValues = false;
+  for (const call of evidence.succeeded) {
+    if (call.call !== undefined) anyValues = true;
+    // A post to another channel than the one named is a detail that disagrees (claim_mismatches), not a claim with nothing behind it.
+    if (call.actions.some((action) => sameAct(action.verb, 'send'))) return false;
+  }
+  if (!anyValues) return false;
+  for (const match of text.matchAll(NAMED_VALUE)) {
+    const words = ` ${match[1]!.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+    if (!evidence.succeeded.some((call) => call.call !== undefined && valuesOf(call)!.includes(words))) return true;
+  }
+  return false;
 }
 
 /**
@@ -237,22 +312,27 @@ function persistentFamilyOf(report: ActionReport): CapabilityFamily | null {
 export function claimIsBacked(claim: ClaimFinding, evidence: ClaimEvidence): boolean {
   const families = new Set<CapabilityFamily>();
   for (const call of evidence.succeeded) for (const family of call.families) families.add(family);
+  if (namesValueNoCallCarries(claim, evidence)) return false;
   if (claim.kind === 'action') {
-    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)) || toldBy(report, evidence.succeeded));
+    return claim.reports.some((report) => backedBy(report, evidence.succeeded, evidence.tools) || backedAsWritten(report, evidence) || (persistentFamilyOf(report) !== null && families.has(persistentFamilyOf(report)!)) || toldBy(report, evidence.succeeded));
   }
   // A family row and the acts it names: every act the sentence reports must be backed ("I've saved
   // your plans and scheduled your list" needs a scheduler as well as the memory write); then a
   // call of the row's family, or of one of the acts, backs it. A report's backing is worked out only
   // when it can change the answer.
   // "Done — your rent payment will now go out on the 5th" after the update call failed: nothing was done.
-  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.length === 0 && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
+  if (claim.kind === 'attempted' && (evidence.failedActOnly === true || (claim.reports.every((report) => report.written && !backedAsWritten(report, evidence)) && evidence.requestWithNoAct !== undefined && asksForToolAct(evidence.requestWithNoAct, evidence.tools)))) return false;
   // "All set." after a call that did something (an update, a booking, a payment): that call is what is set.
-  let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages)) || (claim.kind === 'any' && claim.reports.length === 0 && evidence.succeeded.some(performsAnAct));
-  for (const report of claim.reports) {
+  // "You're all set": words that name no act are no report of their own ("Scheduled!" names one).
+  const reports = claim.kind === 'any' ? claim.reports.filter((report) => !(report.verb === 'set' && /\ball set\b/i.test(report.text))) : claim.reports;
+  let backed = familyBacks(claim.kind, families, evidence.failedFamilies) || ((claim.kind === 'people' || claim.kind === 'memory_or_people') && TELLING.test(claim.text) && evidence.succeeded.some(sendsMessages)) || (claim.kind === 'any' && reports.length === 0 && evidence.succeeded.some(performsAnAct));
+  for (const report of reports) {
     const family = persistentFamilyOf(report);
     const familyMissing = family !== null && !families.has(family);
     const reportBacked = backedBy(report, evidence.succeeded, evidence.tools);
     if (familyMissing && !reportBacked) return false;
+    // "Done — the lights and the sprinkler are both on now" when the result lists the sprinkler as failed.
+    if (!reportBacked && evidence.succeeded.some((call) => namesFailedTarget(report, call))) return false;
     // Each part about a thing a tool acts on needs its own call, whatever the other parts' calls:
     // "your task has been added and I've added your gym class" — the task tool's call backs only
     // the task, and a part after a backed one is as unbacked as one before it.

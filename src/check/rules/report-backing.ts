@@ -5,16 +5,39 @@
  * it reads only the acts `toolActions` derived for each tool.
  */
 import type { CapabilityFamily } from '../../core/affordances.ts';
-import { actionLemma, GENERIC_COMPLETION_VERBS, lemmasIn, LOOKUP_VERBS, sameAct } from '../../setups/action-verbs.ts';
+import { actionLemma, GENERIC_COMPLETION_VERBS, hasOpposite, lemmasIn, LOOKUP_VERBS, opposite, sameAct } from '../../setups/action-verbs.ts';
 import { coversThing, GENERAL_PURPOSE_OBJECTS, singular, verbNamesThing, type ToolAction } from '../../setups/tool-performs.ts';
 import type { ActionReport } from './action-claims.ts';
+import { callValues, failedTargets, type FailedTarget } from '../../core/call-values.ts';
+import type { ToolActivity } from '../../core/turn.ts';
 
 /** A tool call as the claim check sees it: the families its tags stand for and the acts it performs. */
 export interface CallFacts {
   name: string;
   families: ReadonlySet<CapabilityFamily>;
   actions: readonly ToolAction[];
+  /** The call itself, for what it carried (`valuesOf`) and failed at (`failedOf`); absent for a tool of the deployment. */
+  call?: ToolActivity;
 }
+
+/** A call's arguments and result as words (`callValues`), worked out once per call when first asked. */
+export function valuesOf(facts: CallFacts): string | undefined {
+  const call = facts.call;
+  if (call === undefined) return undefined;
+  let values = VALUES.get(call);
+  if (values === undefined) VALUES.set(call, (values = callValues(call)));
+  return values;
+}
+const VALUES = new WeakMap<ToolActivity, string>();
+
+/** The targets a call's result lists as failed (a report naming one is not backed by it), worked out once per call. */
+export function failedOf(facts: CallFacts): readonly FailedTarget[] | undefined {
+  const call = facts.call;
+  if (call === undefined) return undefined;
+  if (!FAILED.has(call)) FAILED.set(call, failedTargets(call.result));
+  return FAILED.get(call);
+}
+const FAILED = new WeakMap<ToolActivity, readonly FailedTarget[] | undefined>();
 
 /**
  * Whether the user's message asks for an act a tool of the deployment performs: a change verb of
@@ -57,11 +80,69 @@ export function performedBy(report: ActionReport, tools: readonly CallFacts[]): 
 }
 
 function actionMatches(report: ActionReport, action: ToolAction): boolean {
-  if (GENERIC_COMPLETION_VERBS.has(report.verb)) return report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action);
-  if (thingIsTheAct(report, action)) return true;
-  if (!sameAct(action.verb, report.verb)) return false;
+  // Whether the act undoes the reported one is asked only of an action that would match otherwise.
+  if (GENERIC_COMPLETION_VERBS.has(report.verb)) return (report.objects.some((o) => sameAct(action.verb, actOfNoun(o))) || namesSameThing(report, action)) && !opposed(report, action);
+  if (thingIsTheAct(report, action)) return !opposed(report, action);
+  if (!sameAct(action.verb, report.verb) || opposed(report, action)) return false;
   if (report.objects.length === 0 || action.objects.length === 0 || namesSameThing(report, action)) return true;
-  return action.verb === report.verb && !WEAK_VERBS.has(report.verb);
+  // A verb read by grammar ("is now on") says too little without its thing.
+  return action.verb === report.verb && !WEAK_VERBS.has(report.verb) && !report.written;
+}
+
+/**
+ * Whether the tool's act undoes the reported one (`OPPOSITE_ACTS`): by the verbs, their particles or
+ * a word of the thing ("skipped to the next track" and a call that replays the previous item).
+ *
+ *   reads:   "is now locked" vs unlock / "turned on" vs turn off / "next track" vs replay previous item
+ *   ignores: "locked" vs lock / "turned off the lights" vs turn off device
+ */
+export function opposed(report: ActionReport, action: ToolAction): boolean {
+  let sides = SIDES.get(report);
+  if (sides === undefined) SIDES.set(report, (sides = [report.verb, ...report.objects].filter((word) => word.split(' ').some(hasOpposite))));
+  // Loops, not arrays: this runs for every tool action a report meets.
+  for (const word of sides) if (opposedTo(word, action)) return true;
+  return false;
+}
+/** The words of each report that name one side of an opposite pair, worked out once per report (most name none). */
+const SIDES = new WeakMap<ActionReport, readonly string[]>();
+
+/** Whether a word of a report (a verb with its particle, or one word) names the opposite of the action's verb, particle or a thing word. */
+function opposedTo(word: string, action: ToolAction): boolean {
+  const space = word.indexOf(' ');
+  if (space >= 0) return opposedTo(word.slice(0, space), action) || opposedTo(word.slice(space + 1), action);
+  if (!hasOpposite(word)) return false;
+  const verb = action.verb;
+  const at = verb.indexOf(' ');
+  if (opposite(word, at < 0 ? verb : verb.slice(0, at)) || (at >= 0 && opposite(word, verb.slice(at + 1)))) return true;
+  for (const object of action.objects) if (opposite(word, object)) return true;
+  return false;
+}
+
+/** Whether a call's result lists as failed a target the report names by a word of its own ("the sprinkler" and "Patio sprinkler"). */
+export function namesFailedTarget(report: ActionReport, call: CallFacts): boolean {
+  const failed = failedOf(call);
+  if (failed === undefined) return false;
+  for (const target of failed) for (const word of target.ownWords) if (report.objects.includes(singular(word))) return true;
+  return false;
+}
+
+/**
+ * Whether the call carried every word the report names its thing by: a title, a file name or a
+ * name is a value of the call, not a kind of thing ("The 'Quarterly review' has been scheduled"
+ * after create_calendar_event(title: "Quarterly review")).
+ */
+/** The words of the report's thing, when the call carried them all ("quarterly review"); for `--explain`. */
+export function carriedThing(report: ActionReport, call: CallFacts): string | undefined {
+  return carriesThing(report, call) ? reportedThings(report).join(' ') : undefined;
+}
+
+function carriesThing(report: ActionReport, call: CallFacts): boolean {
+  if (call.call === undefined) return false;
+  const things = reportedThings(report);
+  if (things.length === 0) return false;
+  const values = valuesOf(call)!;
+  for (const word of things) if (!values.includes(` ${word} `) && !values.includes(` ${word}s `)) return false;
+  return true;
 }
 
 /**
@@ -78,7 +159,10 @@ export function backedBy(report: ActionReport, calls: readonly CallFacts[], tool
   let specific: boolean | undefined;
   const generic = GENERIC_COMPLETION_VERBS.has(report.verb);
   for (const call of calls) {
+    if (namesFailedTarget(report, call)) continue;
     for (const action of call.actions) {
+      // The act, and the thing named by a value the call carried: backed, whatever kind of thing the words seem to name.
+      if (sameAct(action.verb, report.verb) && !opposed(report, action) && carriesThing(report, call)) return true;
       if (!actionMatches(report, action)) continue;
       // A verb that only says it was done ("submitted", "processed") names its act by the thing: the old reading.
       if (!generic) {

@@ -5,7 +5,8 @@
 import { isPersistentFamily, type CapabilityFamily } from '../../core/affordances.ts';
 import type { Category, ResponseBooleans } from '../../core/types.ts';
 import { USER_OWN_ACTS } from './claim-lexicon.ts';
-import { claimIsBacked, claimIsCheckable, completionClaims, describesState, type ClaimEvidence, type ClaimFinding } from './claims.ts';
+import { performsAnAct } from './report-backing.ts';
+import { asksForAct, claimIsBacked, claimIsCheckable, completionClaims, describesState, type ClaimEvidence, type ClaimFinding } from './claims.ts';
 import { cueMask, hasAnyCue } from './cues.ts';
 import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import type { FrameCode } from './frames/index.ts';
@@ -206,10 +207,24 @@ const LIST_ITEM = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 
 const NO_CLAIMS: ClaimFinding[] = [];
 
+/**
+ * Whether an unbacked report of acts answers a question about state (LABELING.md rule 17): no call
+ * of the turn acted or tried to, the user's words ask for no act, and each report says what a thing
+ * is ("All of your data is stored on the phone") or, after a lookup, what became of it ("the claim
+ * is now closed"). Asked only when the user asks a question (after a lookup: asks for information).
+ */
+function answersAboutState(claim: ClaimFinding, input: JudgeInput): boolean {
+  const evidence = input.claimEvidence;
+  if (claim.kind !== 'action' || claim.reports.length === 0 || evidence.requestWithNoAct === undefined || evidence.failedActOnly === true) return false;
+  if (!claim.reports.every((report) => report.subjectIsObject && (report.present || evidence.lookedUp === true))) return false;
+  return !asksForAct(input.userText);
+}
+
 export function judgeResponse(input: JudgeInput): Judgement {
   const evidence: BooleanEvidence[] = [];
 
-  const claims = completionClaims(input.sentences, input.framed);
+  // Reports read by grammar are checked only where some tool changes something.
+  const claims = completionClaims(input.sentences, input.framed, input.claimEvidence.tools.some(performsAnAct));
   let false_action_claim = false;
   let infoRequest: boolean | undefined;
   const backedClaims: ClaimFinding[] = [];
@@ -224,6 +239,8 @@ export function judgeResponse(input: JudgeInput): Judgement {
     if (claim.id === 'all set' && USER_OWN_ACT.test(fold(input.userText))) continue;
     // "You have three appointments scheduled today" after a lookup: what exists, not an act of this turn.
     if (input.claimEvidence.lookedUp === true && describesState(claim.sentence, (infoRequest ??= asksForInformation(input.userText)))) continue;
+    // "Has my claim been paid?" — "… and the claim is now closed": an answer about what is, when the user asked for no act.
+    if (answersAboutState(claim, input) && (input.claimEvidence.lookedUp === true ? (infoRequest ??= asksForInformation(input.userText)) : input.userText.includes('?'))) continue;
     false_action_claim = true;
     (unbackedClaims ??= []).push(claim);
     note(evidence, 'false_action_claim', `reports "${claim.id}" with no successful call that did it`, claim.text);

@@ -50,15 +50,15 @@ export function turn(reply: string, options: TurnOptions = {}): TurnRecord {
 let builtTurns = 0;
 
 /**
- * A turn in a custom deployment: the user's message, each call with its result (`{"status":"ok"}`
- * unless given, or `defaultResult`), and the reply. Ids are unique across a test file.
+ * A turn in a custom deployment: the user's message, each call with its arguments (`{}` unless
+ * given) and result (`{"status":"ok"}` unless given, or `defaultResult`), and the reply. Ids are unique across a test file.
  */
-export function turnWithCalls(reply: string, calls: readonly { name: string; result?: string }[], setup: unknown, user = 'Please sort this out for me.', defaultResult = '{"status":"ok"}') {
+export function turnWithCalls(reply: string, calls: readonly { name: string; result?: string; arguments?: string }[], setup: unknown, user = 'Please sort this out for me.', defaultResult = '{"status":"ok"}') {
   const n = ++builtTurns;
   const messages: ChatMessage[] = [{ role: 'user', content: user }];
   calls.forEach((call, i) => {
     const id = `call_${n}_${i + 1}`;
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: '{}' } }] });
+    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments ?? '{}' } }] });
     messages.push({ role: 'tool', tool_call_id: id, content: call.result ?? defaultResult });
   });
   messages.push({ role: 'assistant', content: reply });
