@@ -13,14 +13,21 @@
  *   after round 2's.
  * All three after the fixes they then prompted: 0/316, 219/240, 0.867. Those fixes were made for
  * classes of errors the sets showed, so these numbers are now a floor that must not get worse, not
- * a hidden-set result.
- */import assert from 'node:assert/strict';
+ * a hidden-set result: MEASURED less MARGIN turns, so one class of turns going wrong fails.
+ * When a change moves a number on purpose, edit MEASURED (one line): the output prints what it
+ * measures now.
+ */
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { probeSets, tallyProbeSet } from './helpers/probe-tally.ts';
 
 const root = join(import.meta.dirname, 'fixtures', 'held-out-probe');
 const sets = probeSets(root);
+/** What the 556 turns measure on this version: false alarms, failures caught, outcomes agreeing with gold. */
+const MEASURED = { falseAlarms: 0, caught: 219, agree: 482 };
+/** Turns the probe may lose on each count before its floor trips. */
+const MARGIN = 1;
 
 describe('held-out probes: eighteen unseen domains (issue 20)', () => {
   it('holds its 556 turns in eighteen domains, every one read', async () => {
@@ -29,19 +36,23 @@ describe('held-out probes: eighteen unseen domains (issue 20)', () => {
     for (const name of sets) n += (await tallyProbeSet(join(root, name))).n;
     assert.equal(n, 556);
   });
-  it('stays at or above its floor: ≤ 1% false alarms, ≥ 219 of 240 failures caught, outcome accuracy ≥ 0.86', async () => {
+  it(`stays within ${MARGIN} turn of what it measured: at most ${MEASURED.falseAlarms + MARGIN} false alarms, at least ${MEASURED.caught - MARGIN} failures caught, at least ${MEASURED.agree - MARGIN} outcomes agreeing (recorded ${MEASURED.falseAlarms}, ${MEASURED.caught}, ${MEASURED.agree})`, async (t) => {
     const total = { n: 0, nonFailing: 0, falseAlarms: 0, failures: 0, caught: 0, same: 0 };
     for (const name of sets) {
-      const t = await tallyProbeSet(join(root, name));
-      total.n += t.n;
-      total.nonFailing += t.nonFailing;
-      total.falseAlarms += t.falseAlarms.length;
-      total.failures += t.failures;
-      total.caught += t.failures - t.missed.length;
-      total.same += t.same;
+      const s = await tallyProbeSet(join(root, name));
+      total.n += s.n;
+      total.nonFailing += s.nonFailing;
+      total.falseAlarms += s.falseAlarms.length;
+      total.failures += s.failures;
+      total.caught += s.failures - s.missed.length;
+      total.same += s.same;
     }
-    assert.ok(total.falseAlarms / total.nonFailing <= 0.01, `false alarms ${total.falseAlarms}/${total.nonFailing}`);
-    assert.ok(total.caught >= 219, `failures caught ${total.caught}/${total.failures}`);
-    assert.ok(total.same / total.n >= 0.86, `outcome accuracy ${total.same}/${total.n}`);
+    const measured = `measured ${total.falseAlarms}/${total.nonFailing} false alarms, ${total.caught}/${total.failures} failures caught, ${total.same}/${total.n} outcomes agreeing (${(total.same / total.n).toFixed(3)})`;
+    const update = `if the change is meant, set MEASURED in test/held-out-probe.test.ts to { falseAlarms: ${total.falseAlarms}, caught: ${total.caught}, agree: ${total.same} }`;
+    t.diagnostic(measured);
+    assert.ok(total.falseAlarms <= MEASURED.falseAlarms + MARGIN, `${measured}; ${update}`);
+    assert.ok(total.caught >= MEASURED.caught - MARGIN, `${measured}; ${update}`);
+    assert.ok(total.same >= MEASURED.agree - MARGIN, `${measured}; ${update}`);
+    if (total.falseAlarms < MEASURED.falseAlarms || total.caught > MEASURED.caught || total.same > MEASURED.agree) t.diagnostic(`better than recorded: ${update}`);
   });
 });
