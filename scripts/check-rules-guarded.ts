@@ -12,6 +12,7 @@
  *
  *   npm run check:rules-guarded                      # every row
  *   npm run check:rules-guarded -- --changed origin/main   # rows in rule files changed since the merge base
+ *   npm run check:rules-guarded -- --changed origin/main --changed-lines   # only the rows whose own lines changed (CI)
  *   npm run check:rules-guarded -- --sample 40 [--seed 7]  # a seeded sample
  *   npm run check:rules-guarded -- --jobs 2 --file src/check/rules/claim-lexicon.ts
  *   npm run check:rules-guarded -- --tables-only          # decision-table, frame, claim, report and act rows, no word lists
@@ -29,6 +30,7 @@ const repo = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     changed: { type: 'string' },
+    'changed-lines': { type: 'boolean', default: false },
     sample: { type: 'string' },
     seed: { type: 'string', default: '1' },
     jobs: { type: 'string', default: '1' },
@@ -55,6 +57,11 @@ let rows: Row[] = files.flatMap((f) => {
   const tables = ROW_SOURCES.find((s) => s.file.test(f))!.tables;
   return rowsOf(repo, join(repo, f)).filter((r) => !tables || tables.includes(r.table));
 });
+if (args.changed && args['changed-lines']) {
+  const touched = changedLines(args.changed);
+  rows = rows.filter((r) => (touched.get(r.file) ?? []).some(([from, to]) => from <= r.endLine && r.line <= to));
+  console.log(`rows whose lines changed: ${rows.length}`);
+}
 const found = rows.length;
 if (args.sample) {
   const random = seededRandom(Number(args.seed));
@@ -62,6 +69,28 @@ if (args.sample) {
   rows.sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
 }
 console.log(`${found} rows in ${files.length} files${args.sample ? `; a sample of ${rows.length} (seed ${args.seed})` : ''}`);
+if (rows.length === 0) {
+  console.log('rows removed: 0');
+  process.exit(0);
+}
+
+/** Per file, the line ranges (of the file as it is now) that differ from the merge base with `ref`. */
+function changedLines(ref: string): Map<string, [number, number][]> {
+  const base = execFileSync('git', ['-C', repo, 'merge-base', ref, 'HEAD'], { encoding: 'utf8' }).trim();
+  const diff = execFileSync('git', ['-C', repo, 'diff', '-U0', base, '--', 'src/check/rules'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ranges = new Map<string, [number, number][]>();
+  let file = '';
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('+++ ')) file = line.slice(6);
+    const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (!hunk) continue;
+    const from = Number(hunk[1]);
+    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+    // A pure deletion (count 0) touches the rows on either side of where the lines were.
+    ranges.set(file, [...(ranges.get(file) ?? []), count === 0 ? [from, from + 1] : [from, from + count - 1]]);
+  }
+  return ranges;
+}
 
 // Which tests a phrase can reach.
 const fold = (text: string) =>

@@ -16,8 +16,9 @@ export interface Row {
   table: string;
   /** Index within its table. */
   index: number;
-  /** 1-based line of the row's first character. */
+  /** 1-based lines of the row's first and last characters. */
   line: number;
+  endLine: number;
   /** Character range to delete (the row and the comma after it). */
   start: number;
   end: number;
@@ -49,6 +50,7 @@ export function rowsOf(root: string, path: string): Row[] {
           table: declaration.name.getText(file),
           index,
           line: file.getLineAndCharacterOfPosition(start).line + 1,
+          endLine: file.getLineAndCharacterOfPosition(element.getEnd()).line + 1,
           start,
           end,
           text: oneLine(element.getText(file)),
