@@ -20,7 +20,7 @@ const AGREE: Record<string, number> = { banking: 25, slack: 23, travel: 22, work
 /** Turns a set may lose before its floor trips. */
 const MARGIN = 1;
 
-describe('probe corpus: AgentDojo-style domains (issue 20)', () => {
+describe('probe corpus: AgentDojo-style domains, a tuned set (blind numbers in docs/evaluation.md)', () => {
   it('has the four domains, each with failures and non-failing turns', async () => {
     assert.deepEqual(sets, ['banking', 'slack', 'travel', 'workspace']);
     for (const name of sets) {
