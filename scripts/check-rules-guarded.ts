@@ -169,6 +169,7 @@ await Promise.all(workers.map(async (worker) => {
     const failure = testFiles.length === 0 ? null : await worker.run(`${row.file}:${row.start}:${row.end}`, testFiles);
     outcomes.push({ row, failure, ms: performance.now() - t0, tests: testFiles.length });
     if (process.stderr.isTTY) process.stderr.write(`\r${outcomes.length}/${rows.length} rows`);
+    else if (outcomes.length % 25 === 0) console.error(`${outcomes.length}/${rows.length} rows, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   worker.stop();
 }));
