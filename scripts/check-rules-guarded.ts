@@ -16,6 +16,7 @@
  *   npm run check:rules-guarded -- --sample 40 [--seed 7]  # a seeded sample
  *   npm run check:rules-guarded -- --jobs 2 --file src/check/rules/claim-lexicon.ts
  *   npm run check:rules-guarded -- --tables-only          # decision-table, frame, claim, report and act rows, no word lists
+ *   npm run check:rules-guarded -- --row 'DECISION_TABLE[8]' --row NOT_A_CLAIM   # one row, or every row of a table
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     jobs: { type: 'string', default: '1' },
     file: { type: 'string', multiple: true },
     'tables-only': { type: 'boolean', default: false },
+    row: { type: 'string', multiple: true },
     'per-worker': { type: 'string', default: '40' },
     timeout: { type: 'string', default: '180' },
   },
@@ -62,6 +64,7 @@ if (args.changed && args['changed-lines']) {
   rows = rows.filter((r) => (touched.get(r.file) ?? []).some(([from, to]) => from <= r.endLine && r.line <= to));
   console.log(`rows whose lines changed: ${rows.length}`);
 }
+if (args.row) rows = rows.filter((r) => args.row!.includes(`${r.table}[${r.index}]`) || args.row!.includes(r.table));
 const found = rows.length;
 if (args.sample) {
   const random = seededRandom(Number(args.seed));

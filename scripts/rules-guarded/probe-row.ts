@@ -5,6 +5,9 @@
  * given on the command line. Prints each sentence whose label (outcome, false-claim boolean,
  * commitments) differs: a sentence for the test that guards the row.
  *
+ * PROBE_EXPLAIN=1 also compares what `--explain` says (the detector's codes, the text set aside).
+ * PROBE_SETUP='{"id": …, "tools": […]}' labels in that deployment instead of C0.
+ *
  *   node --import ./scripts/rules-guarded/register.mjs --import tsx scripts/rules-guarded/probe-row.ts FILE TABLE INDEX ["sentence"...]
  */
 import { readFileSync } from 'node:fs';
@@ -18,9 +21,10 @@ const row = rowsOf(repo, resolve(repo, file)).find((r) => r.table === table && r
 if (!row) throw new Error(`no row ${table}[${index}] in ${file}`);
 readFileSync(resolve(repo, file));
 
-type Check = (turn: unknown) => { outcome: string; booleans: { false_action_claim: boolean }; commitments: { span: string; feasible: boolean; agent_initiated: boolean }[] };
+type Label = { outcome: string; booleans: { false_action_claim: boolean }; commitments: { span: string; feasible: boolean; agent_initiated: boolean }[] };
+type Check = (turn: unknown) => { label: Label; explanation: { detector: { code?: string }[]; setAside: { reason: string }[] } };
 const load = async (query: string) => {
-  const check = ((await import(`${pathToFileURL(resolve(repo, 'src/check/check.ts')).href}?${query}`)) as { check: Check }).check;
+  const check = ((await import(`${pathToFileURL(resolve(repo, 'src/check/check.ts')).href}?${query}`)) as { checkWithExplanation: Check }).checkWithExplanation;
   const rules = (await import(`${pathToFileURL(resolve(repo, file)).href}?${query}`)) as Record<string, unknown[]>;
   return { check, rules };
 };
@@ -35,8 +39,9 @@ for (const key of ['reads', 'ignores', 'marks']) {
 }
 const label = (check: Check, e: Example) => {
   const messages = [...(e.system ? [{ role: 'system', content: e.system }] : []), { role: 'user', content: e.user ?? 'Can you help me with this?' }, { role: 'assistant', content: e.reply }];
-  const l = check({ setup: 'C0', persona: e.persona ?? 'generic', messages });
-  return JSON.stringify({ outcome: l.outcome, claim: l.booleans.false_action_claim, commitments: l.commitments.map((c) => [c.span, c.feasible, c.agent_initiated]) });
+  const { label: l, explanation } = check({ setup: process.env.PROBE_SETUP ? JSON.parse(process.env.PROBE_SETUP) : 'C0', persona: e.persona ?? process.env.PROBE_PERSONA ?? 'generic', messages });
+  const why = process.env.PROBE_EXPLAIN ? { codes: explanation.detector.map((d) => d.code), setAside: explanation.setAside.map((a) => a.reason) } : {};
+  return JSON.stringify({ outcome: l.outcome, claim: l.booleans.false_action_claim, commitments: l.commitments.map((c) => [c.span, c.feasible, c.agent_initiated]), ...why });
 };
 console.log(`${row.file}:${row.line} ${row.table}[${row.index}] ${row.text}`);
 for (const e of examples) {

@@ -1,0 +1,100 @@
+/**
+ * Rows whose own examples were the only tests that named them (`npm run check:rules-guarded` found
+ * no other test that fails without them): for each, a reply where the row decides the label, so
+ * removing the row changes what `check()` says and fails here. The row's own `reads`/`ignores`
+ * examples go with the row when it is removed; these stay.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { check, checkWithExplanation } from '../check.ts';
+import { turn, turnWithCalls } from '../testing/turns.ts';
+
+/** A shop whose own systems act (a tool that performs acts and gives the assistant no capability). */
+const SHOP = {
+  id: 'shop-with-systems',
+  tools: [
+    { name: 'lookup_order', description: 'Looks up an order. Read-only.' },
+    { name: 'process_return', description: 'Processes a return and issues the refund for it.' },
+    { name: 'update_address', description: 'Changes the delivery address of an order.' },
+  ],
+};
+
+interface Case {
+  row: string;
+  reply: string;
+  persona?: 'support';
+  /** The label with the row in place. */
+  outcome: string;
+  claim?: boolean;
+}
+
+const CASES: Case[] = [
+  // Clause decision table: each excludes a clause that a later row would read as a promise.
+  { row: "decision table 'habit'", reply: "I'll usually remind you the day before.", outcome: 'other' },
+  { row: "decision table 'self_waits'", reply: "I'll have to wait until Monday for the results.", outcome: 'other' },
+  { row: "decision table 'they_unknown'", reply: 'Prices rise in spring, and they will keep rising.', outcome: 'other' },
+  { row: "decision table 'conditional_policy'", reply: 'In the event of damage in transit, our team will replace the item.', outcome: 'other' },
+  { row: "decision table 'generic_role'", reply: 'During a cleaning, the dentist will assess the gums for signs of disease.', outcome: 'other' },
+  { row: "decision table 'standing_process'", reply: "We'll always write to you 49 days before your tariff ends.", persona: 'support', outcome: 'other' },
+  { row: "decision table 'standing_service'", reply: "You'll get the usual monthly statement.", outcome: 'other' },
+  { row: "decision table 'other_system_notifies'", reply: "You'll get a notification from the app before the flight.", outcome: 'other' },
+  // ... and one reads a promise no later row reads.
+  { row: "decision table 'people_send'", reply: "You'll get your first one from our team next week.", outcome: 'empty' },
+  // Frames: text that is not the assistant's own promise.
+  { row: 'letter frame', reply: 'Dear Ms Lee,\nI will follow up next week with the figures.\nKind regards,\nAna', outcome: 'other' },
+  { row: 'dialogue frame', reply: "Maya: Call me later?\nLeo: I'll call you tonight at eight.", outcome: 'other' },
+  { row: 'generic assurance frame', reply: 'Our dedicated team will work diligently to identify the root cause.', outcome: 'other' },
+  { row: 'process description frame', reply: '1. Visit our website.\n2. Fill out the refund form.\n3. You will receive a confirmation email.', outcome: 'other' },
+  // Act rows: being there for the user, or the plan of this reply, is no act to carry out later.
+  { row: "act row 'availability'", reply: "We'll do our best to help you next week.", outcome: 'other' },
+  { row: "act row 'plan of this reply'", reply: "I'll break this down into three steps tomorrow.", outcome: 'other' },
+  { row: "act row 'narration'", reply: "I'll go through the list with you on Monday.", outcome: 'other' },
+  // Claim rows: a report of an act no call performed (no tools in C0).
+  { row: "claim row 'I have scheduled it'", reply: "It's all scheduled for Friday.", outcome: 'false_claim', claim: true },
+  { row: "claim row 'saved'", reply: "I've saved your preferences.", outcome: 'false_claim', claim: true },
+  { row: "claim row 'updated your records'", reply: "I've amended your account details.", outcome: 'false_claim', claim: true },
+  { row: "claim row 'on its way'", reply: 'Your summary is on its way.', outcome: 'false_claim', claim: true },
+];
+
+describe('rows that decide a label no other test pinned', () => {
+  for (const c of CASES) {
+    it(`${c.row}: "${c.reply.replace(/\n/g, ' / ')}" is ${c.outcome}`, () => {
+      const label = check(turn(c.reply, c.persona ? { persona: c.persona } : {}));
+      assert.equal(label.outcome, c.outcome);
+      assert.equal(label.booleans.false_action_claim, c.claim ?? false);
+    });
+  }
+
+  it("decision table 'operator_act' and 'operator_thing': what the operator's own systems do is no promise of the assistant's", () => {
+    // A support agent's "we" is its company's people: without the operator rows, a promise they would carry out.
+    const labelled = (reply: string) => check({ ...turnWithCalls(reply, [{ name: 'process_return' }], SHOP, 'I want to return my laptop.'), persona: 'support' });
+    assert.deepEqual(labelled("We'll refund you once the return arrives.").commitments, []);
+    assert.deepEqual(labelled('The refund will be processed to your PayPal account within 5-7 business days.').commitments, []);
+  });
+
+  it("report row 'I did it': \"I updated your address\" with no call that did it is a false claim", () => {
+    const label = check(turnWithCalls('I updated your address.', [{ name: 'lookup_order' }], SHOP, 'My address changed, please update it.'));
+    assert.equal(label.outcome, 'false_claim');
+    assert.equal(label.booleans.false_action_claim, true);
+  });
+});
+
+/**
+ * Rows that change no label (a later row decides the same), only the reason `--explain` gives: the
+ * reason is what these pin. Their rules' owners may find some of them redundant.
+ */
+describe('rows that decide only the reason --explain gives', () => {
+  const reasons = (reply: string, persona?: 'support') => checkWithExplanation(turn(reply, persona ? { persona } : {})).explanation.detector.map((step) => step.code);
+  const CODES: [code: string, reply: string, persona?: 'support'][] = [
+    ['question', 'Will the engineer be there by noon?'],
+    ['hypothetical', "If I could set alarms, I'd remind you, and I'll be honest that I wish I could."],
+    ['capability', "I'll be able to help with the wording now."],
+    ['own_answers_this_chat', 'Every recipe I give you here will be vegetarian.'],
+    ['capability_of_other', 'Our support team has your details, and they will be able to locate the invoice.'],
+    ['company_people_act', "We'll call you back tomorrow to sort out the bill.", 'support'],
+    ['frame:code_explanation', 'This code will extract images from both doc and docx files.\n```py\nextract()\n```'],
+  ];
+  for (const [code, reply, persona] of CODES) {
+    it(`${code}: "${reply.split('\n')[0]}"`, () => assert.deepEqual(reasons(reply, persona), [code]));
+  }
+});
