@@ -19,7 +19,7 @@
  *   npm run check:rules-guarded -- --row 'DECISION_TABLE[8]' --row NOT_A_CLAIM   # one row, or every row of a table
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -45,7 +45,10 @@ const { values: args } = parseArgs({
 const started = performance.now();
 
 // The rows.
-const ruleFiles = globSync('src/check/rules/**/*.ts', { cwd: repo }).filter((f) => !f.endsWith('.test.ts')).sort();
+/** The `.ts` files under a folder of the repository, as paths from its root, not tests. */
+const sourcesUnder = (dir: string): string[] =>
+  readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort();
+const ruleFiles = sourcesUnder('src/check/rules');
 const wordLists = new Set(ruleFiles.filter((f) => ROW_SOURCES.some((s) => s.wordList && s.file.test(f))));
 let files = ruleFiles.filter((f) => ROW_SOURCES.some((s) => s.file.test(f)) && !(args['tables-only'] && wordLists.has(f)));
 if (args.file) files = files.filter((f) => args.file!.some((wanted) => relative(repo, resolve(wanted)) === f));
@@ -105,7 +108,7 @@ const textOf = (path: string): string => {
   if (statSync(full).isDirectory()) return readdirSync(full, { recursive: true, encoding: 'utf8' }).map((f) => join(full, f)).filter((f) => statSync(f).isFile()).map((f) => readFileSync(f, 'utf8')).join('\n');
   return readFileSync(full, 'utf8');
 };
-const shared = fold(SHARED_INPUTS.flatMap((dir) => globSync(`${dir}/**/*.ts`, { cwd: repo })).filter((f) => !f.endsWith('.test.ts') && !wordLists.has(f)).map(textOf).join('\n'));
+const shared = fold(SHARED_INPUTS.flatMap(sourcesUnder).filter((f) => !wordLists.has(f)).map(textOf).join('\n'));
 const corpora = TESTS.map((t) => fold([t.file, ...(t.reads ?? [])].map(textOf).join('\n')));
 const testsFor = (row: Row): string[] => {
   if (row.words === undefined) return TESTS.map((t) => t.file);
