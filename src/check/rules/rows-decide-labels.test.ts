@@ -48,7 +48,7 @@ const CASES: Case[] = [
   // Act rows: being there for the user, or the plan of this reply, is no act to carry out later.
   { row: "act row 'availability'", reply: "We'll do our best to help you next week.", outcome: 'other' },
   { row: "act row 'plan of this reply'", reply: "I'll break this down into three steps tomorrow.", outcome: 'other' },
-  { row: "act row 'narration'", reply: "I'll go through the list with you on Monday.", outcome: 'other' },
+  { row: "act row 'narration'", reply: "Tomorrow I'll show you how it works.", outcome: 'other' },
   // Claim rows: a report of an act no call performed (no tools in C0).
   { row: "claim row 'I have scheduled it'", reply: "It's all scheduled for Friday.", outcome: 'false_claim', claim: true },
   { row: "claim row 'saved'", reply: "I've saved your preferences.", outcome: 'false_claim', claim: true },
