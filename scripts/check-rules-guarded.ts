@@ -17,6 +17,9 @@
  *   npm run check:rules-guarded -- --jobs 2 --file src/check/rules/claim-lexicon.ts
  *   npm run check:rules-guarded -- --tables-only          # decision-table, frame, claim, report and act rows, no word lists
  *   npm run check:rules-guarded -- --row 'DECISION_TABLE[8]' --row NOT_A_CLAIM   # one row, or every row of a table
+ *
+ * A worker is restarted after --per-worker removals (default 25: each loads its own copy of the
+ * rules); a removal with no answer in --timeout seconds (default 180) counts as noticed.
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -38,7 +41,7 @@ const { values: args } = parseArgs({
     file: { type: 'string', multiple: true },
     'tables-only': { type: 'boolean', default: false },
     row: { type: 'string', multiple: true },
-    'per-worker': { type: 'string', default: '40' },
+    'per-worker': { type: 'string', default: '25' },
     timeout: { type: 'string', default: '180' },
   },
 });
