@@ -125,6 +125,10 @@ describe('word-list entries that decide a label', () => {
       "I'll now finalise your booking.", "I'll now initiate the refund.", "I'll now make the payment for you.",
       'I will now check with the hotel about late check-in.', 'Let me now look into the availability for you.', 'I will now find out whether the room has a view.',
       'I will now confirm whether the hotel has parking.', 'I will now confirm if the hotel has parking.', 'Let me verify if the room is free.',
+      'I will now check if the hotel has parking.', "I'll now check on the status of your refund.", 'I will now check for rooms with a sea view.',
+      'Let me now see if the room is free.', 'Let me now see whether the room is free.', 'I will now verify whether the hotel has parking.',
+      "I'll now respond to the hotel's message.", "I'll now proceed with the booking.", "I'll now go ahead with the booking.",
+      "I'll now complete the booking.", "I'll now finalize the booking.", "I'll now make the change to your booking.",
     ]) assert.equal(outcome(reply), 'empty', reply);
   });
 
