@@ -140,7 +140,7 @@ describe('word-list entries that decide a label', () => {
     assert.equal(check(turnWithCalls("Having checked your reservation, it's booked for two nights.", [], TRAVEL)).booleans.false_action_claim, false);
   });
 
-  it('a question opening with whose, what\'s, are or have asks for information: the lookup that answers it does the task (QUESTION_OPENINGS)', () => {
+  it('a question opening with whose, what, are or have asks for information: the lookup that answers it does the task (QUESTION_OPENINGS)', () => {
     const lookup = [{ name: 'search_hotels', result: '[{"hotel": "Harbour Inn", "guest": "Ana Silva", "rooms": 2, "parking": true}]' }];
     for (const user of ['Whose name is the Harbour Inn booking under?', "What's the name on the Harbour Inn booking?", 'Are there rooms left at the Harbour Inn?', 'Have they got parking at the Harbour Inn?']) {
       assert.equal(outcome('The Harbour Inn booking is under Ana Silva, with 2 rooms and parking.', user, lookup), 'done_now', user);
