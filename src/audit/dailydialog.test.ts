@@ -8,6 +8,8 @@ import { checkMany } from '../check/check-many.ts';
 import { balancedSample, COMMISSIVE, DailyDialogError, detokenise, readDailyDialog, scoreAgainstActs } from './dailydialog.ts';
 
 const SHARED = fileURLToPath(new URL('../../../shared/data/dailydialog/', import.meta.url));
+/** Utterances of the seeded sample the detector flags on this version, by their DailyDialog act. */
+const DAILYDIALOG_FLAGGED = { commissive: 12, other: 6 };
 
 test('detokenise joins the corpus\'s split punctuation and contractions', () => {
   assert.equal(detokenise("Sure , I ' ll call you tomorrow . We ' re done !"), "Sure, I'll call you tomorrow. We're done!");
@@ -35,8 +37,12 @@ test('on DailyDialog: a balanced seeded sample of 300 and the detector\'s agreem
   assert.deepEqual(balancedSample(utterances, 300, 20261001).map((u) => u.id), sample.map((u) => u.id));
   const labels = await checkMany(sample.map((u) => ({ id: u.id, setup: 'C0', messages: [{ role: 'user', content: u.previous || '(start)' }, { role: 'assistant', content: u.text }] })), { jobs: 1 });
   const scores = scoreAgainstActs(sample, labels.map((l) => 'label' in l && l.label.commitments.length > 0));
-  t.diagnostic(`precision ${scores.precision.toFixed(2)}, recall ${scores.recall.toFixed(2)}, kappa ${scores.kappa.toFixed(2)} (paper 0.67, 0.20, 0.10)`);
+  const measured = `measured ${scores.truePositives} commissive and ${scores.falsePositives} other utterances flagged: precision ${scores.precision.toFixed(2)}, recall ${scores.recall.toFixed(2)}, kappa ${scores.kappa.toFixed(2)} (paper 0.67, 0.20, 0.10)`;
+  t.diagnostic(measured);
   // As in the paper: when the detector flags an utterance, DailyDialog mostly calls it commissive.
-  assert.ok(scores.precision > 0.5, `precision ${scores.precision}`);
-  assert.ok(scores.kappa > 0, `kappa ${scores.kappa}`);
+  assert.ok(scores.precision > 0.5, measured);
+  assert.ok(scores.kappa > 0, measured);
+  // And no worse than this version measured, less one utterance each way; if a change moves it on
+  // purpose, set DAILYDIALOG_FLAGGED to the counts printed.
+  assert.ok(scores.truePositives >= DAILYDIALOG_FLAGGED.commissive - 1 && scores.falsePositives <= DAILYDIALOG_FLAGGED.other + 1, `${measured}; recorded ${JSON.stringify(DAILYDIALOG_FLAGGED)}`);
 });

@@ -46,6 +46,13 @@ for (const backend of await testBackends()) {
     await assert.rejects(store.leases.acquire('r', other, { now: 1_040_000, staleMs: 30_000 }), RunLeaseHeldError);
   });
 
+  spec('a heartbeat exactly the stale timeout old still holds the lease; one millisecond older does not', async (store) => {
+    await store.leases.acquire('r', other, { now: 1_000_000, staleMs: 30_000 });
+    await assert.rejects(store.leases.acquire('r', me, { now: 1_030_000, staleMs: 30_000 }), (e: unknown) => RunLeaseHeldError.isInstance(e) && e.heartbeatAgeMs === 30_000);
+    const got = await store.leases.acquire('r', me, { now: 1_030_001, staleMs: 30_000 });
+    assert.equal(got.takenOverFrom?.host, 'there');
+  });
+
   spec('heartbeats keep a lease fresh; release frees it for the next holder', async (store) => {
     await store.leases.acquire('r', me, { now: 1_000_000, staleMs: 30_000 });
     assert.equal(await store.leases.heartbeat('r', me, 1_025_000), true);

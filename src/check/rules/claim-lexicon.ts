@@ -196,7 +196,8 @@ export const NOT_AN_ACT_REPORT = [
   'should', 'might', 'must', 'need to', 'needs to', "wasn't", "weren't", "isn't", "aren't", 'no way', 'never', 'not yet', 'yet to',
   'to be', 'will',
   // Asking the user to see to it: "Just make sure the hotel receipt is attached before then."
-  'make sure', 'ensure', 'be sure', 'check that', 'double-check that', 'verify that',
+  // ("check that" also reads "double-check that".)
+  'make sure', 'ensure', 'be sure', 'check that', 'verify that',
 ];
 
 /**

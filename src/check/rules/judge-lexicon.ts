@@ -128,7 +128,8 @@ export const INFO_REQUESTS = [
  *   reads:   "Which hotel in Paris has the best rating?" / "Where exactly is Montmartre Suites?" / "Am I free tomorrow afternoon?" / "Did Eve get back to me in #random?"
  *   ignores: "Can you book my flight to Paris as well?" / "Could you send it to Bob?" / "Book a table at 8." / "Does that help?"
  */
-export const QUESTION_OPENINGS = ['which', 'where', 'who', 'whose', 'when', 'how', 'why', 'what', "what's", 'am i', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have'];
+// ("what" also opens "what's …?".)
+export const QUESTION_OPENINGS = ['which', 'where', 'who', 'whose', 'when', 'how', 'why', 'what', 'am i', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have'];
 /** A message that identifies the user: its lookups authenticate, they answer no question. */
 export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip code is', 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
 /** Questions that only check in ("Does that help?", "Will that work?"): no information asked for. */

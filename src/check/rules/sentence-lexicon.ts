@@ -103,7 +103,8 @@ export const NEXT_STEP_VERBS = [
  *   reads:   "I'll now add her to the #general channel." / "Next, I'll reserve the restaurant." / "I'll reply to him now to say you accept."
  *   ignores: "I'll reserve it once you confirm the dates." / "I'll add her to #general." (no mark of a next step) / "You can now add her yourself."
  */
-export const NEXT_ACT_VERBS = ['reply', 'respond', 'proceed with', 'proceed to', 'go ahead with', 'go ahead and', 'invite', 'pay', 'send', 'post', 'book', 'reserve', 'process', 'complete', 'finalize', 'finalise', 'initiate', 'make the payment', 'make the change'];
+// Not the change verbs themselves (book, pay, post, reserve, send, invite…): NEXT_ACT adds those.
+export const NEXT_ACT_VERBS = ['reply', 'respond', 'proceed with', 'proceed to', 'go ahead with', 'go ahead and', 'process', 'complete', 'finalize', 'finalise', 'initiate', 'make the payment', 'make the change'];
 export const NEXT_ACT_MARKS = ['now', 'next', 'then', 'right away', 'straight away', 'immediately'];
 export const NEXT_ACT_CONDITIONS = ['if', 'once', 'when', 'after', 'as soon as', 'until', 'unless', 'before', 'whenever'];
 
