@@ -9,6 +9,7 @@ import { ALL_CUES, type CueMask } from './literal-scanner.ts';
 import { inOrder, phrases, phrasesByFirstWord, USER_MESSAGE_VERBS } from './lexicon.ts';
 import * as L from './trigger-lexicon.ts';
 import { gatedOnOwnWork } from './own-work.ts';
+import { WATCH_ACTS } from './act-lexicon.ts';
 
 const WEEKDAY = inOrder(L.WEEKDAYS);
 const MONTH = inOrder(L.MONTHS);
@@ -171,6 +172,13 @@ interface TriggerRow {
   decide(words: TriggerWords): TriggerDecision | null;
 }
 
+/**
+ * Watching over time ("keep tabs on it", "monitor", "keep an eye on"): a promise to watch outlasts the
+ * user's reply that opens it, so "once you've sent the tracking number, I'll keep tabs on it" is not
+ * kept by answering that message. A one-off check ("check on it", "track down the form") is.
+ */
+const ONGOING_WATCH = new RegExp(`\\b${phrases(WATCH_ACTS.filter((act) => !act.startsWith('check')))}\\b(?!\\s+down\\b)`, 'i');
+
 const userMessageCue = (words: TriggerWords) =>
   USER_MESSAGE_CONDITION.test(words.predicate) ||
   USER_MESSAGE_CONDITION.test(words.lead) ||
@@ -208,7 +216,7 @@ export const TRIGGER_PRECEDENCE: readonly TriggerRow[] = [
   { id: 'own event', decide: (words) => (USER_MESSAGE_CONDITION.test(words.predicate) ? null : cue(EVENT_CUES, words.predicate, words.cues, 'external_event')) },
   // "As soon as I have gathered the details, I will send you an update": the assistant's own lookup, not the user's reply.
   { id: 'own work', decide: ({ predicate, lead, cues }) => (gatedOnOwnWork(lead, cues) || gatedOnOwnWork(predicate, cues) ? { trigger: 'external_event', cue: 'own work', timeExpression: null } : null) },
-  { id: "user's next message", decide: (words) => (userMessageCue(words) ? { trigger: 'user_next_message', cue: 'user message', timeExpression: null } : null) },
+  { id: "user's next message", decide: (words) => (userMessageCue(words) && !ONGOING_WATCH.test(words.predicate) ? { trigger: 'user_next_message', cue: 'user message', timeExpression: null } : null) },
   { id: 'time before', decide: ({ lead, cues }) => cue(TIME_CUES, lead, cues, 'time') },
   { id: 'event before', decide: ({ lead, cues }) => cue(EVENT_CUES, lead, cues, 'external_event') },
   {
