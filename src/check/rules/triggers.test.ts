@@ -29,12 +29,12 @@ describe('trigger precedence: the first row that decides wins', () => {
     it(`${row}: "${lead} … ${predicate}" → ${trigger}`, () => assert.equal(decideTrigger(predicate, lead).trigger, trigger));
   }
   it("a watch that the user's message opens outlasts that message; a one-off check or reply does not", () => {
-    for (const [predicate, lead] of [
+    for (const [predicate, lead] of <[string, string][]>[
       ["keep tabs on it and tell you the morning it's out for delivery", "Once you've sent it over,"],
       ['monitor the listing and tell you if the price changes', 'When you share the link,'],
       ['keep an eye on it for you', 'Once you send me the order number,'],
     ]) assert.notEqual(decideTrigger(predicate, lead).trigger, 'user_next_message', predicate);
-    for (const [predicate, lead] of [
+    for (const [predicate, lead] of <[string, string][]>[
       ['check on it', 'Once you send me the order number,'],
       ['review it', "Once you've sent it over,"],
       ['track down the right form for you', 'When you tell me the country,'],
