@@ -38,6 +38,8 @@ for await (const result of checkJsonl(createReadStream('examples/turns.jsonl')))
 
 // @ts-expect-error: a misspelt field is caught at compile time
 check({ id: 't-5', mesages: messages });
+// @ts-expect-error: a conversation's messages are typed too
+checkConversation({ id: 'c-2', mesages: messages });
 // @ts-expect-error: a role no chat message has
 check({ id: 't-6', messages: [{ role: 'robot', content: 'hi' }] });
 // @ts-expect-error: an unknown value must be parsed first

@@ -30,5 +30,12 @@ export interface TurnRecord {
   [field: string]: unknown;
 }
 
-/** A whole conversation (`checkConversation`): a turn record whose messages hold every turn, from the system prompt on. */
-export type ConversationRecord = Omit<TurnRecord, 'id'> & { id?: string };
+/** A whole conversation (`checkConversation`): messages holding every turn, from the system prompt on. */
+export interface ConversationRecord {
+  /** Each turn's label carries it as `conversation`, and the id `<id>-t<turn>`. */
+  id?: string;
+  setup?: TurnRecord['setup'];
+  persona?: PersonaId;
+  messages: ChatMessage[];
+  [field: string]: unknown;
+}
