@@ -10,7 +10,8 @@
  *   `node examples/…`, in that folder, where `examples/` is the repository's; each must exit 0.
  * - A block that cannot run here (it needs an API key, a model server, a database, or runs the
  *   test suite) says so in its info string: `sh no-run`. The counts of blocks run and skipped are
- *   asserted, so a block cannot silently stop being run.
+ *   asserted, so a block cannot silently stop being run. Each `npx felicity …` in such a block must
+ *   still name a command, and each of its `--options` must be in that command's `--help`.
  * - `json`, `yaml`, `jsonl` and plain blocks are data or output, shown and not run. Any other info
  *   string fails the test, so a new kind of block is decided on, not ignored.
  * Needs `npm run build`.
@@ -76,6 +77,36 @@ describe('shell blocks', () => {
       const script = `set -e\nfelicity() { "$FELICITY_NODE" "$FELICITY_BIN" "$@"; }\nnode() { "$FELICITY_NODE" "$@"; }\n${block.code.replaceAll('npx felicity', 'felicity')}\n`;
       const result = spawnSync('sh', ['-c', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, FELICITY_NODE: process.execPath, FELICITY_BIN: BIN }, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
       assert.equal(result.status, 0, `${where(block)} exited ${result.status}:\n${result.stderr.slice(-2000)}`);
+    });
+  }
+});
+
+describe('felicity commands in blocks that are not run', () => {
+  const helps = new Map<string, string>();
+  const helpOf = (words: string[]): string => {
+    const key = words.join(' ');
+    let help = helps.get(key);
+    if (help === undefined) {
+      const result = spawnSync(process.execPath, [BIN, ...words, '--help'], { cwd: REPO, encoding: 'utf8' });
+      help = result.status === 0 ? result.stdout : '';
+      helps.set(key, help);
+    }
+    return help;
+  };
+  for (const block of shells.filter(skipped)) {
+    const used = commands(block.code).filter((command) => command.startsWith('npx felicity '));
+    if (used.length === 0) continue;
+    test(`${where(block)}: each command exists and takes the options it is given`, () => {
+      for (const command of used) {
+        const words = command.slice('npx felicity '.length).split(/\s+/);
+        const firstOption = words.findIndex((word) => word.startsWith('-'));
+        const path = firstOption === -1 ? words.filter((word) => !/[|>]/.test(word)).slice(0, 2) : words.slice(0, firstOption);
+        const help = helpOf(path);
+        assert.match(help, /^Usage: felicity \S+/, `${where(block)}: \`felicity ${path.join(' ')} --help\` printed no usage: no such command?`);
+        for (const option of command.match(/(?<=\s)--[a-z][a-z0-9-]*/g) ?? []) {
+          assert.ok(new RegExp(`(?:^|[\\s,])${option}(?![a-z0-9-])`, 'm').test(help), `${where(block)}: \`${command}\`: ${option} is not an option of \`${help.split('\n')[0]}\``);
+        }
+      }
     });
   }
 });
