@@ -12,7 +12,9 @@
  *   test suite) says so in its info string: `sh no-run`. The counts of blocks run and skipped are
  *   asserted, so a block cannot silently stop being run. Each `npx felicity …` in such a block must
  *   still name a command, and each of its `--options` must be in that command's `--help`.
- * - `json`, `yaml`, `jsonl` and plain blocks are data or output, shown and not run. Any other info
+ * - `json`, `jsonl` and `yaml` blocks are data: each must parse (a `json fragment` is exempt), a turn
+ *   record among them must be one `check` labels, a deployment must load, a felicity.yaml must be
+ *   read as run settings. Plain and `text` blocks are output, shown as they are. Any other info
  *   string fails the test, so a new kind of block is decided on, not ignored.
  * Needs `npm run build`.
  */
@@ -23,7 +25,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BIN, REPO } from './helpers/felicity-bin.ts';
+import YAML from 'yaml';
 import { codeBlocks, docFiles, type CodeBlock } from './helpers/markdown-docs.ts';
+import { check, parseTurn } from '../src/check/index.ts';
+import { parseDeployment } from '../src/setups/index.ts';
+import { readRunFile } from '../src/cli/run-config-file.ts';
 
 const PROGRAMS = new Set(['ts', 'js', 'mjs']);
 const SHELL = new Set(['sh', 'bash']);
@@ -107,6 +113,37 @@ describe('felicity commands in blocks that are not run', () => {
           assert.ok(new RegExp(`(?:^|[\\s,])${option}(?![a-z0-9-])`, 'm').test(help), `${where(block)}: \`${command}\`: ${option} is not an option of \`${help.split('\n')[0]}\``);
         }
       }
+    });
+  }
+});
+
+describe('data blocks', () => {
+  const data = blocks.filter((b) => DATA.has(b.lang) && b.lang !== '' && b.lang !== 'text');
+  test('there are data blocks to read (a parser that found none would pass everything)', () => {
+    assert.ok(data.length >= 8, `only ${data.length} json/yaml blocks found`);
+  });
+  for (const block of data) {
+    test(`${where(block)}: ${block.lang}${block.flags.includes('fragment') ? ' fragment' : ''} is well-formed`, async () => {
+      if (block.flags.includes('fragment')) return;
+      if (block.lang === 'yaml') {
+        const value = YAML.parse(block.code) as Record<string, unknown>;
+        // A deployment file as the docs show it loads as one; a felicity.yaml is read as run settings.
+        if (Array.isArray(value?.tools)) parseDeployment(value, { file: where(block) });
+        if (value !== null && typeof value === 'object' && 'models' in value) {
+          const file = join(dir, 'felicity.yaml');
+          await writeFile(file, block.code);
+          readRunFile(file);
+        }
+        return;
+      }
+      let values: unknown[];
+      try {
+        values = [JSON.parse(block.code)];
+      } catch {
+        values = block.code.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+      }
+      // A turn record as the docs show it is one `check` labels.
+      for (const value of values) if (value !== null && typeof value === 'object' && 'messages' in value) check(parseTurn(value), { setup: 'C0' });
     });
   }
 });
