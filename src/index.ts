@@ -2,13 +2,14 @@
  * felicity's library surface: the checker, the runtime guard, the commitment semantics they rest
  * on, and the deployments they judge against.
  */
-export { check, checkWithExplanation, checkJsonl, CheckInputError, formatExplanation, OutcomeTally } from './check/index.ts';
-export type { CheckOptions, CheckResult, Explanation, LineResult, TurnRecord } from './check/index.ts';
-export { checkConversation, checkConversationWithExplanation, conversationTurns, checkMany } from './check/index.ts';
+export { check, checkWithExplanation, checkConversation, checkConversationWithExplanation } from './typed-checker.ts';
+export { parseTurn, checkJsonl, CheckInputError, formatExplanation, OutcomeTally } from './check/index.ts';
+export type { CheckOptions, CheckResult, ConversationRecord, Explanation, LineResult, ParseTurnOptions, TurnRecord } from './check/index.ts';
+export { conversationTurns, checkMany } from './check/index.ts';
 export type { CheckManyOptions, CheckManyResult, JobsChoice } from './check/index.ts';
 export type { ConversationLabel } from './check/index.ts';
 export { createCheckEngine, ENGINE_KINDS, HYBRID_TRIGGERS, MemoryJudgeCache, NO_CACHE, FileJudgeCache, JudgmentFailedError } from './check/index.ts';
-export type { CheckEngine, EngineKind, EngineLabel, EngineOptions, HybridTrigger, JudgeCache, JsonlOptions } from './check/index.ts';
+export type { CheckEngine, EngineKind, EngineLabel, EngineOptions, HybridTrigger, JudgeCache, JsonlInput, JsonlOptions } from './check/index.ts';
 export { adaptRecord, INPUT_FORMATS, notLabelledReason } from './check/index.ts';
 export type { InputFormat, InputFormatChoice, InputWarning, NotLabelledReason, NotLabelledRecord } from './check/index.ts';
 export { guardTurn, GuardInputError, GUARD_FALLBACKS, GUARD_POLICIES, GUARD_TIMEOUT_MS, DEFAULT_SAFE_REPLY, rulesGuardEngine, mockToolRunner } from './guard/index.ts';

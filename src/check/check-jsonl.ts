@@ -5,7 +5,7 @@
  * label: it is reported as errored, neither labelled nor bad input, as `felicity judge` skips it.
  * With `engine` (llm, hybrid) turns are labelled by it, `engine.concurrency` at a time, still in
  * input order; a model judgment that stays invalid leaves its turn unlabelled (`failed`).
- * No file access: the caller supplies the lines and decides where results go.
+ * No file access: the caller supplies the lines (or a stream it opened) and decides where results go.
  */
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
@@ -20,6 +20,7 @@ import type { Explanation } from './explanation.ts';
 import { MAX_REPLY_CHARS } from './rules/text-regions.ts';
 import { JudgmentFailedError } from './llm/judgment-failed-error.ts';
 import { loadInlineDeployments, needsInlineDeployments } from './inline-deployments.ts';
+import { byteLines } from './byte-lines.ts';
 import { NOT_LABELLED_REASONS, type NotLabelledReason, type NotLabelledRecord } from './unjudgeable.ts';
 import type { InputFormatChoice } from './input-formats/input-format.ts';
 import { adaptLine, afterLabel, foundNoCue, stepWithNotes, unjudgeable, withNotes, type InputNotes } from './line-records.ts';
@@ -70,13 +71,25 @@ export function modelCallError(value: unknown): string | undefined {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * @param lines text lines, or undecoded byte lines (a file read as bytes): each byte line is
- * decoded as UTF-8 on its own, and one that is not UTF-8 is a problem at its line.
+ * Lines of JSON, or a stream of bytes to split into lines. A stream is a Node `Readable` that is
+ * not in object mode (`fs.createReadStream(file)`, `process.stdin`, an HTTP body) or a web
+ * `ReadableStream` (`response.body`): its chunks, Buffers or strings, are cut at LF or CRLF here.
+ * Anything else iterable yields one line per item (`readline`, an array, a `Readable` in object mode).
  */
-export async function* checkJsonl(
-  lines: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
-  options: JsonlOptions = {},
-): AsyncGenerator<LineResult> {
+export type JsonlInput = AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> | ReadableStream<string | Uint8Array>;
+
+/**
+ * Labels JSON Lines of turn records, one result per non-blank line, in input order (see `LineResult`).
+ *
+ * @param input a byte stream (a file's `ReadStream`), split into lines here, or lines: text lines,
+ * or undecoded byte lines. Each byte line is decoded as UTF-8 on its own, and one that is not UTF-8
+ * is a problem at its line.
+ * @example
+ * for await (const result of checkJsonl(createReadStream('turns.jsonl'), { setup: 'C2' }))
+ *   if ('label' in result) console.log(result.line, result.label.outcome);
+ */
+export async function* checkJsonl(input: JsonlInput, options: JsonlOptions = {}): AsyncGenerator<LineResult> {
+  const lines = isByteStream(input) ? byteLines(asBytes(input)) : (input as AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>);
   if (options.engine === undefined && options.conversations) return yield* rulesConversations(lines, options);
   if (options.engine === undefined) {
     // The rules label synchronously: nothing here awaits but the input.
@@ -91,6 +104,18 @@ export async function* checkJsonl(
     return;
   }
   yield* mapOrdered(engineSteps(lines, options, options.engine), options.engine.concurrency, async (step) => (typeof step === 'function' ? step() : step));
+}
+
+/** A stream of chunks that do not end at line ends: a byte-mode Node stream or a web stream. */
+function isByteStream(input: JsonlInput): input is ReadableStream<string | Uint8Array> | (AsyncIterable<string | Uint8Array> & { readableObjectMode: false }) {
+  if (typeof input !== 'object' || input === null) return false;
+  if (typeof (input as ReadableStream).getReader === 'function') return true;
+  return typeof (input as { pipe?: unknown }).pipe === 'function' && (input as { readableObjectMode?: unknown }).readableObjectMode === false;
+}
+
+/** A stream's chunks as bytes: a stream with an encoding set gives strings, cut anywhere. */
+async function* asBytes(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
 }
 
 /** Lines `RulesLineReader.readAll` parses before it labels them. */

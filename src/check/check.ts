@@ -27,6 +27,7 @@ import { explainUnbackedClaim } from './rules/unbacked-parts.ts';
 import { conversationBefore } from './conversation-context.ts';
 import { adaptRecord } from './input-formats/adapt-record.ts';
 import type { InputFormatChoice, InputWarning } from './input-formats/input-format.ts';
+import type { TurnRecord } from './turn-record.ts';
 
 /** A library caller's warnings when it passed no `onWarning`: Node's own channel for them. */
 export function emitInputWarning(warning: InputWarning): void {
@@ -70,6 +71,20 @@ export function check(turn: unknown, options: CheckOptions = {}): LabelRecord {
 export function checkWithExplanation(turn: unknown, options: CheckOptions = {}): CheckResult {
   const { label: result, explain } = label(turn, options);
   return { label: result, explanation: explain() };
+}
+
+/** What `parseTurn` reads besides the value. */
+export type ParseTurnOptions = Pick<CheckOptions, 'inputFormat' | 'onWarning'>;
+
+/**
+ * Reads an untrusted value (a parsed log line, a request body) as a turn record: in any message
+ * shape `check` reads (`inputFormat`, `auto` by default), validated as `check` validates it, with
+ * string ids. The result can be given to `check`; its `setup` is validated when it is checked.
+ *
+ * @throws CheckInputError naming the field (`field`, `expected`, `got`) when the value is no turn record.
+ */
+export function parseTurn(value: unknown, options: ParseTurnOptions = {}): TurnRecord {
+  return validateTurn(adaptRecord(value, options.inputFormat ?? 'auto', options.onWarning ?? emitInputWarning).record).record;
 }
 
 /** Labels one turn now; says why only if `explain()` is called (a stream labels many turns and explains few). */

@@ -1,8 +1,8 @@
-export { check, checkWithExplanation, type CheckOptions, type CheckResult } from './check.ts';
+export { check, checkWithExplanation, parseTurn, type CheckOptions, type CheckResult, type ParseTurnOptions } from './check.ts';
 export { CheckInputError } from './check-input-error.ts';
 export { formatExplanation, type Explanation } from './explanation.ts';
-export type { TurnRecord } from './turn-record.ts';
-export { checkJsonl, OutcomeTally, type LineResult, type JsonlOptions } from './check-jsonl.ts';
+export type { ConversationRecord, TurnRecord } from './turn-record.ts';
+export { checkJsonl, OutcomeTally, type LineResult, type JsonlInput, type JsonlOptions } from './check-jsonl.ts';
 export { createCheckEngine, type EngineOptions } from './engines/create-engine.ts';
 export { ENGINE_KINDS, type CheckEngine, type EngineKind, type EngineLabel } from './engines/engine.ts';
 export { HYBRID_TRIGGERS, type HybridTrigger } from './engines/hybrid-triggers.ts';

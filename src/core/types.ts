@@ -114,30 +114,49 @@ export const BOOLEAN_NAMES = [
 
 // ---- OpenAI chat format, as far as felicity reads it ----
 
+/** A tool call an assistant message made, in the Chat Completions shape. */
 export interface ToolCall {
+  /** Matched by the `tool_call_id` of the tool message that answers it. */
   id: string;
   type: 'function';
+  /** `arguments` is the JSON text the model wrote (a file may hold it as an object: it is read as its JSON). */
   function: { name: string; arguments: string };
 }
 
+/**
+ * One OpenAI Chat Completions message, as far as felicity reads it. A tool message is a call's
+ * result: one whose content reports an error (`{"error": …}`, `"status": "failed"`, `Error: …`)
+ * performed nothing. Other fields are kept and ignored; logs in other shapes (Responses, AI SDK,
+ * Anthropic, LangChain) are read through `inputFormat` or `parseTurn`.
+ */
 export type ChatMessage =
   | { role: 'system' | 'developer'; content: string | ContentPart[] | null }
   | { role: 'user'; content: string | ContentPart[] | null }
   | { role: 'assistant'; content: string | ContentPart[] | null; tool_calls?: ToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string | ContentPart[] | null };
 
+/** A part of a message's content: `text` parts are read; reasoning, images, files and audio carry no text to read. */
 export interface ContentPart {
   type: string;
   text?: string;
 }
 
-/** Label record (SPEC §4): the output of `felicity check`, one per turn record. */
+/**
+ * Label record (SPEC §4): the output of `felicity check`, one per turn record. Every field is
+ * described in docs/formats.md; the outcomes in docs/check.md.
+ */
 export interface LabelRecord {
+  /** The turn record's id. */
   id: string;
+  /** One of eight outcomes; `false_claim`, `empty` and `unanchored` are failures. */
   outcome: Outcome;
+  /** True for the three failing outcomes. */
   failure: boolean;
+  /** Each promise in the assistant's own words to act after the turn, with its feasibility and anchoring. */
   commitments: JudgedCommitment[];
+  /** The response judge's five readings of the whole reply. */
   booleans: ResponseBooleans;
+  /** The versions of the engine that labelled it (`rules@2`, or a judge model's id). */
   engine: { detector: string; judge: string };
   /** Set when the reply was longer than the checker reads (50,000 characters): the rest was not seen. */
   truncated?: true;
