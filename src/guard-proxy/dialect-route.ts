@@ -15,19 +15,12 @@ import { judgeTurn } from './judge-reply.ts';
 import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import type { ProxyReply } from './proxy-reply.ts';
+import { auditedSse, type StreamFacts } from './audited-sse.ts';
 import { SseSplitter, verdictComment, type SseEvent } from './sse.ts';
-import { callSignal, forwardedHeaders, MAX_UPSTREAM_BYTES, readUpstreamBody, returnedHeaders, sendUpstream, tooLargeUpstream, upstreamFailure, type HeaderRecord, type UpstreamReply } from './upstream.ts';
+import { callSignal, forwardedHeaders, MAX_UPSTREAM_BYTES, readUpstreamBody, returnedHeaders, sendUpstream, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
-interface Facts {
-  requestId: string;
-  headers: HeaderRecord;
-  client: AbortSignal;
-  signal: AbortSignal;
-  started: number;
-  sentAt: number;
-  release(): void;
-}
+type Facts = StreamFacts;
 
 export async function serveDialect(context: GuardContext, dialect: Dialect, incoming: IncomingChat): Promise<ProxyReply> {
   const started = performance.now();
@@ -173,48 +166,15 @@ async function bufferedEvents(context: GuardContext, dialect: Dialect, request: 
 
 function auditedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): ProxyReply {
   const assembly = dialect.newAssembly();
-  const splitter = new SseSplitter();
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  const reader = upstream.stream!.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          let passed = false;
-          for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
-            assembly.add(event);
-            controller.enqueue(encoder.encode(event.raw));
-            passed = true;
-          }
-          if (passed) return;
-        }
-        const upstreamMs = performance.now() - facts.sentAt;
-        const rest = splitter.rest() + decoder.decode();
-        if (rest !== '') controller.enqueue(encoder.encode(rest));
-        const decision = await judge(context, dialect, request, assembly, facts, 'annotate');
-        controller.enqueue(encoder.encode(verdictComment(decision.verdict)));
-        record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
-        controller.close();
-        facts.release();
-      } catch (error) {
-        const failure = error instanceof ProxyError ? error : upstreamFailure(error, context.upstream, facts.signal, facts.client);
-        controller.enqueue(encoder.encode(`: felicity error ${JSON.stringify(failure.body)}\n\n`));
-        controller.close();
-        facts.release();
-      }
+  return auditedSse(context, upstream, facts, {
+    add(event) {
+      assembly.add(event);
+      return true;
     },
-    async cancel(reason) {
-      facts.release();
-      await reader.cancel(reason).catch(() => undefined);
+    async verdict() {
+      return { decision: await judge(context, dialect, request, assembly, facts, 'annotate'), tail: '' };
     },
   });
-  const headers = returnedHeaders(upstream.headers);
-  headers['x-felicity-verdict'] = 'outcome=pending; action=audit; certified=false';
-  headers['x-felicity-request-id'] = facts.requestId;
-  return { status: upstream.status, headers, body };
 }
 
 /** Server-sent events, whatever the content-type says: the body opens with an SSE field or comment. */

@@ -6,27 +6,18 @@
  * `[DONE]`. A client that goes away cancels the upstream read.
  */
 import type { ChatRequestView } from './chat-request.ts';
+import { auditedSse, type StreamFacts } from './audited-sse.ts';
 import { record, type GuardContext } from './guard-context.ts';
 import { withGuardUsage } from './completion-response.ts';
 import { judgeReply } from './judge-reply.ts';
-import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
 import type { ProxyReply } from './proxy-reply.ts';
-import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type HeaderRecord, type UpstreamReply } from './upstream.ts';
+import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
 
-export interface StreamFacts {
-  requestId: string;
-  headers: HeaderRecord;
-  client: AbortSignal;
-  signal: AbortSignal;
-  started: number;
-  sentAt: number;
-  /** Ends the call's deadline timer (an audited stream calls it when the stream ends). */
-  release(): void;
-}
+export type { StreamFacts } from './audited-sse.ts';
 
 export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<ProxyReply> {
   const assembly = new StreamAssembly();
@@ -85,50 +76,15 @@ function insertBeforeDone(stream: string, comment: string): string {
 
 export function auditedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): ProxyReply {
   const assembly = new StreamAssembly();
-  const splitter = new SseSplitter();
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  const reader = upstream.stream!.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        // Read until something can be passed on: a pull that enqueues nothing is not called again.
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          let passed = false;
-          for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
-            if (event.data !== null) assembly.add(event.data);
-            // [DONE] waits for the verdict, which goes before it.
-            if (!assembly.done) {
-              controller.enqueue(encoder.encode(event.raw));
-              passed = true;
-            }
-          }
-          if (passed) return;
-        }
-        const upstreamMs = performance.now() - facts.sentAt;
-        const rest = splitter.rest() + decoder.decode();
-        if (rest !== '') controller.enqueue(encoder.encode(rest));
-        const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, { ...facts, onFail: 'annotate' });
-        controller.enqueue(encoder.encode(verdictComment(decision.verdict) + (assembly.done ? DONE_EVENT : '')));
-        record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
-        controller.close();
-        facts.release();
-      } catch (error) {
-        const failure = error instanceof ProxyError ? error : upstreamFailure(error, context.upstream, facts.signal, facts.client);
-        controller.enqueue(encoder.encode(`: felicity error ${JSON.stringify(failure.body)}\n\n`));
-        controller.close();
-        facts.release();
-      }
+  return auditedSse(context, upstream, facts, {
+    add(event) {
+      if (event.data !== null) assembly.add(event.data);
+      // [DONE] waits for the verdict, which goes before it.
+      return !assembly.done;
     },
-    async cancel(reason) {
-      facts.release();
-      await reader.cancel(reason).catch(() => undefined);
+    async verdict() {
+      const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, { ...facts, onFail: 'annotate' });
+      return { decision, tail: assembly.done ? DONE_EVENT : '' };
     },
   });
-  const headers = returnedHeaders(upstream.headers);
-  headers['x-felicity-verdict'] = 'outcome=pending; action=audit; certified=false';
-  headers['x-felicity-request-id'] = facts.requestId;
-  return { status: upstream.status, headers, body };
 }
