@@ -191,7 +191,12 @@ class RunningContext {
     for (const name of this.#callNames.get(id) ?? []) this.#doneByName.set(name, this.#doneByName.get(name)! + step);
   }
 
-  /** What the earlier turns' successful calls did, one entry per tool (the rules ask whether any backs a report). */
+  /**
+   * What the earlier turns' successful calls did, one entry per tool (the rules ask whether any backs a
+   * report). Per tool, not per call as a prefix record reads them, so a long conversation stays linear:
+   * an earlier call's acts are its tool's, not narrowed by its arguments (tried per call: 8,000 turns
+   * took 1.4× the CPU and 1.25× the memory, and no labelled turn changed).
+   */
   earlier(): CallFacts[] {
     const out: CallFacts[] = [];
     for (const [name, done] of this.#doneByName) if (done > 0) out.push(callFacts(this.facts, name));

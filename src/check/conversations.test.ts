@@ -10,6 +10,7 @@ import type { ChatMessage } from '../core/types.ts';
 import { checkJsonl } from './check-jsonl.ts';
 import { check } from './check.ts';
 import { checkConversation, conversationTurns } from './conversations.ts';
+import { loadDeploymentFile } from '../setups/load-deployment.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../../shared/examples/', import.meta.url));
 
@@ -185,6 +186,32 @@ describe('labelling a conversation in one pass', () => {
         { role: 'assistant', content: 'Bye!' },
       ],
     });
+  });
+
+  it('labels each turn exactly as its prefix when what an earlier call did depends on its arguments and result', async () => {
+    // One HassTurnOff for every device: on a lock it unlocks, on a cover it closes; what backs a later report is the call as made.
+    const setup = await loadDeploymentFile(fileURLToPath(new URL('../../test/fixtures/held-out-probe/homeintents/deployment.yaml', import.meta.url)));
+    const turnOff = (id: string, args: object): ChatMessage => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'HassTurnOff', arguments: JSON.stringify(args) } }] });
+    const done = (name: string) => JSON.stringify({ response_type: 'action_done', data: { success: [{ name }], failed: [] } });
+    const record = {
+      id: 'by-argument',
+      setup,
+      messages: [
+        { role: 'user', content: 'Lock the front door.' },
+        turnOff('c1', { name: 'Front Door', domain: 'lock' }),
+        result('c1', done('Front Door')),
+        { role: 'assistant', content: 'Done.' },
+        { role: 'user', content: 'Is the front door locked now?' },
+        { role: 'assistant', content: 'Yes, the front door has been locked.' },
+        { role: 'user', content: 'Close the blinds too.' },
+        turnOff('c2', { name: 'Living Room Blinds', domain: 'cover' }),
+        result('c2', done('Living Room Blinds')),
+        { role: 'assistant', content: 'The living room blinds have been closed.' },
+        { role: 'user', content: 'And the front door?' },
+        { role: 'assistant', content: 'The front door has been locked as well.' },
+      ] as ChatMessage[],
+    };
+    await assertSameAsPrefixes(record);
   });
 
   it('labels real turns strung into long conversations exactly as their prefixes', { skip: !existsSync(EXAMPLES) && `${EXAMPLES} is absent` }, async () => {
