@@ -17,7 +17,6 @@ import { resolveSetup, type PersonaId, type Variant } from '../setups/index.ts';
 import { EXIT, UsageError, exitCodeFor, oneLine } from './exit-codes.ts';
 import { terminalSafe, terminalSafeJson } from '../check/terminal-text.ts';
 import { apiKeyHint } from './api-key-hint.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** The options as commander parses them (chat.ts). */
 export interface ChatFlags {
@@ -48,7 +47,6 @@ class ChatUsageError extends UsageError {}
 const MAX_GUARD_CALLS = 3;
 
 export async function runChat(request: string, options: ChatFlags, io: ChatIO): Promise<void> {
-  compilePatternsOnce();
   try {
     if (request.trim() === '') throw new ChatUsageError('the request is empty');
     const deployment = await resolveSetup(options.setup);

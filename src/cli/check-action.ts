@@ -23,7 +23,6 @@ import { FORMAT_NAMES, type InputFormat, type InputFormatChoice } from '../check
 import { evaluateFailOn, type FailOn } from './fail-on.ts';
 import { buildSummary, writeSummary } from './summary-json.ts';
 import { jobsForBytes, type JobsChoice } from '../check/worker-threshold.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** Bytes read from the input at a time, and characters of labels gathered per write (about 130 labels). */
 const READ_CHUNK = 1 << 20;
@@ -48,7 +47,6 @@ export interface CheckFlags extends EngineFlags {
 }
 
 export async function runCheck(file: string, options: CheckFlags): Promise<void> {
-  compilePatternsOnce();
   // The rules compare arguments (and hybrid's rules-kept labels); a model's label carries no comparison to make strict.
   if (options.strictArguments && options.engine === 'llm') throw new UsageError('--strict-arguments needs the offline rules: use --engine rules or hybrid, not llm');
   const started = performance.now();

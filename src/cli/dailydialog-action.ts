@@ -2,10 +2,8 @@
 import { balancedSample, DailyDialogError, PAPER_DAILYDIALOG, readDailyDialog, scoreAgainstActs } from '../audit/dailydialog.ts';
 import { checkMany } from '../check/check-many.ts';
 import { EXIT } from './usage-exit.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 export async function runDailyDialog(dir: string, options: { size: number; seed: number; json?: true }): Promise<void> {
-  compilePatternsOnce();
   let utterances;
   try {
     utterances = await readDailyDialog(dir);

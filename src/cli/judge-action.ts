@@ -14,7 +14,6 @@ import { usingStore } from './store-access.ts';
 import { EXIT } from './usage-exit.ts';
 import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { jobsForTurns, type JobsChoice } from '../check/worker-threshold.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** The options as commander parses them (judge.ts). */
 export interface JudgeFlags {
@@ -31,7 +30,6 @@ export interface JudgeFlags {
 }
 
 export async function runJudge(run: string, options: JudgeFlags): Promise<void> {
-  compilePatternsOnce();
   const started = performance.now();
   await usingStore(options.db, { mustExist: true }, async (store) => {
     const opened = await openEngine({ engine: options.engine, judgeModel: options.judgeModel, cache: options.cache }, new DatabaseJudgeCache(store.db));

@@ -15,7 +15,6 @@ import { importNeeding } from '../optional-packages.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { EXIT } from './usage-exit.ts';
 import type { JobsChoice } from '../check/worker-threshold.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 import { terminalSafe } from '../check/terminal-text.ts';
 
 /** Model (stratum) names, ids and errors come from the logs: their escape sequences are shown, never run. */
@@ -101,7 +100,6 @@ export async function writePrevalenceOutputs(report: PrevalenceReport, flags: Pi
 }
 
 export async function runPrevalenceCommand(logs: string, flags: PrevalenceFlags): Promise<void> {
-  compilePatternsOnce();
   const fail = (message: string): void => {
     safely(process.stderr, `felicity prevalence: ${message}\n`);
     process.exitCode = EXIT.badInput;

@@ -13,7 +13,6 @@ import { DatabaseUnusableError, SchemaTooNewError, Store, isPostgresTarget, reda
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
 import { labellerOf, prevalenceOptions, writePrevalenceOutputs, type PrevalenceFlags } from './prevalence-action.ts';
 import { EXIT } from './usage-exit.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 export interface WorkerFlags extends PrevalenceFlags {
   db?: string;
@@ -39,7 +38,6 @@ function eventLine(event: AuditEvent): string | undefined {
 }
 
 export async function runPrevalenceWorkerCommand(logs: string | undefined, flags: WorkerFlags): Promise<void> {
-  compilePatternsOnce();
   const fail = (message: string, code: number = EXIT.badInput): void => {
     process.stderr.write(`felicity prevalence: ${message}\n`);
     process.exitCode = code;

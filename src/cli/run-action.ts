@@ -22,7 +22,6 @@ import { EXIT } from './exit-codes.ts';
 import { planRun } from './run-plan.ts';
 import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { judgingSummary, openEngine, type OpenedEngine } from './judge-engine.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** The options as commander parses them (run.ts). */
 export interface RunFlags {
@@ -103,7 +102,6 @@ function printSummary(s: RunSummary, db: string, heldErrors: number, retried: bo
 }
 
 export async function executeRun(flags: RunFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
-  compilePatternsOnce();
   const started = performance.now();
   const plan = await planRun(flags, given);
   const { options, endpoints, config, requests, deployments, coversEarlier } = plan;

@@ -25,7 +25,6 @@ import { EXIT } from './usage-exit.ts';
 import { LEASE_TIMING, type RunFlags } from './run-action.ts';
 import { planRun } from './run-plan.ts';
 import { openWorkerDatabase } from './worker-database.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 export const DEFAULT_LEASE_MS = 30_000;
 
@@ -55,7 +54,6 @@ function printSummary(s: WorkerSummary, name: string, db: string): void {
 }
 
 export async function executeRunWorker(flags: WorkerFlags, given: ReadonlySet<string> = new Set()): Promise<void> {
-  compilePatternsOnce();
   const leaseMs = flags.leaseMs ?? DEFAULT_LEASE_MS;
   // The URL is checked before anything else is read: a SQLite file cannot be shared by workers.
   // A save holds a connection for a few ms: a few connections serve many slots, and many workers

@@ -15,7 +15,6 @@ import { scoreValidation } from '../stats/validation.ts';
 import { formatMismatch, formatReport } from '../stats/validation-format.ts';
 import { UsageError } from './exit-codes.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
-import { compilePatternsOnce } from './pattern-compile.ts';
 
 /** The options as commander parses them (validate.ts). */
 export interface ValidateFlags {
@@ -32,7 +31,6 @@ export interface ValidateFlags {
 }
 
 export async function runValidate(options: ValidateFlags): Promise<void> {
-  compilePatternsOnce();
   const fail = (message: string): void => {
     process.stderr.write(`felicity validate: ${message}\n`);
     process.exitCode = 2;
