@@ -127,7 +127,9 @@ const PARSE_GROUP = 32;
  * go to `emit` before `read` returns, in input order. For a caller that reads a chunk of lines at
  * a time and writes once per chunk (`felicity check`); `checkJsonl` yields the same results.
  * `read` and `readAll` return a promise only in `felicity check`, at the first record carrying a
- * deployment object (inline-deployments.ts): the caller awaits it before reading on.
+ * deployment object (inline-deployments.ts), and inside a conversation while `outputFull` says
+ * the output is over its limit (a conversation line can hold thousands of turns): the caller
+ * awaits it before reading on.
  */
 export class RulesLineReader {
   private line: number;
@@ -138,11 +140,15 @@ export class RulesLineReader {
   private readonly options: Omit<JsonlOptions, 'engine'>;
   private readonly inputFormat: InputFormatChoice;
 
-  /** @param firstLine the number of the first line read (a worker labels a block from the middle of a file). */
+  /**
+   * @param firstLine the number of the first line read (a worker labels a block from the middle of a file).
+   * @param outputFull a promise to wait on while what `emit` writes to is over its limit, else undefined.
+   */
   constructor(
     options: Omit<JsonlOptions, 'engine'>,
     private readonly emit: (result: LineResult) => void,
     firstLine = 1,
+    private readonly outputFull?: () => Promise<void> | undefined,
   ) {
     this.line = firstLine - 1;
     this.inputFormat = options.inputFormat ?? 'auto';
@@ -156,13 +162,22 @@ export class RulesLineReader {
       if (streamed === LOAD_DEPLOYMENTS) return loadInlineDeployments().then(() => this.read(item));
       if (streamed !== undefined) {
         this.line++;
-        for (const result of streamed) this.emit(result);
-        return undefined;
+        return this.emitTurns(streamed[Symbol.iterator]());
       }
     }
     const read = readLine(item, this.line + 1);
     if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) return loadInlineDeployments().then(() => this.read(item));
     this.label(++this.line, read);
+    return undefined;
+  }
+
+  /** A conversation's results as its turns are labelled, each written before the next is labelled, waiting while the output is full. */
+  private emitTurns(results: Iterator<LineResult>): Promise<void> | undefined {
+    for (let next = results.next(); next.done !== true; next = results.next()) {
+      this.emit(next.value);
+      const full = this.outputFull?.();
+      if (full) return full.then(() => this.emitTurns(results));
+    }
     return undefined;
   }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { ChatMessage } from '../core/types.ts';
-import { checkJsonl } from './check-jsonl.ts';
+import { checkJsonl, RulesLineReader } from './check-jsonl.ts';
 import { check } from './check.ts';
 import { checkConversation, conversationTurns } from './conversations.ts';
 import { loadDeploymentFile } from '../setups/load-deployment.ts';
@@ -132,6 +132,19 @@ describe('whole conversations: one label per assistant turn', () => {
 });
 
 describe('a conversation line far larger once parsed than as text', () => {
+  it('writes each turn before labelling the next, and waits inside the line while the output is full', async () => {
+    const emitted: string[] = [];
+    let release: (() => void) | undefined;
+    const full = () => (emitted.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : undefined);
+    const reader = new RulesLineReader({ conversations: true }, (result) => emitted.push('label' in result ? result.label.id : 'other'), 1, full);
+    const waiting = reader.readAll([Buffer.from(JSON.stringify(airlineConversation('{"status":"cancelled"}')))]);
+    assert.ok(waiting instanceof Promise, 'the reader waits for the output inside the conversation');
+    assert.deepEqual(emitted, ['conv-1-t1']);
+    release!();
+    await waiting;
+    assert.deepEqual(emitted, ['conv-1-t1', 'conv-1-t2', 'conv-1-t3']);
+  });
+
   it('is labelled in a heap smaller than its parsed value: one message is held at a time, not the whole line', async () => {
     // Each user message carries 100,000 characters of empty lists: 40 MB of text that JSON.parse
     // makes about ten times as large in objects, far over the 96 MB heap the command gets here.
