@@ -47,7 +47,7 @@ export function readConversationLine(item: string | Uint8Array, line: number): C
   return {
     record,
     *messages() {
-      for (const span of items) yield parse(item, span);
+      for (let k = 0; k < items.length; k += 2) yield parse(item, { start: items[k]!, end: items[k + 1]! });
     },
   };
 }

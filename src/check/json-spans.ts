@@ -17,8 +17,8 @@ export interface Span {
 export interface ObjectSpans {
   /** The top-level fields in text order: the key's span (with its quotes) and the value's. */
   fields: { key: Span; value: Span }[];
-  /** The items of the field named `listKey`, when it holds a list. */
-  items: Span[] | undefined;
+  /** The items of the field named `listKey`, when it holds a list: each item's start and end, flat (two numbers an item, not an object). */
+  items: number[] | undefined;
 }
 
 /** Reads a character code at a position: a string's UTF-16 unit or a byte of UTF-8 (the structure is ASCII in both). */
@@ -45,7 +45,7 @@ export function objectSpans(text: Text, listKey: string, from = 0): ObjectSpans 
   if (at(i) !== OPEN_BRACE) return undefined;
   i = skipSpace(at, length, i + 1);
   const fields: ObjectSpans['fields'] = [];
-  let items: Span[] | undefined;
+  let items: number[] | undefined;
   const wanted = `"${listKey}"`;
   let seen = false;
   if (at(i) === CLOSE_BRACE) return trailingSpace(at, length, i + 1) ? { fields, items } : undefined;
@@ -149,14 +149,14 @@ function valueEnd(at: (i: number) => number, length: number, i: number): number 
   return j > i ? j : -1;
 }
 
-/** Pushes the span of each item of the list starting at `i`; returns the list's end, or -1. */
-function listItems(at: (i: number) => number, length: number, i: number, items: Span[]): number {
+/** Pushes the start and end of each item of the list starting at `i`; returns the list's end, or -1. */
+function listItems(at: (i: number) => number, length: number, i: number, items: number[]): number {
   let j = skipSpace(at, length, i + 1);
   if (at(j) === CLOSE_BRACKET) return j + 1;
   for (;;) {
     const end = valueEnd(at, length, j);
     if (end < 0) return -1;
-    items.push({ start: j, end });
+    items.push(j, end);
     j = skipSpace(at, length, end);
     const c = at(j);
     if (c === CLOSE_BRACKET) return j + 1;
