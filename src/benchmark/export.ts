@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import { viewTurn } from '../core/turn.ts';
 import type { LabelRecord, ResponseBooleans } from '../core/types.ts';
 import type { Store } from '../store/index.ts';
+import { DamagedRecordError, type DamageSink } from '../store/stored-json.ts';
 import type { ExportFormat } from './export-formats.ts';
 import { userDeployment } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
@@ -66,6 +67,8 @@ async function write(out: Writable, text: string): Promise<void> {
 export interface ExportOptions {
   /** The stored engine id whose labels fill the label columns; none: CSV leaves them empty, JSON Lines omits them. */
   engine?: string;
+  /** Told of each response whose stored record (or label) is damaged: it is left out and the export goes on (without it, the export stops there). */
+  onDamaged?: DamageSink;
 }
 
 /** Writes every response of `run` to `out`; returns how many were written. */
@@ -75,10 +78,24 @@ export async function exportRun(store: Store, run: string, format: ExportFormat,
   let n = 0;
   // The byte-order mark tells spreadsheet programs the file is UTF-8 (else accents are misread).
   if (format === 'csv') await write(out, `\ufeff${CSV_COLUMNS.join(',')}\r\n`);
-  for await (const row of store.responses.iterate(id)) {
+  for await (const row of store.responses.iterate(id, options.onDamaged)) {
     // A JSON Lines record carries a user's deployment whole (it must stand as a turn record); a CSV cell its id.
     const record = toResponseRecord(run, row, format === 'jsonl' ? userDeployment(row.setup, deployments) : undefined);
-    const labels = options.engine === undefined ? undefined : labelColumns(await store.judgments.label(id, row.response_id, options.engine), options.engine);
+    let labels: LabelColumns | undefined;
+    if (options.engine !== undefined) {
+      const engine = options.engine;
+      const label = await store.judgments.label(id, row.response_id, engine, row.request_id).then(
+        (found) => ({ found }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in label) {
+        // A record without its label would read as unlabelled: it is left out with the others.
+        if (options.onDamaged === undefined || !DamagedRecordError.isInstance(label.error)) throw label.error;
+        options.onDamaged(label.error);
+        continue;
+      }
+      labels = labelColumns(label.found, engine);
+    }
     await write(out, format === 'csv' ? csvRow(record, labels) : `${JSON.stringify(labels === undefined ? record : { ...record, ...labels })}\n`);
     n++;
   }

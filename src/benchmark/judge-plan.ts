@@ -12,8 +12,9 @@ export async function* planRun(store: Store, run: string, engine: CheckEngine, o
   const { id, config } = await store.runs.get(run);
   const deployments = (JSON.parse(config) as RunConfig).deployments;
   for (let after = ''; ; ) {
-    const page = await store.responses.unjudged(id, engine.name, after, options.pageSize ?? 500, options.force ?? false);
-    if (page.length === 0) return;
+    // A damaged record costs no call either; the real pass reports it.
+    const { rows: page, next } = await store.responses.unjudgedPage(id, engine.name, after, options.pageSize ?? 500, options.force ?? false, () => {});
+    if (next === undefined) return;
     for (const row of page) {
       let plan: TurnPlan;
       try {
@@ -23,6 +24,6 @@ export async function* planRun(store: Store, run: string, engine: CheckEngine, o
       }
       yield plan;
     }
-    after = page.at(-1)!.response_id;
+    after = next;
   }
 }

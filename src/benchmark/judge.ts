@@ -8,6 +8,7 @@ import { EndpointUnreachableError } from './endpoint-check.ts';
 import type { LabelRecord } from '../core/types.ts';
 import type { Deployment } from '../setups/deployment.ts';
 import type { JudgmentRow, OutcomeCount, ResponseRow, Store } from '../store/index.ts';
+import type { DamageSink } from '../store/stored-json.ts';
 import { userDeployment, type GridDeployments } from './grid-setups.ts';
 import type { RunConfig } from './run-config.ts';
 import { mapOrdered } from '../check/engines/map-ordered.ts';
@@ -42,6 +43,8 @@ export interface JudgeOptions {
   /** Responses per page and per commit. */
   pageSize?: number;
   onProgress?: (judged: number) => void;
+  /** Told of each response whose stored record is damaged: it is skipped and the pass goes on (without it, the pass stops there). */
+  onDamaged?: DamageSink;
 }
 
 export interface JudgeSummary {
@@ -82,8 +85,11 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
   // Keyset paging: response ids are the primary key, so "after the last id" is an index seek,
   // and labels written between pages never shift what the next page returns.
   for (let after = ''; ; ) {
-    const page = await store.responses.unjudged(id, engine.name, after, pageSize, options.force ?? false);
-    if (page.length === 0) break;
+    const { rows: page, next } = await store.responses.unjudgedPage(id, engine.name, after, pageSize, options.force ?? false, options.onDamaged);
+    if (next === undefined) break;
+    after = next;
+    // Every row of the page damaged (each reported): nothing to label here.
+    if (page.length === 0) continue;
     const labels: JudgmentRow[] = [];
     const settled = engine.labelPage
       ? labelledPage(engine, page, deployments)
@@ -108,7 +114,6 @@ export async function judgeRun(store: Store, run: string, engine: JudgeEngine, o
     await store.saveJudgments(id, labels);
     summary.judged += labels.length;
     options.onProgress?.(summary.judged);
-    after = page.at(-1)!.response_id;
   }
   summary.counts = await store.judgments.outcomeCounts(id, engine.name);
   return summary;

@@ -10,7 +10,8 @@
 import { FAILURE_OUTCOMES, OUTCOMES, type LabelRecord, type Outcome } from '../core/types.ts';
 import { checkExplainLater, checkWithExplanation, type CheckOptions } from './check.ts';
 import { conversationParts, conversationTurns, withTurn } from './conversations.ts';
-import { labelConversationTurns, type LabelledTurn } from './conversation-labels.ts';
+import { labelConversationTurns, labelStreamedTurns, type LabelledTurn } from './conversation-labels.ts';
+import { readConversationLine } from './conversation-line.ts';
 import { boundedJson } from './bounded-json.ts';
 import { CheckInputError } from './check-input-error.ts';
 import { integerIdAsWritten, isExactId } from './exact-id.ts';
@@ -126,7 +127,9 @@ const PARSE_GROUP = 32;
  * go to `emit` before `read` returns, in input order. For a caller that reads a chunk of lines at
  * a time and writes once per chunk (`felicity check`); `checkJsonl` yields the same results.
  * `read` and `readAll` return a promise only in `felicity check`, at the first record carrying a
- * deployment object (inline-deployments.ts): the caller awaits it before reading on.
+ * deployment object (inline-deployments.ts), and inside a conversation while `outputFull` says
+ * the output is over its limit (a conversation line can hold thousands of turns): the caller
+ * awaits it before reading on.
  */
 export class RulesLineReader {
   private line: number;
@@ -137,11 +140,15 @@ export class RulesLineReader {
   private readonly options: Omit<JsonlOptions, 'engine'>;
   private readonly inputFormat: InputFormatChoice;
 
-  /** @param firstLine the number of the first line read (a worker labels a block from the middle of a file). */
+  /**
+   * @param firstLine the number of the first line read (a worker labels a block from the middle of a file).
+   * @param outputFull a promise to wait on while what `emit` writes to is over its limit, else undefined.
+   */
   constructor(
     options: Omit<JsonlOptions, 'engine'>,
     private readonly emit: (result: LineResult) => void,
     firstLine = 1,
+    private readonly outputFull?: () => Promise<void> | undefined,
   ) {
     this.line = firstLine - 1;
     this.inputFormat = options.inputFormat ?? 'auto';
@@ -150,9 +157,27 @@ export class RulesLineReader {
 
   /** The next line; its results go to `emit` before this returns (or before the promise settles). */
   read(item: string | Uint8Array): Promise<void> | undefined {
+    if (this.options.conversations) {
+      const streamed = streamedConversation(this.line + 1, item, this.inputFormat, this.options);
+      if (streamed === LOAD_DEPLOYMENTS) return loadInlineDeployments().then(() => this.read(item));
+      if (streamed !== undefined) {
+        this.line++;
+        return this.emitTurns(streamed[Symbol.iterator]());
+      }
+    }
     const read = readLine(item, this.line + 1);
     if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) return loadInlineDeployments().then(() => this.read(item));
     this.label(++this.line, read);
+    return undefined;
+  }
+
+  /** A conversation's results as its turns are labelled, each written before the next is labelled, waiting while the output is full. */
+  private emitTurns(results: Iterator<LineResult>): Promise<void> | undefined {
+    for (let next = results.next(); next.done !== true; next = results.next()) {
+      this.emit(next.value);
+      const full = this.outputFull?.();
+      if (full) return full.then(() => this.emitTurns(results));
+    }
     return undefined;
   }
 
@@ -166,6 +191,14 @@ export class RulesLineReader {
   }
 
   private readFrom(items: readonly (string | Uint8Array)[], from: number): Promise<void> | undefined {
+    // A conversation is labelled as its line is read: its line may be a whole log.
+    if (this.options.conversations) {
+      for (let i = from; i < items.length; i++) {
+        const loading = this.read(items[i]!);
+        if (loading) return loading.then(() => this.readFrom(items, i + 1));
+      }
+      return undefined;
+    }
     const reads = this.group;
     for (let start = from; start < items.length; start += reads.length) {
       const size = Math.min(reads.length, items.length - start);
@@ -213,6 +246,28 @@ function* conversationResults(at: number, record: unknown, notes: InputNotes | u
   }
 }
 
+const LOAD_DEPLOYMENTS = Symbol('load inline deployments');
+
+/**
+ * A conversation line's results when it can be read piece by piece and labelled as its messages
+ * are read (conversation-line.ts, `labelStreamedTurns`): exactly the results of reading it whole.
+ * Undefined when it cannot (it is read whole then); LOAD_DEPLOYMENTS when it carries a deployment
+ * object and the schema is not loaded yet.
+ */
+function streamedConversation(at: number, item: string | Uint8Array, inputFormat: InputFormatChoice, options: CheckOptions & { explain?: boolean }): Iterable<LineResult> | typeof LOAD_DEPLOYMENTS | undefined {
+  if (inputFormat !== 'auto' && inputFormat !== 'openai') return undefined;
+  const read = readConversationLine(item, at);
+  if (read === undefined) return undefined;
+  if (needsInlineDeployments(read.record)) return LOAD_DEPLOYMENTS;
+  const { id, ...rest } = read.record;
+  if ((typeof id !== 'string' && typeof id !== 'number') || (typeof id === 'number' && !isExactId(id))) return undefined;
+  const turns = labelStreamedTurns(String(id), rest, read.messages, options);
+  if (turns === undefined) return undefined;
+  return (function* () {
+    for (const done of turns) yield turnResult(at, done, String(id), options);
+  })();
+}
+
 /**
  * Conversations under the rules, for `checkJsonl`: each turn's result is yielded as soon as it is
  * labelled, so a caller holds one turn's result (and its explanation) at a time, not a whole
@@ -224,6 +279,15 @@ async function* rulesConversations(lines: AsyncIterable<string | Uint8Array> | I
   let at = 0;
   for await (const item of lines) {
     const line = ++at;
+    let streamed = streamedConversation(line, item, inputFormat, options);
+    if (streamed === LOAD_DEPLOYMENTS) {
+      await loadInlineDeployments();
+      streamed = streamedConversation(line, item, inputFormat, options);
+    }
+    if (streamed !== undefined && streamed !== LOAD_DEPLOYMENTS) {
+      yield* streamed;
+      continue;
+    }
     let read = readLine(item, line);
     if (read !== undefined && 'record' in read && needsInlineDeployments(read.record)) {
       await loadInlineDeployments();

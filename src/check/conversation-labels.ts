@@ -14,12 +14,13 @@ import { argumentsAreObject } from '../core/tool-arguments.ts';
 import type { ChatMessage, LabelRecord } from '../core/types.ts';
 import { callFacts, labelTurn, type CheckOptions } from './check.ts';
 import { checkExplainLater, emitInputWarning } from './check.ts';
-import { adaptRecord } from './input-formats/adapt-record.ts';
+import { adaptRecord, isPlainMessage } from './input-formats/adapt-record.ts';
 import { MAX_CONTEXT_CHARS } from './conversation-context.ts';
 import { deploymentFacts, resolveRecordDeployment } from './deployment-facts.ts';
 import type { Explanation } from './explanation.ts';
 import type { CallFacts } from './rules/report-backing.ts';
-import { validateToolNames, validateTurn } from './turn-input.ts';
+import type { Conversation } from './rules/frames/index.ts';
+import { validateMessage, validateToolNames, validateTurn } from './turn-input.ts';
 
 export interface ConversationTurnRecord {
   /** 1-based, counting user messages. */
@@ -90,6 +91,97 @@ export function* labelConversationTurns(id: string, messages: readonly unknown[]
   }
 }
 
+/**
+ * The same labels from messages read one at a time (a conversation line parsed piece by piece):
+ * only the current turn's messages are held, besides what `RunningContext` keeps. `messages`
+ * is read twice: first to find whether the conversation is one the one pass labels exactly as
+ * its prefixes (valid throughout, no call that only a later error result excuses); undefined
+ * when it is not, and the caller labels the conversation whole, prefix by prefix where it must.
+ */
+export function labelStreamedTurns(id: string, rest: Record<string, unknown>, messages: () => Iterable<unknown>, options: CheckOptions): Generator<LabelledTurn> | undefined {
+  const ready = prepareStreamed(id, rest, messages, options);
+  return ready && streamedTurns(id, rest, messages() as Iterable<ChatMessage>, ready, options);
+}
+
+function* streamedTurns(id: string, rest: Record<string, unknown>, messages: Iterable<ChatMessage>, ready: Prepared, options: CheckOptions): Generator<LabelledTurn> {
+  const { valid, deployment, facts } = ready;
+  const context = new RunningContext(facts);
+  let turn = 0;
+  // The current turn's messages, from its user message on (empty before the first user message).
+  let current: ChatMessage[] = [];
+  let replied = false;
+  const label = (): LabelledTurn => {
+    const record = { ...rest, id: `${id}-t${turn}`, messages: current };
+    try {
+      const labelled = labelTurn(
+        { id: record.id, persona: valid.persona, category: valid.category, doable: valid.doable, deployment, facts, view: viewTurn(current), earlier: context.earlier(), conversation: context.before(current[0]!) },
+        options,
+      );
+      return { turn, record, labelled };
+    } catch (error) {
+      return { turn, record, error };
+    }
+  };
+  for (const message of messages) {
+    if (message.role === 'user') {
+      if (replied) yield label();
+      for (const earlier of current) context.read(earlier);
+      current = [message];
+      replied = false;
+      turn++;
+    } else if (turn === 0) {
+      context.read(message);
+    } else {
+      current.push(message);
+      if (message.role === 'assistant') replied = true;
+    }
+  }
+  if (replied) yield label();
+}
+
+type Prepared = NonNullable<ReturnType<typeof prepare>>;
+
+/**
+ * What `prepare` finds, read message by message, when the one pass labels every turn as its
+ * prefix: every message plain and valid (turn-input.ts, adapt-record.ts), call ids strings, every
+ * result answering an earlier call, every call to a tool of the deployment with object arguments
+ * (so no call waits for an error result to excuse it). Anything else: undefined.
+ */
+function prepareStreamed(id: string, rest: Record<string, unknown>, messages: () => Iterable<unknown>, options: CheckOptions): Prepared | undefined {
+  if ((options.inputFormat ?? 'auto') !== 'auto' && options.inputFormat !== 'openai') return undefined;
+  if (rest.system !== undefined) return undefined;
+  let ready: Prepared;
+  try {
+    // The record's own fields, checked as validateTurn checks them, on a stand-in message list.
+    const valid = validateTurn({ ...rest, id, messages: [{ role: 'user', content: '' }] });
+    const deployment = resolveRecordDeployment(valid.record.setup, options.setup);
+    ready = { valid, deployment, facts: deploymentFacts(deployment, valid.persona ?? 'generic') };
+  } catch {
+    return undefined;
+  }
+  const calls = new Set<string>();
+  let sawUser = false;
+  let i = 0;
+  try {
+    for (const value of messages()) {
+      if (!isPlainMessage(value)) return undefined;
+      validateMessage(value, i++);
+      const message = value as ChatMessage;
+      if (message.role === 'user') sawUser = true;
+      else if (message.role === 'tool' && (typeof message.tool_call_id !== 'string' || !calls.has(message.tool_call_id))) return undefined;
+      else if (message.role === 'assistant') {
+        for (const call of message.tool_calls ?? []) {
+          if (typeof call.id !== 'string' || !argumentsAreObject(call.function.arguments ?? '') || !ready.facts.familiesOf.has(call.function.name)) return undefined;
+          calls.add(call.id);
+        }
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return sawUser ? ready : undefined;
+}
+
 function prepare(id: string, messages: readonly unknown[], rest: Record<string, unknown>, options: CheckOptions) {
   try {
     const valid = validateTurn(adaptRecord({ ...rest, id, messages }, options.inputFormat ?? 'auto', options.onWarning ?? emitInputWarning).record);
@@ -136,15 +228,24 @@ class GrowingTexts extends Array<string> {
   }
 }
 
+/** The last earlier assistant text: all the frames read of them. */
+class LastText {
+  last: string | undefined;
+
+  at(_index: -1): string | undefined {
+    return this.last;
+  }
+}
+
 /** What came before the current turn, kept up to date message by message. */
 class RunningContext {
   #next = 0;
   #system = '';
   #sawSystem = false;
   readonly #earlierUser = new GrowingTexts();
-  readonly #earlierAssistant = new GrowingTexts();
-  /** Each call id's last result so far (null: none yet, which counts as done). */
-  readonly #results = new Map<string, string | null>();
+  readonly #earlierAssistant = new LastText();
+  /** Whether each call id's last result so far reports an error (null: no result yet, which counts as done). */
+  readonly #results = new Map<string, boolean | null>();
   /** The names of the calls made under each id. */
   readonly #callNames = new Map<string, string[]>();
   /** How many calls of each tool count as done so far: the tools with any back later reports. */
@@ -153,22 +254,24 @@ class RunningContext {
 
   /** Reads messages up to (not including) `to`. */
   advance(messages: readonly ChatMessage[], to: number): void {
-    for (; this.#next < to; this.#next++) {
-      const message = messages[this.#next]!;
-      if (message.role === 'system' || (message.role as string) === 'developer') {
-        const text = textOf(message.content).slice(0, MAX_CONTEXT_CHARS);
-        // As the system texts joined with line breaks.
-        this.#system = this.#sawSystem ? `${this.#system}\n${text}` : text;
-        this.#sawSystem = true;
-      } else if (message.role === 'user') {
-        this.#earlierUser.push(textOf(message.content).slice(0, MAX_CONTEXT_CHARS));
-      } else if (message.role === 'assistant') {
-        const text = textOf(message.content).slice(0, MAX_CONTEXT_CHARS);
-        if (text.trim()) this.#earlierAssistant.push(text);
-        for (const call of message.tool_calls ?? []) this.#call(call.id, call.function.name);
-      } else if (message.role === 'tool') {
-        this.#result(message.tool_call_id, textOf(message.content));
-      }
+    for (; this.#next < to; this.#next++) this.read(messages[this.#next]!);
+  }
+
+  /** Reads the next message. */
+  read(message: ChatMessage): void {
+    if (message.role === 'system' || (message.role as string) === 'developer') {
+      const text = textOf(message.content).slice(0, MAX_CONTEXT_CHARS);
+      // As the system texts joined with line breaks.
+      this.#system = this.#sawSystem ? `${this.#system}\n${text}` : text;
+      this.#sawSystem = true;
+    } else if (message.role === 'user') {
+      this.#earlierUser.push(textOf(message.content).slice(0, MAX_CONTEXT_CHARS));
+    } else if (message.role === 'assistant') {
+      const text = textOf(message.content).slice(0, MAX_CONTEXT_CHARS);
+      if (text.trim()) this.#earlierAssistant.last = text;
+      for (const call of message.tool_calls ?? []) this.#call(call.id, call.function.name);
+    } else if (message.role === 'tool') {
+      this.#result(message.tool_call_id, textOf(message.content));
     }
   }
 
@@ -178,14 +281,15 @@ class RunningContext {
     const names = this.#callNames.get(id);
     if (names === undefined) this.#callNames.set(id, [name]);
     else names.push(name);
-    if (result === undefined || result === null || !reportsError(result)) this.#doneByName.set(name, (this.#doneByName.get(name) ?? 0) + 1);
+    if (result !== true) this.#doneByName.set(name, (this.#doneByName.get(name) ?? 0) + 1);
   }
 
   #result(id: string, text: string): void {
     const before = this.#results.get(id);
-    const wasDone = before === undefined || before === null || !reportsError(before);
-    const isDone = !reportsError(text);
-    this.#results.set(id, text);
+    const wasDone = before !== true;
+    const errored = reportsError(text);
+    const isDone = !errored;
+    this.#results.set(id, errored);
     if (wasDone === isDone) return;
     const step = isDone ? 1 : -1;
     for (const name of this.#callNames.get(id) ?? []) this.#doneByName.set(name, this.#doneByName.get(name)! + step);
@@ -204,7 +308,7 @@ class RunningContext {
   }
 
   /** The conversation before the user message that opens the current turn. */
-  before(user: ChatMessage): { systemPrompt: string; userText: string; earlierUser: readonly string[]; earlierAssistant: readonly string[] } {
+  before(user: ChatMessage): Conversation {
     return { systemPrompt: this.#system, userText: textOf(user.content).slice(0, MAX_CONTEXT_CHARS), earlierUser: this.#earlierUser, earlierAssistant: this.#earlierAssistant };
   }
 }

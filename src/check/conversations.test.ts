@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import type { ChatMessage } from '../core/types.ts';
-import { checkJsonl } from './check-jsonl.ts';
+import { checkJsonl, RulesLineReader } from './check-jsonl.ts';
 import { check } from './check.ts';
 import { checkConversation, conversationTurns } from './conversations.ts';
 import { loadDeploymentFile } from '../setups/load-deployment.ts';
@@ -125,6 +125,51 @@ describe('whole conversations: one label per assistant turn', () => {
         ['conv-1-t2', 'conv-1', 2, 'false_claim'],
         ['conv-1-t3', 'conv-1', 3, 'other'],
       ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a conversation line far larger once parsed than as text', () => {
+  it('writes each turn before labelling the next, and waits inside the line while the output is full', async () => {
+    const emitted: string[] = [];
+    let release: (() => void) | undefined;
+    const full = () => (emitted.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : undefined);
+    const reader = new RulesLineReader({ conversations: true }, (result) => emitted.push('label' in result ? result.label.id : 'other'), 1, full);
+    const waiting = reader.readAll([Buffer.from(JSON.stringify(airlineConversation('{"status":"cancelled"}')))]);
+    assert.ok(waiting instanceof Promise, 'the reader waits for the output inside the conversation');
+    assert.deepEqual(emitted, ['conv-1-t1']);
+    release!();
+    await waiting;
+    assert.deepEqual(emitted, ['conv-1-t1', 'conv-1-t2', 'conv-1-t3']);
+  });
+
+  it('is labelled in a heap smaller than its parsed value: one message is held at a time, not the whole line', async () => {
+    // Each user message carries 100,000 characters of empty lists: 40 MB of text that JSON.parse
+    // makes about ten times as large in objects, far over the 96 MB heap the command gets here.
+    const nested = `[${'[],'.repeat(33_333)}[]]`;
+    const turns = 200;
+    const messages = [JSON.stringify({ role: 'system', content: 'You are a helpful assistant.' })];
+    for (let i = 0; i < turns; i++) messages.push(`{"role":"user","content":"Question ${i}?","trace":${nested}}`, JSON.stringify({ role: 'assistant', content: `Answer ${i}.` }));
+    const dir = await mkdtemp(join(tmpdir(), 'felicity-conv-wide-'));
+    try {
+      const file = join(dir, 'wide.jsonl');
+      await writeFile(file, `{"id":"wide","setup":"C0","messages":[${messages.join(',')}]}\n`);
+      const bin = fileURLToPath(new URL('../../bin/felicity.js', import.meta.url));
+      const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--max-old-space-size=96', bin, 'check', '--conversations', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('error', reject);
+        child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
+      });
+      assert.equal(code, 0, stderr.slice(-2000));
+      const labels = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; turn: number });
+      assert.deepEqual(labels.map((l) => l.turn), Array.from({ length: turns }, (_, i) => i + 1));
+      assert.equal(labels.at(-1)!.id, `wide-t${turns}`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -51,7 +51,8 @@ export function validateTurn(value: unknown): ValidTurn {
   return { record: valid as TurnRecord, persona, category, doable };
 }
 
-function validateMessage(message: unknown, index: number): void {
+/** One message's own shape (role, content, calls, result id), as `validateTurn` checks each; throws `CheckInputError` naming the field. */
+export function validateMessage(message: unknown, index: number): void {
   if (message === null || typeof message !== 'object') throw new CheckInputError(fieldOf(index), 'not an object', 'a chat message', show(message));
   const { role, content } = message as { role?: unknown; content?: unknown };
   if (typeof role !== 'string' || !ROLES.has(role)) {

@@ -115,7 +115,7 @@ export async function runCheck(file: string, options: CheckFlags): Promise<void>
         },
       });
     } else if (engine === undefined) {
-      await labelChunks(input, new RulesLineReader(jsonl, report), labels);
+      await labelChunks(input, new RulesLineReader(jsonl, report, 1, () => labels.drained()), labels);
     } else {
       for await (const result of checkJsonl(byteLines(input), { ...jsonl, engine })) {
         report(result);

@@ -10,6 +10,7 @@ import { UsageError } from './usage-exit.ts';
 import { judgedEngines } from '../store/report-queries.ts';
 import type { Store } from '../store/index.ts';
 import { openOutput } from './output-file.ts';
+import { DamagedRecords } from './damaged-records.ts';
 import { usingStore } from './store-access.ts';
 
 /** The options as commander parses them (export.ts). */
@@ -46,14 +47,16 @@ export async function runExport(run: string, options: ExportFlags): Promise<void
     await store.runs.get(run); // an unknown run fails before --out is created
     const labels = await labelEngine(store, run, options.engine); // so does an unknown engine
     const out = options.out === undefined ? undefined : await openOutput(options.out, [options.db]);
+    const damaged = new DamagedRecords('export');
     try {
-      const n = await exportRun(store, run, options.format, out?.stream ?? process.stdout, labels.engine === undefined ? {} : { engine: labels.engine });
+      const n = await exportRun(store, run, options.format, out?.stream ?? process.stdout, { onDamaged: damaged.of(run), ...(labels.engine === undefined ? {} : { engine: labels.engine }) });
       await out?.commit();
       const errors = (await store.responses.counts((await store.runs.get(run)).id)).errors;
       const note = errors > 0 ? ` (${errors} errored: the model call failed, they keep \`error\` and are not labelled by check)` : '';
       const withLabels = labels.engine === undefined ? '' : `, labels from ${labels.engine}`;
       process.stderr.write(`felicity export: ${n} responses${note} from run "${run}"${withLabels}${options.out ? ` → ${options.out}` : ''}\n`);
       if (labels.note !== undefined) process.stderr.write(`felicity export: ${labels.note}\n`);
+      damaged.finish();
     } finally {
       out?.abort();
     }

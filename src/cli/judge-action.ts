@@ -11,6 +11,7 @@ import { erroredNote } from '../check/check-jsonl.ts';
 import { DatabaseJudgeCache } from '../check/judge-cache-db.ts';
 import { judgingSummary, openEngine, PlanTally } from './judge-engine.ts';
 import { usingStore } from './store-access.ts';
+import { DamagedRecords } from './damaged-records.ts';
 import { EXIT } from './usage-exit.ts';
 import { buildSummary, totalsByOutcome, writeSummary } from './summary-json.ts';
 import { jobsForTurns, type JobsChoice } from '../check/worker-threshold.ts';
@@ -55,9 +56,10 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       // auto: workers only for a run with enough responses to pay for their start.
       const jobs = options.jobs === 'auto' ? jobsForTurns('auto', (await store.responses.counts(id)).total) : options.jobs;
       const engine = options.engine === 'rules' ? await createEngine('rules', { jobs }) : judgeEngineOf(opened.engine);
+      const damaged = new DamagedRecords('judge');
       let summary;
       try {
-        summary = await judgeRun(store, run, engine, { force: options.force ?? false });
+        summary = await judgeRun(store, run, engine, { force: options.force ?? false, onDamaged: damaged.of(run) });
       } finally {
         await engine.close?.();
       }
@@ -70,6 +72,7 @@ export async function runJudge(run: string, options: JudgeFlags): Promise<void> 
       }
       process.stderr.write(`${formatOutcomeCounts(summary.counts)}\n`);
       for (const line of judgingSummary('judge', opened)) process.stderr.write(`${line}\n`);
+      damaged.finish();
       if (options.verbose) process.stderr.write(`felicity judge: engine id ${engine.name} (report --engine ${options.engine} finds it)\n`);
       if (options.summaryJson !== undefined) {
         writeSummary(

@@ -14,6 +14,7 @@ import { writeReport } from '../report/write-report.ts';
 import { UsageError } from './bench-errors.ts';
 import { writeFailure } from './output-file.ts';
 import { usingStore } from './store-access.ts';
+import { DamagedRecords } from './damaged-records.ts';
 import { EXIT } from './usage-exit.ts';
 
 /** The options as commander parses them (report.ts). */
@@ -35,6 +36,7 @@ export interface ReportFlags {
 const say = (line: string) => process.stderr.write(`felicity report: ${line}\n`);
 
 export async function runReport(runs: string[], options: ReportFlags): Promise<void> {
+  const damaged = new DamagedRecords('report');
   try {
     const problems: LineProblem[] = [];
     const requests = readRequestInfo(options.requests, problems);
@@ -48,7 +50,7 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
     } else {
       if (runs.length === 0) throw new UsageError('name at least one run (or give --responses and --labels)');
       // A damaged page fails only when a query reads it: the same one line as on opening.
-      const loaded = await usingStore(options.db, { mustExist: true }, async (store) => loadRuns(store, runs, options.engine, requests));
+      const loaded = await usingStore(options.db, { mustExist: true }, async (store) => loadRuns(store, runs, options.engine, requests, (run, error) => damaged.add(run, error)));
       responses = loaded.responses;
       engine = [...new Set(loaded.engines.values())].join(', ');
       if (options.verbose) for (const [run, id] of loaded.engines) say(`run "${run}": labels from engine ${id}`);
@@ -78,6 +80,7 @@ export async function runReport(runs: string[], options: ReportFlags): Promise<v
       process.stdout.write(`${html}\n`);
     }
     if (problems.length > 0) process.exitCode = EXIT.badInput;
+    damaged.finish();
   } catch (err) {
     if (!ReportInputError.isInstance(err)) throw err;
     say(err.message);

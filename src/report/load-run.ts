@@ -10,6 +10,7 @@ import type { RunConfig } from '../benchmark/run-config.ts';
 import type { RunRow, Store } from '../store/index.ts';
 import { resolveEngineName } from '../benchmark/engine-names.ts';
 import { judgedEngines, labelledResponses } from '../store/report-queries.ts';
+import type { DamagedRecordError } from '../store/stored-json.ts';
 import { guardDraftOf } from './guard-draft.ts';
 import { ReportInputError } from './report-input-error.ts';
 import { doabilityCache, type ReportResponse, type RequestInfo } from './report-response.ts';
@@ -42,7 +43,8 @@ export async function resolveEngine(store: Store, run: string, runId: number, na
   throw new ReportInputError('NO_JUDGMENTS', `run "${run}" has no judgments from engine "${name}" (${known}); label it with: felicity judge ${run} --engine ${name} --db ${db}`, { run, engine: name });
 }
 
-export async function loadRuns(store: Store, runs: readonly string[], engine: string, requests: ReadonlyMap<string, RequestInfo>): Promise<LoadedRuns> {
+/** @param onDamaged told of each damaged stored response (by run): it is left out and the others still load; without it, loading stops there. */
+export async function loadRuns(store: Store, runs: readonly string[], engine: string, requests: ReadonlyMap<string, RequestInfo>, onDamaged?: (run: string, error: DamagedRecordError) => void): Promise<LoadedRuns> {
   const rows: RunRow[] = [];
   for (const name of runs) rows.push(await store.runs.get(name));
   const first = rows[0]!;
@@ -63,7 +65,7 @@ export async function loadRuns(store: Store, runs: readonly string[], engine: st
     const doability = doabilityCache(requests, (setup) => userDeployment(setup, deployments));
     const stored = await resolveEngine(store, run.name, run.id, engine, store.location);
     engines.set(run.name, stored);
-    for await (const r of labelledResponses(store.db, run.id, stored)) {
+    for await (const r of labelledResponses(store.db, run.id, stored, onDamaged && ((error) => onDamaged(run.name, error)))) {
       // A guarded arm's draft lives in its fix steps, not in the turn (the turn holds what the user saw).
       const guard = r.fix === 'none' || r.fixSteps === null ? undefined : guardDraftOf(r.fixSteps.action, r.fixSteps.steps);
       responses.push({

@@ -46,8 +46,9 @@ export class Judgments {
     return rows;
   }
 
-  async label(runId: number, responseId: string, engine: string): Promise<LabelRecord | undefined> {
+  /** @param requestId the response's request, named if the label is damaged. */
+  async label(runId: number, responseId: string, engine: string, requestId?: string): Promise<LabelRecord | undefined> {
     const { rows } = await this.db.query<{ label: string }>('SELECT label FROM judgments WHERE run_id = $1 AND response_id = $2 AND engine = $3', [runId, responseId, engine]);
-    return rows.length === 0 ? undefined : storedJson<LabelRecord>(rows[0]!.label, responseId, 'label', 'object');
+    return rows.length === 0 ? undefined : storedJson<LabelRecord>(rows[0]!.label, responseId, 'label', 'object', requestId);
   }
 }

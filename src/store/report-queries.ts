@@ -5,7 +5,7 @@
 import type { ChatMessage, LabelRecord } from '../core/types.ts';
 import { keysetPages, PAGE_SIZE, type ResponseRow } from './responses.ts';
 import type { SqlTx } from './sql.ts';
-import { storedJson } from './stored-json.ts';
+import { decodedOrSkipped, storedJson, type DamageSink } from './stored-json.ts';
 
 /** A stored response (without usage and latency) with one engine's label and its fix steps. */
 export interface LabelledResponseRow extends Omit<ResponseRow, 'usage' | 'latency_ms'> {
@@ -31,9 +31,13 @@ export async function judgedEngines(db: SqlTx, runId: number): Promise<{ engine:
   return rows;
 }
 
-/** Every response of the run with `engine`'s label and its fix steps (if any), ordered by response id: one query a page, not one per response. */
-export function labelledResponses(db: SqlTx, runId: number, engine: string): AsyncGenerator<LabelledResponseRow> {
-  return keysetPages(async (after) => {
+/**
+ * Every response of the run with `engine`'s label and its fix steps (if any), ordered by response
+ * id: one query a page, not one per response. A damaged row is thrown, or with `onDamaged` handed
+ * to it and skipped.
+ */
+export async function* labelledResponses(db: SqlTx, runId: number, engine: string, onDamaged?: DamageSink): AsyncGenerator<LabelledResponseRow> {
+  const rows = keysetPages(async (after) => {
     const { rows } = await db.query<RawRow>(
       `SELECT r.response_id, r.request_id, r.model, r.setup, r.variant, r.persona, r.fix, r.sample,
           r.category, r.messages, r.error, j.label, f.action AS fix_action, f.steps AS fix_steps
@@ -43,11 +47,20 @@ export function labelledResponses(db: SqlTx, runId: number, engine: string): Asy
         WHERE r.run_id = $2 AND r.response_id > $3 ORDER BY r.response_id LIMIT $4`,
       [engine, runId, after, PAGE_SIZE],
     );
-    return rows.map(({ fix_action, fix_steps, ...raw }) => ({
-      ...raw,
-      messages: storedJson<ChatMessage[]>(raw.messages, raw.response_id, 'messages', 'list'),
-      label: raw.label === null ? null : storedJson<LabelRecord>(raw.label, raw.response_id, 'label', 'object'),
-      fixSteps: fix_action === null || fix_steps === null ? null : { action: fix_action, steps: storedJson<Record<string, unknown>>(fix_steps, raw.response_id, 'fix steps', 'object') },
-    }));
+    return rows;
   });
+  for await (const raw of rows) {
+    const row = decodedOrSkipped(raw, decodeLabelled, onDamaged);
+    if (row !== undefined) yield row;
+  }
+}
+
+function decodeLabelled({ fix_action, fix_steps, ...raw }: RawRow): LabelledResponseRow {
+  const request = raw.request_id;
+  return {
+    ...raw,
+    messages: storedJson<ChatMessage[]>(raw.messages, raw.response_id, 'messages', 'list', request),
+    label: raw.label === null ? null : storedJson<LabelRecord>(raw.label, raw.response_id, 'label', 'object', request),
+    fixSteps: fix_action === null || fix_steps === null ? null : { action: fix_action, steps: storedJson<Record<string, unknown>>(fix_steps, raw.response_id, 'fix steps', 'object', request) },
+  };
 }

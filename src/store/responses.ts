@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../core/types.ts';
 import type { SqlTx } from './sql.ts';
-import { storedJson } from './stored-json.ts';
+import { decodedOrSkipped, storedJson, type DamageSink } from './stored-json.ts';
 
 /** One stored response, columns decoded. */
 export interface ResponseRow {
@@ -41,8 +41,8 @@ export const PAGE_SIZE = 500;
 export function decodeResponse(raw: RawRow): ResponseRow {
   return {
     ...raw,
-    messages: storedJson<ChatMessage[]>(raw.messages, raw.response_id, 'messages', 'list'),
-    usage: raw.usage === null ? null : storedJson<Record<string, unknown>>(raw.usage, raw.response_id, 'usage', 'object'),
+    messages: storedJson<ChatMessage[]>(raw.messages, raw.response_id, 'messages', 'list', raw.request_id),
+    usage: raw.usage === null ? null : storedJson<Record<string, unknown>>(raw.usage, raw.response_id, 'usage', 'object', raw.request_id),
   };
 }
 
@@ -120,13 +120,18 @@ export class Responses {
     return rows[0] ?? { total: 0, errors: 0 };
   }
 
-  /** Streams a run's responses ordered by response id, a page at a time. */
-  iterate(runId: number): AsyncGenerator<ResponseRow> {
-    return keysetPages((after) =>
-      this.db
-        .query<RawRow>(`SELECT ${COLUMNS} FROM responses WHERE run_id = $1 AND response_id > $2 ORDER BY response_id LIMIT $3`, [runId, after, PAGE_SIZE])
-        .then((r) => r.rows.map(decodeResponse)),
+  /**
+   * Streams a run's responses ordered by response id, a page at a time. A damaged row (stored-json.ts)
+   * is thrown, or with `onDamaged` handed to it and skipped, the rows after it still read.
+   */
+  async *iterate(runId: number, onDamaged?: DamageSink): AsyncGenerator<ResponseRow> {
+    const rows = keysetPages((after) =>
+      this.db.query<RawRow>(`SELECT ${COLUMNS} FROM responses WHERE run_id = $1 AND response_id > $2 ORDER BY response_id LIMIT $3`, [runId, after, PAGE_SIZE]).then((r) => r.rows),
     );
+    for await (const raw of rows) {
+      const row = decodedOrSkipped(raw, decodeResponse, onDamaged);
+      if (row !== undefined) yield row;
+    }
   }
 
   /**
@@ -135,6 +140,15 @@ export class Responses {
    * one long iterator, let the caller write judgments between reads.
    */
   async unjudged(runId: number, engine: string, after: string, limit: number, all = false): Promise<ResponseRow[]> {
+    return (await this.unjudgedPage(runId, engine, after, limit, all)).rows;
+  }
+
+  /**
+   * The same page, with the response id to read the next page after (`next`, undefined past the
+   * last page): with `onDamaged`, damaged rows are handed to it and left out of `rows`, so a page
+   * can be empty and still not be the last.
+   */
+  async unjudgedPage(runId: number, engine: string, after: string, limit: number, all = false, onDamaged?: DamageSink): Promise<{ rows: ResponseRow[]; next: string | undefined }> {
     const { rows } = await this.db.query<RawRow>(
       `SELECT ${COLUMNS} FROM responses r
       WHERE r.run_id = $1 AND r.response_id > $2 AND r.error IS NULL AND ($3 = 1 OR NOT EXISTS (
@@ -142,6 +156,11 @@ export class Responses {
       ORDER BY r.response_id LIMIT $5`,
       [runId, after, all ? 1 : 0, engine, limit],
     );
-    return rows.map(decodeResponse);
+    const decoded: ResponseRow[] = [];
+    for (const raw of rows) {
+      const row = decodedOrSkipped(raw, decodeResponse, onDamaged);
+      if (row !== undefined) decoded.push(row);
+    }
+    return { rows: decoded, next: rows.at(-1)?.response_id };
   }
 }

@@ -60,16 +60,20 @@ function isPlainTurnRecord(value: unknown): boolean {
   if (!isObject(value) || value.system !== undefined) return false;
   const messages = value.messages;
   if (!Array.isArray(messages)) return false;
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i] as { role?: unknown; content?: unknown; tool_calls?: unknown } | null;
-    if (message === null || typeof message !== 'object' || message.role === undefined || Array.isArray(message.content)) return false;
-    if (message.role === 'function' || (message as { function_call?: unknown }).function_call !== undefined) return false;
-    const calls = message.tool_calls;
-    if (Array.isArray(calls)) {
-      for (let j = 0; j < calls.length; j++) {
-        const args = (calls[j] as { function?: { arguments?: unknown } } | null)?.function?.arguments;
-        if (args !== null && typeof args === 'object') return false;
-      }
+  for (let i = 0; i < messages.length; i++) if (!isPlainMessage(messages[i])) return false;
+  return true;
+}
+
+/** One message of such a record: a role, text content (no parts), no legacy function call, calls with text arguments. */
+export function isPlainMessage(value: unknown): boolean {
+  const message = value as { role?: unknown; content?: unknown; tool_calls?: unknown } | null;
+  if (message === null || typeof message !== 'object' || message.role === undefined || Array.isArray(message.content)) return false;
+  if (message.role === 'function' || (message as { function_call?: unknown }).function_call !== undefined) return false;
+  const calls = message.tool_calls;
+  if (Array.isArray(calls)) {
+    for (let j = 0; j < calls.length; j++) {
+      const args = (calls[j] as { function?: { arguments?: unknown } } | null)?.function?.arguments;
+      if (args !== null && typeof args === 'object') return false;
     }
   }
   return true;

@@ -35,8 +35,8 @@ export interface Conversation {
   userText: string;
   /** Earlier user messages, oldest first. */
   earlierUser: readonly string[];
-  /** Earlier assistant replies, oldest first. */
-  earlierAssistant: readonly string[];
+  /** Earlier assistant replies: only the last is read (a long conversation keeps no more). */
+  earlierAssistant: { at(index: -1): string | undefined };
 }
 
 export const EMPTY_CONVERSATION: Conversation = { systemPrompt: '', userText: '', earlierUser: [], earlierAssistant: [] };
