@@ -7,10 +7,13 @@ import module from 'node:module';
 // --no-regexp-tier-up, V8 compiles each once, to machine code, and a run of a few turns takes half
 // the time. V8 flags are only safe when the process starts, so this one takes over the process with
 // a Node started with the flag (same pid, stdio, environment); where that is not possible (Windows,
-// the permission model) the command runs here as it is.
+// the permission model) the command runs here as it is. Not for its help, nor under a debugger
+// (it would pause twice).
 const REGEXP_FLAG = '--no-regexp-tier-up';
 const args = process.argv.slice(2);
-if (args[0] === 'check' && !args.includes('--help') && !args.includes('-h') && !process.execArgv.includes(REGEXP_FLAG) && typeof process.execve === 'function') {
+const labels = args[0] === 'check' && !args.includes('--help') && !args.includes('-h');
+const restart = !process.execArgv.includes(REGEXP_FLAG) && !process.execArgv.some((arg) => arg.startsWith('--inspect')) && typeof process.execve === 'function';
+if (labels && restart) {
   try {
     process.execve(process.execPath, [process.execPath, REGEXP_FLAG, ...process.execArgv, ...process.argv.slice(1)], process.env);
   } catch {
