@@ -9,12 +9,17 @@
  *                  alternating with this one, and the ratio base/this is printed per command.
  *   BENCH_RUNS     spawns of each command (default 15).
  *
+ * `felicity check` takes over its process with a Node started with V8's --no-regexp-tier-up
+ * (bin/felicity.js), and bin enables Node's compile cache: the row "check, no compile cache" runs
+ * with NODE_DISABLE_COMPILE_CACHE=1, so the cache's effect shows next to the usual run (whose
+ * cache the earlier rounds filled, as a user's second run finds it).
+ *
  * Then the library alone (in this checkout, and in FELICITY_BASE when given), in the same rounds: a process that imports dist/check/index.js and calls
  * check() on the example turns, timing the import, the first check() call, and the other 17 calls
  * (cold code: each pattern compiled at its first use), as a library user's process has it and
- * started with V8's --no-regexp-tier-up (each pattern compiled once, to machine code). The CLI does
- * not set that flag: set at run time with v8.setFlagsFromString, it crashed `prevalence` now and then
- * (SIGSEGV, 3 runs in 10); a process can only be started with it.
+ * started with V8's --no-regexp-tier-up (each pattern compiled once, to machine code). The flag is
+ * given when the process starts: set at run time with v8.setFlagsFromString, it crashed
+ * `prevalence` now and then (SIGSEGV, 3 runs in 10).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -30,11 +35,14 @@ interface Case {
   args: (root: string) => string[];
   /** Run in every checkout (the felicity commands), or once (the baselines). */
   perCheckout: boolean;
+  /** Added to the environment. */
+  env?: Record<string, string>;
 }
 
 const CASES: Case[] = [
   { name: "node -e ''", args: () => ['-e', ''], perCheckout: false },
   { name: 'check examples/turns.jsonl', args: (root) => [bin(root), 'check', path.join(root, 'examples', 'turns.jsonl')], perCheckout: true },
+  { name: 'check, no compile cache', args: (root) => [bin(root), 'check', path.join(root, 'examples', 'turns.jsonl')], perCheckout: true, env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
   { name: '--version', args: (root) => [bin(root), '--version'], perCheckout: true },
   { name: '--help', args: (root) => [bin(root), '--help'], perCheckout: true },
   { name: 'check --help', args: (root) => [bin(root), 'check', '--help'], perCheckout: true },
@@ -45,9 +53,9 @@ function bin(root: string): string {
 }
 
 /** Wall milliseconds of one spawn; a failed start (not felicity's own exit code) stops the bench. */
-function timeOnce(args: string[], cwd: string): number {
+function timeOnce(args: string[], cwd: string, env?: Record<string, string>): number {
   const start = performance.now();
-  const result = spawnSync(process.execPath, args, { cwd, stdio: 'ignore' });
+  const result = spawnSync(process.execPath, args, { cwd, stdio: 'ignore', env: { ...process.env, ...env } });
   const ms = performance.now() - start;
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status ?? result.signal}`);
@@ -68,9 +76,7 @@ interface Row {
 
 /** The library's start: import, first check() call, the rest of the example turns, in ms (one line of JSON). */
 const LIBRARY = `
-const flag = process.argv.at(-1);
-if (flag !== '-') (await import('node:v8')).setFlagsFromString(flag);
-const root = process.argv.at(-2);
+const root = process.argv.at(-1);
 const records = (await import('node:fs')).readFileSync(root + '/examples/turns.jsonl', 'utf8').split('\\n').filter(Boolean).map((line) => JSON.parse(line));
 const t0 = performance.now();
 const { check } = await import(root + '/dist/check/index.js');
@@ -89,7 +95,7 @@ interface LibraryTimes {
 }
 
 function libraryOnce(root: string, flag: string): LibraryTimes {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', LIBRARY, root, flag], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...(flag === '-' ? [] : [flag]), '--input-type=module', '-e', LIBRARY, root], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the library timing exited ${result.status ?? result.signal}: ${result.stderr}`);
   return JSON.parse(result.stdout.trim()) as LibraryTimes;
 }
@@ -106,7 +112,7 @@ for (let round = 0; round < RUNS; round++) {
     const row = rows[i]!;
     // The order within a pair alternates by round, so neither checkout always goes first.
     const pair: ['here' | 'base', string][] = BASE === undefined || !c.perCheckout ? [['here', ROOT]] : round % 2 === 0 ? [['here', ROOT], ['base', BASE]] : [['base', BASE], ['here', ROOT]];
-    for (const [which, root] of pair) row[which].push(timeOnce(c.args(root), root));
+    for (const [which, root] of pair) row[which].push(timeOnce(c.args(root), root, c.env));
   });
   LIBRARY_CASES.forEach((c, i) => {
     library[i]!.push(libraryOnce(ROOT, c.flag));

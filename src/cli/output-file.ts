@@ -11,7 +11,6 @@
  * Write failures (a full disk) come out of the stream as an `OutputFileError` and reject
  * `commit()`; they are never an unhandled 'error' event, and `abort()` removes the temp file.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';
@@ -91,6 +90,8 @@ export async function openOutput(file: string, inputs: readonly string[] = []): 
   const dir = path.dirname(real);
   const folder = fs.statSync(dir, { throwIfNoEntry: false });
   if (folder === undefined || !folder.isDirectory()) throw new OutputFileError(file, 'missing_folder', `folder ${dir} does not exist (create it first)`);
+  // node:crypto loads here, not with the module: every `felicity check` imports this file, few write a file.
+  const { randomBytes } = await import('node:crypto');
   const temp = path.join(dir, `.${path.basename(real)}.${randomBytes(4).toString('hex')}.tmp`);
   let fd: number;
   try {
