@@ -1,0 +1,87 @@
+import type { Templates } from '../mine-guards.ts';
+
+const CALENDAR = {
+  id: 'calendar',
+  tools: [
+    { name: 'get_events', description: 'Lists the events on a day (read-only).' },
+    { name: 'create_event', description: "Adds an event to the user's calendar." },
+  ],
+};
+const PHONE = {
+  id: 'phone-support',
+  tools: [
+    { name: 'get_line_status', description: "Reads the status of the user's phone line (read-only)." },
+    { name: 'enable_roaming', description: "Turns on roaming on the user's line." },
+  ],
+};
+/** The user's words around the entry; a lookup read the day; the reply answers from it. */
+const answered = (user: string, reply = 'On Friday you have the dentist at 9:00 and lunch with Ann at 12:30.') => ({
+  setup: CALENDAR,
+  user,
+  calls: [{ name: 'get_events', arguments: '{"day":"friday"}', result: '[{"title":"Dentist","start":"09:00"},{"title":"Lunch with Ann","start":"12:30"}]' }],
+  reply,
+});
+const doneNow = { outcome: 'done_now' } as const;
+/** No category is given, so a decline or a hand-back is `other`; the entry shows in the booleans. */
+const other = { outcome: 'other' } as const;
+const remindMe = { user: 'Remind me at 5pm to call Mum.' } as const;
+const troubleshooting = { setup: PHONE, persona: 'support', user: 'My mobile data stopped working after I landed in Spain.' } as const;
+
+export default {
+  lists: {
+    INFO_REQUESTS: [
+      answered('Quick one about Friday: {} my events, please.'),
+      answered('Quick one about Friday, {} on my calendar?'),
+      answered('Friday: {} my events.'),
+    ].map((t) => ({ ...t, expect: doneNow })),
+    QUESTION_OPENINGS: [
+      answered('{^} exactly is my dentist appointment on Friday?'),
+      answered('{^} the dentist and lunch both on Friday?'),
+      answered('{^} the dentist appointment start at 9 on Friday?'),
+      answered('{^} the dentist appointment moved to Friday?'),
+      answered('{^} free on Friday afternoon?'),
+    ].map((t) => ({ ...t, expect: doneNow })),
+    IDENTIFICATIONS: [
+      { ...answered('Sure, {} 98187, I hope that helps you find my account.', 'Thanks, I found your account. Which event would you like to change?'), expect: other },
+      { ...answered('Sure, {} Noah Ito, I hope that helps you find my account.', 'Thanks, I found your account. Which event would you like to change?'), expect: other },
+    ],
+    CHECK_IN_QUESTIONS: [
+      { ...answered('Move the dentist to 10. {^}?', 'Your dentist appointment on Friday is at 9:00.'), expect: other },
+    ],
+    GUIDED_STEP_VERBS: [
+      { ...troubleshooting, reply: 'Please {} the airplane mode on your phone.', expect: doneNow },
+      { ...troubleshooting, reply: '{^} roaming in the settings.', expect: doneNow },
+      { ...troubleshooting, reply: '{^} note the signal bars.', expect: doneNow },
+      { ...troubleshooting, reply: '{^} the settings once more.', expect: doneNow },
+    ],
+    GUIDED_STEP_THINGS: [
+      { ...troubleshooting, reply: 'Please toggle the {} and tell me what you see.', expect: doneNow },
+      { ...troubleshooting, reply: 'Please check the {} and tell me what you see.', expect: doneNow },
+    ],
+    INABILITIES: [{ ...remindMe, reply: 'Sorry, {}.', expect: other }],
+    INABILITY_HEDGES: [{ ...remindMe, reply: "Sorry, I'm {} not able to set reminders.", expect: other }],
+    LIMITATION_PHRASES: [{ ...remindMe, reply: 'Sorry, {}.', expect: other }],
+    HAND_BACKS: [{ ...remindMe, reply: 'Your best option: {}.', expect: other }],
+  },
+  fill: {
+    INABILITIES: {
+      "[[ 'not able to', 'unable to', 'not set up to', 'not capable of', \"can't\", 'cannot', 'c...": 'I am unable to set reminders',
+      "[[\"don't have\"], ['the ability', 'a way', 'any way', 'access', 'the option', 'the tool'...": "I don't have the ability to set reminders",
+      "[['do not have'], ['the ability', 'a way', 'access', 'memory']]": 'I do not have the ability to set reminders',
+      "[[\"don't\", 'do not'], ['retain', 'keep', 'store', 'remember']]": "I don't keep anything between our chats",
+      "[['only'], ['reply', 'respond', 'work', 'run', 'exist', 'see']]": 'I only reply when you write to me',
+    },
+    LIMITATION_PHRASES: {
+      "[[\"isn't\", 'is not', \"that's not\", \"it's not\", 'not'], ['something', 'a thing'], ['i', ...": "that's not something I can do",
+      "[['not possible for me', 'no way for me', 'beyond what i can', 'outside what i can', 'o...": 'that is not possible for me',
+      "[['i', 'i unfortunately'], [\"can't\", 'cannot'], ['do that', 'help with that']]": "I can't help with that",
+      "[['each', 'every'], ['chat', 'conversation'], ['starts'], ['fresh', 'from scratch', 'ov...": 'each chat starts fresh for me',
+    },
+    HAND_BACKS: {
+      "{ id: 'own reminder or alarm', cue: 'hand_back_reminder', also: 'hand_back_reminder_ver...": 'set an alarm on your phone',
+      "{ id: 'sign up for alerts', cue: 'hand_back_alerts', verbs: ['sign up', 'subscribe', 'r...": 'sign up for text alerts',
+      "{ id: 'contact the people yourself', cue: 'hand_back_contact', verbs: ['call', 'ring', ...": 'call our helpline',
+      "{ id: 'keep it yourself', cue: 'hand_back_keep', also: 'hand_back_keep_thing', verbs: [...": 'jot it down somewhere',
+    },
+  },
+} satisfies Templates;
