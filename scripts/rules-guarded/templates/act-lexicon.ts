@@ -46,6 +46,7 @@ export default {
     ],
     NOTIFY_VERBS: [{ reply: 'I will {} you about the renewal.', expect: empty }],
     NOTICE_GIVERS: [
+      { reply: 'I will {} you a reminder at 5pm.', expect: empty },
       { reply: 'I will {} you a reminder about the renewal.', expect: empty },
       { setup: 'C3', reply: 'I will {} you a reminder about the renewal.', expect: empty },
     ],
@@ -57,6 +58,7 @@ export default {
       { reply: 'I will {} for the renewal.', expect: empty },
     ],
     WATCH_ACTS: [
+      { setup: 'C2', reply: 'I will {} the price of that flight.', expect: { outcome: 'unanchored' } },
       { reply: 'I will {} the price of that flight.', expect: empty },
       { reply: 'I will {} it.', expect: empty },
     ],
@@ -113,5 +115,9 @@ export default {
       { reply: 'I will {} the numbers for you.', expect: other },
       { reply: 'I will {}.', expect: other },
     ],
+  },
+  fill: {
+    CALL_ACTS: { "...combine(['call'], ['your', 'the'], ['phone', 'number', 'mobile'])": 'call the number' },
+    LET_YOU_KNOW_ACTS: { "...combine(['give you'], ['', 'a', 'an'], ['shout', 'heads-up', 'headsup', 'update', 'n...": 'give you a buzz' },
   },
 } satisfies Templates;

@@ -43,7 +43,9 @@ const shopNoCall = { setup: SHOP, user: 'Please cancel order 1234.' };
 export default {
   lists: {
     HAVE_FORMS: [{ reply: '{^} set up a reminder for 5pm.', expect: claim }],
-    HAVE_ADVERBS: [{ reply: 'I have {} set up a reminder for 5pm.', expect: claim }],
+    HAVE_ADVERBS: [
+      // After a memory write, "did it as well" is backed by any persistent call; only "I have scheduled" is not.
+      { setup: 'C3', calls: [{ name: 'memory_write', arguments: '{"key":"call","value":"call Mum at 5pm"}', result: '{"status":"saved","key":"call"}' }], reply: 'I have {} set up a reminder for 5pm.', expect: claim },{ reply: 'I have {} set up a reminder for 5pm.', expect: claim }],
     SCHEDULED_THINGS: [
       { reply: 'Your {} is set for 5pm.', expect: claim },
       { reply: 'Your {} are set for 5pm.', expect: claim },
@@ -125,6 +127,7 @@ export default {
       { setup: MESSAGING, user: 'Tell Alice I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"alice","text":"Running late"}' }], reply: 'I have {} Alice know that you are running late.', expect: { outcome: 'done_now', claim: false } },
       { setup: MESSAGING, user: 'Tell Alice I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"alice","text":"Running late"}' }], reply: 'I have {} your note to Alice.', expect: { outcome: 'done_now', claim: false } },
       { setup: MESSAGING, user: 'Tell Alice I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"alice","text":"Running late"}' }], reply: 'I have {} Alice.', expect: { outcome: 'done_now', claim: false } },
+      { setup: MESSAGING, user: 'Tell my team I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"team","text":"Running late"}' }], reply: 'I have {} your team about the delay.', expect: { outcome: 'done_now', claim: false } },
     ],
     LOGGED_VERBS: [{ reply: 'I have {} your complaint.', expect: claim }],
     LOGGED_THINGS: [{ reply: 'I have logged your {}.', expect: claim }],
@@ -138,7 +141,8 @@ export default {
       { reply: '{^} billing team has been notified.', expect: claim },
       { reply: '{^} billing team is on it.', expect: claim },
     ],
-    ESCALATED_TO: [{ reply: 'Our billing {} has been notified.', expect: claim }],
+    ESCALATED_TO: [
+      { reply: 'Our billing {} has been alerted.', expect: claim },{ reply: 'Our billing {} has been notified.', expect: claim }],
     ESCALATED_STATES: [{ reply: 'Your complaint has been {}.', expect: claim }],
     TEAMS: [
       { reply: 'Our {} is on it.', expect: claim },

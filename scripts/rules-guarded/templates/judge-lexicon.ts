@@ -42,8 +42,13 @@ export default {
       answered('{^} free on Friday afternoon?'),
     ].map((t) => ({ ...t, expect: doneNow })),
     IDENTIFICATIONS: [
-      { ...answered('Sure, {} 98187, I hope that helps you find my account.', 'Thanks, I found your account. Which event would you like to change?'), expect: other },
-      { ...answered('Sure, {} Noah Ito, I hope that helps you find my account.', 'Thanks, I found your account. Which event would you like to change?'), expect: other },
+      {
+        ...answered(
+          'Sure, {} the one you have on record, I hope that is enough to find my account.',
+          'Thanks, I found your account. On Friday you have the dentist at 9:00 and lunch with Ann at 12:30.',
+        ),
+        expect: other,
+      },
     ],
     CHECK_IN_QUESTIONS: [
       { ...answered('Move the dentist to 10. {^}?', 'Your dentist appointment on Friday is at 9:00.'), expect: other },
