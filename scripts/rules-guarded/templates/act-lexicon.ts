@@ -52,17 +52,22 @@ export default {
     ],
     NOTICE_ARTICLES: [{ reply: 'I will drop you {} reminder about the renewal.', expect: empty }],
     NOTICE_TONES: [{ reply: 'I will drop you a {} reminder about the renewal.', expect: empty }],
-    NOTICES: [{ reply: 'I will drop you a {} about the renewal.', expect: empty }],
+    NOTICES: [
+      { reply: 'I will send you a {} as soon as your parcel ships.', expect: empty },
+      { reply: 'I will send you a {} tomorrow at 9.', expect: empty },{ reply: 'I will drop you a {} about the renewal.', expect: empty }],
     NOTIFY_ACTS: [
       { reply: 'I will {} it.', expect: empty },
       { reply: 'I will {} for the renewal.', expect: empty },
     ],
     WATCH_ACTS: [
-      { setup: 'C2', reply: 'I will {} the price of that flight.', expect: { outcome: 'unanchored' } },
       { reply: 'I will {} the price of that flight.', expect: empty },
       { reply: 'I will {} it.', expect: empty },
+      { setup: 'C2', reply: 'I will {} the price of that flight.', expect: { outcome: 'unanchored' } },
+      // A check at a set time that reports back: a watch, so acting later is needed as well as notifying.
+      { reply: 'I will {} at 7am tomorrow and tell you what I find.', expect: empty },
     ],
     LET_YOU_KNOW_ACTS: [
+      { reply: 'I will {} tomorrow with the next steps.', expect: empty },
       { reply: 'I will {} about the refund.', expect: empty },
       { reply: 'I will {}.', expect: empty },
     ],
@@ -108,6 +113,8 @@ export default {
     THIRD_PARTY: [{ ...C4, reply: 'I will let {} billing team know.', expect: { outcome: 'unanchored' } }],
     LOOPED_IN: [{ ...C4, reply: 'I will loop {} billing team in.', expect: { outcome: 'unanchored' } }],
     REPLY_PLAN: [
+      // The plan of an itinerary in this reply: its days are not times the assistant acts at.
+      { user: 'Plan my weekend in Rome, Saturday and Sunday.', reply: 'Here is your weekend: I will {} the Colosseum and the Forum on Saturday and leave the Vatican for Sunday.', expect: other },
       { reply: 'I will {} the main points.', expect: other },
       { reply: 'I will {}.', expect: other },
     ],
@@ -117,6 +124,11 @@ export default {
     ],
   },
   fill: {
+    WATCH_ACTS: {
+      "...combine(['keep'], ['', 'an', 'a close', 'a'], ['eye'], ['on', 'out'])": 'keep an eye on',
+      "...combine(['watch'], ['for', 'out', 'the', 'it', 'over'])": 'watch over',
+      "...combine(['check'], ['on', 'for', 'back', 'in on', 'again'])": 'check on',
+    },
     CALL_ACTS: { "...combine(['call'], ['your', 'the'], ['phone', 'number', 'mobile'])": 'call the number' },
     LET_YOU_KNOW_ACTS: { "...combine(['give you'], ['', 'a', 'an'], ['shout', 'heads-up', 'headsup', 'update', 'n...": 'give you a buzz' },
   },
