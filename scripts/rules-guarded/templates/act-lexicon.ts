@@ -127,7 +127,7 @@ export default {
     WATCH_ACTS: {
       "...combine(['keep'], ['', 'an', 'a close', 'a'], ['eye'], ['on', 'out'])": 'keep an eye on',
       "...combine(['watch'], ['for', 'out', 'the', 'it', 'over'])": 'watch over',
-      "...combine(['check'], ['on', 'for', 'back', 'in on', 'again'])": 'check on',
+      "...combine(['check'], ['on', 'for', 'back', 'in on', 'again'])": 'check again',
     },
     CALL_ACTS: { "...combine(['call'], ['your', 'the'], ['phone', 'number', 'mobile'])": 'call the number' },
     LET_YOU_KNOW_ACTS: { "...combine(['give you'], ['', 'a', 'an'], ['shout', 'heads-up', 'headsup', 'update', 'n...": 'give you a buzz' },
