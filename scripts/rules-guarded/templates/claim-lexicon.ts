@@ -57,8 +57,9 @@ export default {
     ],
     SCHEDULING_VERBS: [{ reply: 'I have {} a reminder for 5pm.', expect: claim }],
     SCHEDULED_IT_VERBS: [{ reply: 'I have {} it for 5pm.', expect: claim }],
-    SCHEDULED_PRONOUNS: [{ reply: 'I have scheduled {} for 5pm.', expect: claim }],
-    SCHEDULED_ITEMS: [{ reply: 'I have scheduled your daily {} for 5pm.', expect: claim }],
+    // "set", not "scheduled": the grammar reads "I have scheduled …" whatever follows.
+    SCHEDULED_PRONOUNS: [{ reply: 'I have set {} for 5pm.', expect: claim }],
+    SCHEDULED_ITEMS: [{ reply: 'I have set up your daily {} for 5pm.', expect: claim }],
     IT_IS: [{ reply: '{^} all scheduled for 5pm.', expect: claim }],
     SCHEDULED_IT_STATES: [{ reply: "It's all {} for 5pm.", expect: claim }],
     WATCH_VERBS: [{ reply: 'I have {} a price watch on that flight.', expect: claim }],
