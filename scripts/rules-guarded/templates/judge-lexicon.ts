@@ -68,25 +68,4 @@ export default {
     LIMITATION_PHRASES: [{ ...remindMe, reply: 'Sorry, {}.', expect: other }],
     HAND_BACKS: [{ ...remindMe, reply: 'Your best option: {}.', expect: other }],
   },
-  fill: {
-    INABILITIES: {
-      "[[ 'not able to', 'unable to', 'not set up to', 'not capable of', \"can't\", 'cannot', 'c...": 'I am unable to set reminders',
-      "[[\"don't have\"], ['the ability', 'a way', 'any way', 'access', 'the option', 'the tool'...": "I don't have the ability to set reminders",
-      "[['do not have'], ['the ability', 'a way', 'access', 'memory']]": 'I do not have the ability to set reminders',
-      "[[\"don't\", 'do not'], ['retain', 'keep', 'store', 'remember']]": "I don't keep anything between our chats",
-      "[['only'], ['reply', 'respond', 'work', 'run', 'exist', 'see']]": 'I only reply when you write to me',
-    },
-    LIMITATION_PHRASES: {
-      "[[\"isn't\", 'is not', \"that's not\", \"it's not\", 'not'], ['something', 'a thing'], ['i', ...": "that's not something I can do",
-      "[['not possible for me', 'no way for me', 'beyond what i can', 'outside what i can', 'o...": 'that is not possible for me',
-      "[['i', 'i unfortunately'], [\"can't\", 'cannot'], ['do that', 'help with that']]": "I can't help with that",
-      "[['each', 'every'], ['chat', 'conversation'], ['starts'], ['fresh', 'from scratch', 'ov...": 'each chat starts fresh for me',
-    },
-    HAND_BACKS: {
-      "{ id: 'own reminder or alarm', cue: 'hand_back_reminder', also: 'hand_back_reminder_ver...": 'set an alarm on your phone',
-      "{ id: 'sign up for alerts', cue: 'hand_back_alerts', verbs: ['sign up', 'subscribe', 'r...": 'sign up for text alerts',
-      "{ id: 'contact the people yourself', cue: 'hand_back_contact', verbs: ['call', 'ring', ...": 'call our helpline',
-      "{ id: 'keep it yourself', cue: 'hand_back_keep', also: 'hand_back_keep_thing', verbs: [...": 'jot it down somewhere',
-    },
-  },
 } satisfies Templates;

@@ -52,15 +52,10 @@ export default {
     USER_INBOXES: [{ ...asked, reply: 'I will make sure the details are sent to your {}.', expect: empty }],
     SENT_FORMS: [{ ...asked, reply: 'I will make sure the details are {} to you.', expect: empty }],
     IN_THIS_REPLY: [
+      { ...asked, reply: `${ANNOUNCED} I will provide you with the breakdown {}: a standing charge of 12 pounds and 80 pounds of gas.`, expect: other },
       { ...asked, reply: `${ANNOUNCED} I will send you the details {}.`, expect: other },
       { ...asked, reply: 'I will give you the details {}.', expect: other },
     ],
     QUALITIES: [{ ...asked, reply: 'I will make sure you receive {} information.', expect: other }],
-  },
-  fill: {
-    REPORT_SHAPES: {
-      "[['send', 'give', 'provide', 'share'], ['over', 'across'], ['an', 'a', 'the', 'any', 'a...": 'send over the details',
-      "[['send', 'share', 'forward', 'pass'], ['the', 'these', 'those', 'them', 'it', 'everyth...": 'forward the findings',
-    },
   },
 } satisfies Templates;
