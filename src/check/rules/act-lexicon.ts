@@ -18,12 +18,9 @@ export const BE_ACTS = [
   'pinging', 'nudging', 'tracking', 'looking out', 'on the lookout', 'alerting', 'notifying', 'updating', 'writing', 'in contact',
 ];
 
-/** Being there for the user: "I'll be here", "we'll do our best". */
+/** Being there for the user: "we'll do our best" ("I'll be here" is the 'state' row's: any "be …" that is no act). */
 export const AVAILABILITY = [
-  
-  
   ...combine(['do'], ['my', 'our'], ['best']),
-  
 ];
 
 export const EMAIL_ACTS = [...EMAIL, ...combine(['drop you an', 'shoot you an'], EMAIL), ...combine(['send'], ['', 'you'], ['', 'an'], EMAIL)];
@@ -52,7 +49,7 @@ export const NOTIFY_VERBS = ['remind', 'nudge', 'prompt', 'alert', 'notify', 'pi
 export const NOTICE_GIVERS = ['send', 'give', 'drop'];
 export const NOTICE_ARTICLES = ['a', 'an', 'another'];
 export const NOTICE_TONES = ['quick', 'gentle', 'friendly'];
-export const NOTICES = ['reminder', 'nudge', 'ping', 'prompt', 'heads-up', 'headsup', 'shout', 'alert', 'notification', 'message',  'update'];
+export const NOTICES = ['reminder', 'nudge', 'ping', 'prompt', 'heads-up', 'headsup', 'shout', 'alert', 'notification', 'message', 'update'];
 export const NOTIFY_ACTS = [
   ...combine(['make sure'], ['', 'that'], ['you'], ['get', 'receive', 'are reminded', 'hear', 'know']),
   ...combine(['set'], ['', 'up'], ['', 'a', 'an', 'the', 'your', 'that'], ['reminder', 'alarm', 'alert', 'notification']),
@@ -81,13 +78,12 @@ export const LET_YOU_KNOW_WORDS = ['tell you', 'message you', 'update you'];
 export const SEND_VERBS = ['send', 'deliver', 'post', 'bring'];
 
 export const REMEMBER_ACTS = [
-  'remember', 'recall',  
+  'remember', 'recall',
   ...combine(['factor'], ['this', 'that', 'it', 'in']),
   ...combine(['take'], ['this', 'that', 'it'], ['into account']),
   'tailor',
   ...combine(['use'], ['this', 'that', 'these', 'those', 'your', 'it']),
   ...combine(['make sure'], ['every', 'all', 'any', 'each', 'the', 'my']),
-  
   'avoid', 'stick to', 'skip', 'leave out', 'steer clear', 'pick up where', 'continue from', 'continue where',
   ...combine(['start'], ['from', 'with'], ['where', 'chapter']),
 ];
@@ -105,11 +101,11 @@ export const ASK_A_PERSON = combine(['ask'], ['the', 'our', 'a', 'an', 'someone'
 /** Whom "get"/"have" puts to work: "get someone …", "have one of our team …"; the articles take a space. */
 export const SOMEONE = ['someone', 'somebody', 'one of'];
 export const SOMEONE_ARTICLES = ['a', 'an', 'the', 'our'];
-export const THE_TEAM = [ 'our', 'your', 'a', 'an'];
+export const THE_TEAM = ['our', 'your', 'a', 'an'];
 export const PERSON_ACT_VERBS = ['call', 'ring', 'contact', 'get', 'reach', 'look', 'visit', 'email', 'phone', 'come', 'be'];
 export const TEAM_NOUNS = [
-  'team', 'engineer',  'advisor',  'agent',  'technician',  'staff',
-  'colleague',  'member', 
+  'team', 'engineer', 'advisor', 'agent', 'technician', 'staff',
+  'colleague', 'member',
 ];
 export const ARRANGE_A_PERSON = combine(['arrange'], ['', 'for'], [
   'someone', 'somebody', 'a member',
@@ -147,24 +143,22 @@ export const CONTACT_THEM = combine(['contact'], ['the', 'your', 'their', 'our',
 
 /** The plan of this reply: "start with", "walk you through". */
 export const REPLY_PLAN = [
-  ...combine(['start'], ['with', 'by', 'off']), 'begin', 'kick off', 'cover',  'outline',
-   'walk you through',
-   'lay out',
+  ...combine(['start'], ['with', 'by', 'off']), 'begin', 'kick off', 'cover', 'outline',
+  'walk you through',
+  'lay out',
   ...combine(['keep'], ['it', 'this', 'things'], ['short', 'brief', 'simple']),
   ...combine(['split'], ['it', 'this', 'them']),
 ];
 
 /** What the assistant does in this very reply ("check", "explain", "put together"). */
 export const NARRATION = [
-  'check', 'look', 'pull', 'break',  'explain', 'show', 'list',  'start', 'go through', 'go over',
-  'give', 'share',  'draft', 'write', 'summarise', 'summarize', 'help', 'answer',
+  'check', 'look', 'pull', 'break', 'explain', 'show', 'list', 'start', 'go through', 'go over',
+  'give', 'share', 'draft', 'write', 'summarise', 'summarize', 'help', 'answer',
   ...combine(['do'], ['that', 'this', 'it', 'the']), 'try',
-  
-  'make', 'calculate', 'work out', 'find', 'suggest', 'recommend', 'note', 'jot',  'include', 'add', 'run through',
+  'make', 'calculate', 'work out', 'find', 'suggest', 'recommend', 'note', 'jot', 'include', 'add', 'run through',
   'take you through', 'focus', 'get you', 'leave', 'need', 'assume', 'guide',
-  
   ...combine(['update'], ['the', 'your', 'this', 'that', 'it']),
-  'sort', 'handle', 'take care', 'fix', 'see what',  'get started',
+  'sort', 'handle', 'take care', 'fix', 'see what', 'get started',
   ...combine(['get back to'], ['the', 'your', 'it']),
   'come up with', 'create', 'prepare', 'whip up', 'crunch', 'tally', 'pick', 'compare', 'organise', 'organize', 'double-check',
   'plan', 'put', 'set out', 'set you up', 'adjust', 'revise', 'rewrite', 'convert', 'translate', 'clarify', 'repeat', 'stop',
