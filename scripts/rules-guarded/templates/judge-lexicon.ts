@@ -30,6 +30,7 @@ const troubleshooting = { setup: PHONE, persona: 'support', user: 'My mobile dat
 export default {
   lists: {
     INFO_REQUESTS: [
+      answered("Quick one: {} Friday's appointments."),
       answered('Quick one about Friday: {} my events, please.'),
       answered('Quick one about Friday, {} on my calendar?'),
       answered('Friday: {} my events.'),
