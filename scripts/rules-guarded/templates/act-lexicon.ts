@@ -114,6 +114,7 @@ export default {
     LOOPED_IN: [{ ...C4, reply: 'I will loop {} billing team in.', expect: { outcome: 'unanchored' } }],
     REPLY_PLAN: [
       // The plan of an itinerary in this reply: its days are not times the assistant acts at.
+      { user: 'Help me plan the essay I have to hand in on Monday.', reply: 'I will {} into an introduction, two arguments and a conclusion for Monday.', expect: other },
       { user: 'Plan my weekend in Rome, Saturday and Sunday.', reply: 'Here is your weekend: I will {} the Colosseum and the Forum on Saturday and leave the Vatican for Sunday.', expect: other },
       { reply: 'I will {} the main points.', expect: other },
       { reply: 'I will {}.', expect: other },

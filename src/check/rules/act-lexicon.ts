@@ -144,7 +144,7 @@ export const CONTACT_THEM = combine(['contact'], ['the', 'your', 'their', 'our',
 /** The plan of this reply: "start with", "walk you through". */
 export const REPLY_PLAN = [
   ...combine(['start'], ['with', 'by', 'off']), 'begin', 'kick off', 'cover', 'outline',
-  'walk you through',
+  ...combine(['break'], ['it', 'this', 'that', 'things', 'them'], ['down']), 'walk you through',
   'lay out',
   ...combine(['keep'], ['it', 'this', 'things'], ['short', 'brief', 'simple']),
   ...combine(['split'], ['it', 'this', 'them']),
