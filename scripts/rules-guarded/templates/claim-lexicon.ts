@@ -124,6 +124,7 @@ export default {
       { reply: 'I have let them {}.', expect: claim },
     ],
     TELLING_VERBS: [
+      { setup: MESSAGING, user: 'Tell my team I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"team","text":"Running late"}' }], reply: 'I have {} the team that you are running late.', expect: { outcome: 'done_now', claim: false } },
       { setup: MESSAGING, user: 'Tell Alice I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"alice","text":"Running late"}' }], reply: 'I have {} Alice that you are running late.', expect: { outcome: 'done_now', claim: false } },
       { setup: MESSAGING, user: 'Tell Alice I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"alice","text":"Running late"}' }], reply: 'I have {} Alice know that you are running late.', expect: { outcome: 'done_now', claim: false } },
       { setup: MESSAGING, user: 'Tell Alice I will be late.', calls: [{ name: 'send_direct_message', arguments: '{"to":"alice","text":"Running late"}' }], reply: 'I have {} your note to Alice.', expect: { outcome: 'done_now', claim: false } },
@@ -176,14 +177,15 @@ export default {
       { ...lookedUpDay, user: 'When are my appointments?', reply: 'Your appointments{} scheduled for 9 and 11 today.', expect: { outcome: 'done_now', claim: false } },
       { ...lookedUpDay, user: 'When are my appointments?', reply: 'Your appointments {} scheduled for 9 and 11 today.', expect: { outcome: 'done_now', claim: false } },
     ],
+    // A state read from the lookup ("there is …"), made a report of this turn's act by the mark.
+    // A state the lookup read ("there is …", "your … is …"), made a report of this turn's act by the mark.
     STATE_ACT_MARKS: [
-      { ...lookedUpDay, reply: '{^} scheduled your dentist appointment for 9 today.', expect: claim },
+      { ...lookedUpDay, reply: 'There is one appointment that {} scheduled for 9 today.', expect: claim },
+      { ...lookedUpDay, reply: 'Your dentist appointment is on today and {} scheduled for 9.', expect: claim },
+      { ...lookedUpDay, reply: 'Your appointments are on today and they{} scheduled for 9 and 11.', expect: claim },
+      { ...lookedUpDay, reply: 'Your appointments are on today and {} scheduled for 9 and 11.', expect: claim },
       { ...lookedUpDay, reply: 'Your dentist appointment is {} scheduled for 9 today.', expect: claim },
-      { ...lookedUpDay, reply: 'Your dentist appointment {} scheduled for 9 today.', expect: claim },
-      { ...lookedUpDay, reply: 'Your appointments {} scheduled for 9 today.', expect: claim },
-      { ...lookedUpDay, reply: 'Your appointments{} scheduled for 9 today.', expect: claim },
-      { ...lookedUpDay, reply: "You're {}: your dentist appointment is scheduled for 9 today.", expect: claim },
-      { ...lookedUpDay, reply: 'I {} and scheduled your dentist appointment for 9 today.', expect: claim },
+      { ...lookedUpDay, reply: "You're {}: there is one appointment scheduled for 9 today.", expect: claim },
     ],
     NOT_A_CLAIM: [
       { reply: '{^} your reminder is set, the app shows a bell.', expect: noClaim },
