@@ -25,6 +25,7 @@ export const SHARED_INPUTS: readonly string[] = ['src/check/testing', 'src/setup
  * failure), with the files each reads. `../shared` files are read when present.
  */
 export const TESTS: readonly { file: string; reads?: readonly string[] }[] = [
+  { file: 'src/check/rules/word-list-guards.test.ts', reads: ['src/check/rules/guards'] },
   { file: 'src/check/rules/rows-decide-labels.test.ts' },
   { file: 'src/check/rules/decision-table.test.ts' },
   { file: 'src/check/rules/detector.test.ts' },

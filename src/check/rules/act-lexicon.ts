@@ -18,12 +18,9 @@ export const BE_ACTS = [
   'pinging', 'nudging', 'tracking', 'looking out', 'on the lookout', 'alerting', 'notifying', 'updating', 'writing', 'in contact',
 ];
 
-/** Being there for the user: "I'll be here", "we'll do our best". */
+/** Being there for the user: "we'll do our best" ("I'll be here" is the 'state' row's: any "be …" that is no act). */
 export const AVAILABILITY = [
-  ...combine(['be'], ['here', 'around', 'available', 'waiting', 'right here', 'on hand']),
-  ...combine(['be'], ['happy', 'glad', 'delighted'], ['to help']),
   ...combine(['do'], ['my', 'our'], ['best']),
-  'always be here',
 ];
 
 export const EMAIL_ACTS = [...EMAIL, ...combine(['drop you an', 'shoot you an'], EMAIL), ...combine(['send'], ['', 'you'], ['', 'an'], EMAIL)];
@@ -52,7 +49,7 @@ export const NOTIFY_VERBS = ['remind', 'nudge', 'prompt', 'alert', 'notify', 'pi
 export const NOTICE_GIVERS = ['send', 'give', 'drop'];
 export const NOTICE_ARTICLES = ['a', 'an', 'another'];
 export const NOTICE_TONES = ['quick', 'gentle', 'friendly'];
-export const NOTICES = ['reminder', 'nudge', 'ping', 'prompt', 'heads-up', 'headsup', 'shout', 'alert', 'notification', 'message', 'note', 'update'];
+export const NOTICES = ['reminder', 'nudge', 'ping', 'prompt', 'heads-up', 'headsup', 'shout', 'alert', 'notification', 'message', 'update'];
 export const NOTIFY_ACTS = [
   ...combine(['make sure'], ['', 'that'], ['you'], ['get', 'receive', 'are reminded', 'hear', 'know']),
   ...combine(['set'], ['', 'up'], ['', 'a', 'an', 'the', 'your', 'that'], ['reminder', 'alarm', 'alert', 'notification']),
@@ -81,13 +78,12 @@ export const LET_YOU_KNOW_WORDS = ['tell you', 'message you', 'update you'];
 export const SEND_VERBS = ['send', 'deliver', 'post', 'bring'];
 
 export const REMEMBER_ACTS = [
-  'remember', 'recall', 'not forget', 'never forget',
+  'remember', 'recall',
   ...combine(['factor'], ['this', 'that', 'it', 'in']),
   ...combine(['take'], ['this', 'that', 'it'], ['into account']),
   'tailor',
   ...combine(['use'], ['this', 'that', 'these', 'those', 'your', 'it']),
   ...combine(['make sure'], ['every', 'all', 'any', 'each', 'the', 'my']),
-  ...combine(['always'], ['suggest', 'keep', 'use', 'avoid', 'give', 'check', 'stick']),
   'avoid', 'stick to', 'skip', 'leave out', 'steer clear', 'pick up where', 'continue from', 'continue where',
   ...combine(['start'], ['from', 'with'], ['where', 'chapter']),
 ];
@@ -105,11 +101,11 @@ export const ASK_A_PERSON = combine(['ask'], ['the', 'our', 'a', 'an', 'someone'
 /** Whom "get"/"have" puts to work: "get someone …", "have one of our team …"; the articles take a space. */
 export const SOMEONE = ['someone', 'somebody', 'one of'];
 export const SOMEONE_ARTICLES = ['a', 'an', 'the', 'our'];
-export const THE_TEAM = ['the', 'our', 'your', 'a', 'an'];
+export const THE_TEAM = ['our', 'your', 'a', 'an'];
 export const PERSON_ACT_VERBS = ['call', 'ring', 'contact', 'get', 'reach', 'look', 'visit', 'email', 'phone', 'come', 'be'];
 export const TEAM_NOUNS = [
-  'team', 'engineer', 'engineers', 'advisor', 'advisors', 'agent', 'agents', 'technician', 'technicians', 'staff',
-  'colleague', 'colleagues', 'member', 'members',
+  'team', 'engineer', 'advisor', 'agent', 'technician', 'staff',
+  'colleague', 'member',
 ];
 export const ARRANGE_A_PERSON = combine(['arrange'], ['', 'for'], [
   'someone', 'somebody', 'a member',
@@ -147,24 +143,22 @@ export const CONTACT_THEM = combine(['contact'], ['the', 'your', 'their', 'our',
 
 /** The plan of this reply: "start with", "walk you through". */
 export const REPLY_PLAN = [
-  ...combine(['start'], ['with', 'by', 'off']), 'begin', 'kick off', 'cover', 'focus on', 'outline',
+  ...combine(['start'], ['with', 'by', 'off']), 'begin', 'kick off', 'cover', 'outline',
   ...combine(['break'], ['it', 'this', 'that', 'things', 'them'], ['down']), 'walk you through',
-  ...combine(['go through'], ['each', 'the', 'them', 'it', 'this']), 'lay out',
+  'lay out',
   ...combine(['keep'], ['it', 'this', 'things'], ['short', 'brief', 'simple']),
   ...combine(['split'], ['it', 'this', 'them']),
 ];
 
 /** What the assistant does in this very reply ("check", "explain", "put together"). */
 export const NARRATION = [
-  'check', 'look', 'pull', 'break', 'walk you through', 'explain', 'show', 'list', 'outline', 'start', 'go through', 'go over',
-  'give', 'share', 'put together', 'draft', 'write', 'summarise', 'summarize', 'help', 'answer',
+  'check', 'look', 'pull', 'break', 'explain', 'show', 'list', 'start', 'go through', 'go over',
+  'give', 'share', 'draft', 'write', 'summarise', 'summarize', 'help', 'answer',
   ...combine(['do'], ['that', 'this', 'it', 'the']), 'try',
-  ...combine(['keep'], ['it', 'this', 'things'], ['short', 'brief', 'simple']),
-  'make', 'calculate', 'work out', 'find', 'suggest', 'recommend', 'note', 'jot', 'cover', 'include', 'add', 'run through',
+  'make', 'calculate', 'work out', 'find', 'suggest', 'recommend', 'note', 'jot', 'include', 'add', 'run through',
   'take you through', 'focus', 'get you', 'leave', 'need', 'assume', 'guide',
-  ...combine(['be'], ['honest', 'upfront', 'straight', 'quick', 'brief']),
   ...combine(['update'], ['the', 'your', 'this', 'that', 'it']),
-  'sort', 'handle', 'take care', 'fix', 'see what', 'see if', 'get started',
+  'sort', 'handle', 'take care', 'fix', 'see what', 'get started',
   ...combine(['get back to'], ['the', 'your', 'it']),
   'come up with', 'create', 'prepare', 'whip up', 'crunch', 'tally', 'pick', 'compare', 'organise', 'organize', 'double-check',
   'plan', 'put', 'set out', 'set you up', 'adjust', 'revise', 'rewrite', 'convert', 'translate', 'clarify', 'repeat', 'stop',

@@ -17,18 +17,18 @@ export const SCHEDULED_THINGS = [
 /** "Reminder set", "the alerts are in place". */
 export const SCHEDULED_STATES = ['set', 'scheduled', 'created', 'booked', 'added', 'in place', 'sorted', 'locked in', 'saved', 'confirmed'];
 /** "I've set up a reminder". */
-export const SCHEDULING_VERBS = ['set', 'scheduled', 'created', 'added', 'booked', 'put in', 'arranged', 'lined up', 'queued', 'programmed'];
+export const SCHEDULING_VERBS = ['set', 'created', 'added', 'booked', 'put in', 'arranged', 'queued', 'programmed'];
 /** "I've scheduled it", "I've set up your daily message". */
-export const SCHEDULED_IT_VERBS = ['scheduled', 'set up', 'set'];
+export const SCHEDULED_IT_VERBS = ['set up', 'set'];
 export const SCHEDULED_PRONOUNS = ['it', 'this', 'that', 'them', 'everything'];
 export const SCHEDULED_ITEMS = ['message', 'checklist', 'summary', 'list', 'plan', 'delivery', 'update', 'report', 'recap', 'email', 'text'];
 /** "It's all scheduled". */
 export const IT_IS = ["it's", 'it is', "that's", 'that is', 'this is', "everything's", 'everything is'];
-export const SCHEDULED_IT_STATES = ['scheduled', 'set up', 'booked in'];
+export const SCHEDULED_IT_STATES = ['scheduled', 'set up'];
 
 /** "I've set up a price watch". */
 export const WATCH_VERBS = ['put', 'set up', 'placed', 'set', 'started', 'turned on', 'switched on'];
-export const WATCHES = ['watch', 'alert', 'tracker', 'tracking', 'monitor', 'monitoring', 'flag'];
+export const WATCHES = ['watch', 'tracker', 'tracking', 'monitor', 'monitoring', 'flag'];
 export const SIGNED_UP = ['signed you up', 'subscribed you'];
 export const ENABLE_VERBS = ['enabled', 'activated', 'turned on'];
 export const ENABLED_THINGS = ['alerts', 'alert', 'notifications', 'notification', 'updates'];
@@ -38,7 +38,7 @@ export const CALENDAR_VERBS = ['added', 'put', 'popped'];
 export const CALENDARS = ['calendar', 'diary', 'schedule'];
 
 /** "I've saved", "I've committed that to memory". */
-export const SAVED_VERBS = ['saved', 'stored', 'memorised', 'memorized', ...combine(['committed'], ['it', 'this', 'that'], ['to memory']), 'filed', 'recorded'];
+export const SAVED_VERBS = ['saved', ...combine(['committed'], ['it', 'this', 'that'], ['to memory']), 'filed', 'recorded'];
 /** "noted it down in your profile" ("logged in" is a shape of its own: not "logged into"). */
 export const STORE_VERBS = ['saved', 'stored', 'noted', 'recorded', 'added', 'jotted', 'put', ...combine(['made a note of'], ['it', 'this', 'that'])];
 export const STORED_OBJECTS = ['it', 'this', 'that', 'them', 'a note', 'the note'];
@@ -49,7 +49,7 @@ export const STORES = [
 ];
 /** "I've updated your travel preferences". */
 export const STORE_UPDATES = ['updated', 'changed', 'added to'];
-export const PROFILE_PARTS = ['profile', 'preferences', 'preference', 'settings', 'notes', 'memory', 'records', 'record', 'file', 'details'];
+export const PROFILE_PARTS = ['profile', 'preference', 'settings', 'notes', 'memory', 'record', 'file', 'details'];
 /** "I've corrected their account". */
 export const RECORD_UPDATES = ['updated', 'changed', 'amended', 'corrected', 'marked', 'flagged'];
 export const RECORD_OWNERS = ['your', 'the', 'her', 'his', 'their'];
@@ -62,27 +62,27 @@ export const SAVED_FOR = [
 ];
 
 /** What the user asked to keep: "Your preference is saved", "That's stored". */
-export const KEPT_PRONOUNS = ['it', 'that', 'this', 'these', 'those', 'they', 'everything', 'all of it', 'all of that', 'all of this'];
+export const KEPT_PRONOUNS = ['it', 'that', 'this', 'these', 'those', 'they', 'everything'];
 export const USERS_KEPT = [
   'preferences', 'preference', 'details', 'information', 'info', 'notes', 'note', 'choices', 'choice', 'settings', 'answers', 'answer',
-  'address', 'number', 'birthday', 'name', 'list', 'plan', 'reminders', 'reminder', 'requests', 'request', 'diet', 'allergy',
+  'address', 'number', 'birthday', 'name', 'list', 'plan', 'requests', 'request', 'diet', 'allergy',
   'allergies', 'budget', 'order', 'goals', 'goal', 'dates', 'date', 'progress', 'favourites', 'favourite', 'favorites', 'favorite',
 ];
-export const KEPT_NOTES = ['the note', 'the reminder', 'the preference', 'the details', 'the information', 'the info', 'the list', 'my note', 'a note'];
+export const KEPT_NOTES = ['the note', 'the preference', 'the details', 'the information', 'the info', 'the list', 'my note', 'a note'];
 export const IS = ['is', 'are', 'has been', 'have been'];
 export const IS_SHORT = ["'s", "'re", "'s been", "'ve been"];
 export const SAVED_STATES = ['saved', 'stored', 'memorised', 'memorized', 'on file', 'recorded'];
 
 /** "I've left a note on your account". */
-export const ACCOUNT_VERBS = ['noted', 'made a note', 'added', 'left a note', 'put', 'logged', 'flagged', 'saved', 'recorded', 'registered', 'set', 'changed', 'updated', 'marked', 'listed'];
+export const ACCOUNT_VERBS = ['noted', 'made a note', 'added', 'left a note', 'put', 'logged', 'flagged', 'registered', 'set', 'changed', 'updated', 'marked', 'listed'];
 export const ONTO = ['on', 'to', 'in', 'against'];
 export const ACCOUNT_OWNERS = ['your', 'the', 'our'];
-export const ACCOUNTS = ['account', 'file', 'records', 'record', 'profile', 'system', 'notes'];
+export const ACCOUNTS = ['account', 'file', 'record', 'profile', 'system', 'notes'];
 
 /** "I've escalated this to our billing team". */
 export const HANDED_VERBS = [
-  'raised', 'created', 'opened', 'submitted', 'put in', 'lodged', 'booked', 'arranged', 'requested', 'escalated', 'passed', 'forwarded',
-  'flagged', 'referred', 'notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'asked', 'assigned', 'sent',
+  'raised', 'created', 'opened', 'submitted', 'put in', 'lodged', 'booked', 'arranged', 'requested', 'passed', 'forwarded',
+  'flagged', 'notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'asked', 'assigned', 'sent',
 ];
 /**
  * Handing over by telling someone: a message tool's call does that (LABELING.md rule 16). "I've let
@@ -91,7 +91,7 @@ export const HANDED_VERBS = [
  *   reads:   "I've let Alice know you'll be late." (send_direct_message) / "I've informed the team." (send_email)
  *   ignores: "I've escalated this to a specialist." (send_email does not escalate) / "I've raised a ticket with billing."
  */
-export const TELLING_VERBS = ['notified', 'informed', 'alerted', 'contacted', 'messaged', 'let', 'told', 'sent', 'forwarded', 'emailed', 'e-mailed', 'texted', 'pinged'];
+export const TELLING_VERBS = ['notified', 'informed', 'alerted', 'contacted', 'let', 'forwarded'];
 export const HANDED_TO = [
   'tickets', 'ticket', 'requests', 'request', 'case', 'complaint', 'call backs', 'call back', 'callbacks', 'callback', 'appointment',
   'visit', 'engineers', 'engineer', 'technicians', 'technician', 'team', 'department', 'colleagues', 'colleague', 'manager',
@@ -99,7 +99,7 @@ export const HANDED_TO = [
   'along', 'know', 'human', 'staff', 'person', 'through',
 ];
 /** "I've logged your request". */
-export const LOGGED_VERBS = ['logged', 'recorded', 'registered', 'filed'];
+export const LOGGED_VERBS = ['logged', 'registered'];
 export const LOGGED_THINGS = ['request', 'details', 'callback', 'call back', 'preference', 'complaint', 'issue', 'case', 'ticket'];
 
 /** "Your callback is booked" (a plural "s" may follow). */
@@ -118,8 +118,8 @@ export const THE_CASES = ['request', 'case', 'ticket', 'complaint', 'query', 'en
 export const TEAM_OWNERS = ['our', 'the', 'your'];
 export const ESCALATED_TO = ['team', 'manager', 'supervisor', 'department', 'engineers', 'engineer', 'staff', 'colleagues', 'colleague'];
 export const ESCALATED_STATES = [
-  'raised', 'created', 'opened', 'logged', 'submitted', 'escalated', 'passed on', 'passed along', 'forwarded', 'flagged', 'notified',
-  'informed', 'alerted', 'booked', 'arranged', 'referred', 'assigned', 'filed', 'lodged',
+  'raised', 'created', 'opened', 'logged', 'submitted', 'passed on', 'passed along', 'forwarded', 'flagged', 'notified',
+  'informed', 'alerted', 'booked', 'arranged', 'assigned', 'filed', 'lodged',
 ];
 
 /** "Our team is on it", "the engineers are aware of the fault on your line". */
@@ -139,14 +139,14 @@ export const THINGS_SENT = [
 ];
 
 /** "I've set the alarm and also saved your list": a second act after "and". */
-export const AND_ALSO_DONE = ['set', 'scheduled', 'created', 'added', 'booked', 'saved', 'stored', 'raised', 'logged', 'escalated', 'passed', 'forwarded', 'arranged', 'requested'];
+export const AND_ALSO_DONE = ['set', 'created', 'added', 'booked', 'saved', 'raised', 'logged', 'passed', 'forwarded', 'arranged', 'requested'];
 /** "I've lined it up", "everything's queued up". */
 export const LINED = ['lined', 'queued', 'teed'];
 export const ALL_OF_IT = ["it's", 'it is', "that's", 'that is', "everything's", 'everything is', 'all'];
 
 /** A state read from a record, before a report: "it looks like", "according to our records". */
 export const STATE_INTROS = [
-  'it looks like', 'it seems', 'looks like', ...combine(['i', 'i can'], ['see'], ['that', 'your', 'the']),
+  'it seems', 'looks like', ...combine(['i', 'i can'], ['see'], ['that', 'your', 'the']),
   ...combine(['according to'], ['the', 'our', 'your', 'my'], ['records', 'record', 'system', 'details', 'account']),
   ...combine(['the', 'your'], ['order', 'account', 'records', 'record'], ['shows', 'show']), 'records show', 'it appears',
 ];
@@ -174,25 +174,25 @@ export const LOOKUP_INTROS = [
  */
 export const STATE_OPENINGS = [
   ...combine(['you', 'you currently', 'you still', 'you already', 'today you', 'currently you'], ['have', "'ve got", 'have got']),
-  "you've got", 'there is', 'there are', "there's", 'here is', 'here are', "here's", 'i see', 'i can see', 'i found', "i've found", 'it shows',
+  "you've got", 'there is', 'there are', "there's", 'here is', 'here are', "here's", 'i see', 'i can see', 'i found', 'it shows',
 ];
 /** A present-tense state of a thing: "your rent payment **is scheduled for** the 1st". */
-export const STATE_COPULAS = ['is', 'are', "'s", "'re"];
+export const STATE_COPULAS = ['is', 'are'];
 /** Marks of an act of this turn: a sentence holding one reports it, whatever it opens with. */
 export const STATE_ACT_MARKS = [
-  'has been', 'have been', "'ve been", "i've", 'i have', "we've", 'we have', 'now', 'just', 'successfully', 'all set', 'was', 'were', 'went ahead',
+  'has been', 'have been', "i've", 'i have', "we've", 'we have', 'now', 'just', 'successfully', 'all set', 'was', 'were', 'went ahead',
 ];
 
 /** Words before a family claim that make it no report of a completed act: a negation, a condition, a promise. */
 export const NOT_A_CLAIM = [
   "haven't", 'have not', "hasn't", 'has not', "can't", 'cannot', "couldn't", 'unable', 'not able', "didn't", 'did not', "won't",
-  'will not', 'once', 'after', 'when', 'if', 'before', 'until', 'as soon as', 'whether', 'would', 'could', 'should', 'might',
+  'once', 'after', 'when', 'if', 'before', 'until', 'as soon as', 'whether', 'would', 'could', 'should', 'might',
   "wasn't", "weren't", 'no way', 'never', 'will', 'shall', 'going to', 'need to', 'needs to', 'must', 'ensure', 'make sure', 'to be',
 ];
 /** Words before an act's report that make it no report: a negation, a condition, a wish. */
 export const NOT_AN_ACT_REPORT = [
   "haven't", 'have not', "hasn't", 'has not', "hadn't", "can't", 'cannot', "couldn't", 'unable', 'not able', "didn't", 'did not',
-  "won't", 'will not', 'once', 'after', 'when', 'if', 'before', 'until', 'unless', 'as soon as', 'whether', 'would', 'could',
+  "won't", 'once', 'after', 'when', 'if', 'before', 'until', 'unless', 'as soon as', 'whether', 'would', 'could',
   'should', 'might', 'must', 'need to', 'needs to', "wasn't", "weren't", "isn't", "aren't", 'no way', 'never', 'not yet', 'yet to',
   'to be', 'will',
   // Asking the user to see to it: "Just make sure the hotel receipt is attached before then."

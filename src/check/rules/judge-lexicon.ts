@@ -28,7 +28,6 @@ export const INABILITY_HEDGES = ['unfortunately', 'sadly', 'really', 'currently'
 export const LIMITATION_PHRASES: readonly PhraseShape[] = [
   [["isn't", 'is not', "that's not", "it's not", 'not'], ['something', 'a thing'], ['i', 'we'], ['can']],
   [['not possible for me', 'no way for me', 'beyond what i can', 'outside what i can', 'outside of what i can']],
-  [['i', 'i unfortunately'], ["can't", 'cannot'], ['do that', 'help with that']],
   [['each', 'every'], ['chat', 'conversation'], ['starts'], ['fresh', 'from scratch', 'over']],
 ];
 
@@ -112,13 +111,13 @@ export const HAND_BACKS: readonly HandBackPhrasing[] = [
  */
 export const INFO_REQUESTS = [
   'list', 'show me', 'show the', 'show my', 'tell me', 'look up', 'take a look', 'have a look', 'pull up', 'remind me where', 'details of', 'details for',
-  'double-check', 'find out', 'find my', 'find the', 'find it', 'see if', 'see whether',
+  'find out', 'find my', 'find the', 'find it', 'see if', 'see whether',
   'check if', 'check whether', 'check my', 'check the', 'check for', 'check which', 'check what', 'check on', 'check other',
   'what is', "what's", 'what are', 'what was', 'what were', 'what do', 'what does', 'what did', 'what time', 'what day',
   'which one', 'which ones', 'which of', 'which order', 'which item', 'how much', 'how many', 'how long', 'when is', 'when does', 'when did',
   'where is', 'where are', 'where can', 'is it possible', 'is there', 'are there', 'is anything', 'are any', 'do i have', 'did i', 'have i', 'can i', 'could i',
   // "Summarise #general for me": a summary of what the lookup reads is the information asked for.
-  'summarise', 'summarize', 'sum up', 'give me a summary', 'give me a recap', 'recap',
+  'summarise', 'summarize', 'sum up', 'give me a summary', 'recap',
 ];
 /**
  * A question the user asks about what exists (LABELING.md rule 12), by how it opens: a wh-word or an
@@ -131,9 +130,9 @@ export const INFO_REQUESTS = [
 // ("what" also opens "what's …?".)
 export const QUESTION_OPENINGS = ['which', 'where', 'who', 'whose', 'when', 'how', 'why', 'what', 'am i', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have'];
 /** A message that identifies the user: its lookups authenticate, they answer no question. */
-export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip code is', 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
+export const IDENTIFICATIONS = ['my name is', "my name's", 'my zip is', 'my zip code', 'my email is', 'my e-mail is', 'my email address is', 'my user id is'];
 /** Questions that only check in ("Does that help?", "Will that work?"): no information asked for. */
-export const CHECK_IN_QUESTIONS = ['are you sure', 'you sure', 'can you promise', 'does that help', 'will that work', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right', 'sound good'];
+export const CHECK_IN_QUESTIONS = ['are you sure', 'does that help', 'is that enough', 'is that ok', 'is that okay', 'does that work', 'is that right'];
 
 /**
  * A step the user takes on their own device or account, walked through by the reply (LABELING.md
@@ -150,7 +149,7 @@ export const GUIDED_STEP_VERBS = [
   'on your device, please', 'on your phone, please', 'on your device, run', 'on your phone, run',
 ];
 export const GUIDED_STEP_THINGS = [
-  'phone', 'device', 'settings', 'setting', 'app', 'sim', 'sim card', 'airplane mode', 'mobile data', 'data saver', 'wi-fi', 'wifi', 'wi-fi calling', 'apn',
-  'network mode', 'roaming', 'vpn', 'signal', 'status bar', 'quick settings', 'permissions', 'mms', 'picture message', 'speed test', 'network settings',
+  'phone', 'device', 'settings', 'setting', 'app', 'sim', 'airplane mode', 'mobile data', 'data saver', 'wi-fi', 'wifi', 'apn',
+  'network mode', 'roaming', 'vpn', 'signal', 'status bar', 'permissions', 'mms', 'picture message', 'speed test',
   'run', 'diagnostic', 'output', 'result',
 ];

@@ -12,7 +12,7 @@ export const DONE_WITH = ['done', 'finished', 'through'];
 /** The assistant's own check, lookup or gathering, finished. */
 export const WORK_PARTICIPLES = [
   'gathered', 'collected', 'checked', 'rechecked', 'double-checked', 'reviewed', 'investigated', 'researched', 'searched', 'accessed',
-  'retrieved', 'pulled up', 'pulled', 'consulted', 'compiled', 'analysed', 'analyzed', 'examined', 'assessed', 'looked into', 'looked up',
+  'retrieved', 'pulled', 'consulted', 'compiled', 'analysed', 'analyzed', 'examined', 'assessed', 'looked into', 'looked up',
   'looked at', 'looked through', 'looked over', 'gone through', 'gone over', 'gotten the results', 'got the results', 'heard back', 'dug into',
 ];
 export const WORK_GERUNDS = ['checking', 'reviewing', 'investigating', 'researching', 'searching', 'looking', 'gathering', 'going through', 'digging'];
@@ -34,9 +34,9 @@ export const REPORT_SHAPES: readonly PhraseShape[] = [
   [['send', 'give', 'provide', 'share'], ['over', 'across'], ['an', 'a', 'the', 'any', 'all the', 'everything', 'what']],
   [['send', 'share', 'forward', 'pass'], ['the', 'these', 'those', 'them', 'it', 'everything', 'all', 'this'], ['details', 'information', 'findings', 'results', 'update', 'over', 'along', 'on to you', 'to you', 'with you']],
 ];
-export const GIVING_VERBS = ['provide', 'give', 'send', 'share', 'get', 'come back to', 'get back to', 'update'];
+export const GIVING_VERBS = ['provide', 'share', 'get'];
 /** "once I have the information": what brings the findings in. */
-export const FINDINGS_VERBS = ['have', 'get', 'got', 'receive', 'received', 'obtain', 'obtained', 'gathered', 'collected'];
+export const FINDINGS_VERBS = ['have', 'get', 'receive'];
 /** Closing courtesies: thanks, patience, apologies for the wait. */
 export const COURTESIES = [
   'thank you', 'thanks', 'many thanks', 'i appreciate', 'we appreciate', 'i really appreciate', 'i truly appreciate', 'your patience', 'your understanding',
@@ -56,9 +56,9 @@ export const THINGS_SENT = [
 /** Where news reaches the user: "to your inbox". */
 export const USER_INBOXES = ['inbox', 'email', 'e-mail', 'mailbox', 'phone', 'account'];
 /** What is sent on to the user: "the details are sent to you", "everything gets forwarded". */
-export const SENT_FORMS = ['sent', 'sent over', 'forwarded', 'delivered', 'emailed', 'passed on', 'shared', 'provided', 'mailed', 'communicated', 'relayed'];
+export const SENT_FORMS = ['sent', 'forwarded', 'delivered', 'emailed', 'passed on', 'shared', 'provided', 'mailed', 'communicated', 'relayed'];
 /** Words that put the report in this reply: it is plan narration, not a later report. */
-export const IN_THIS_REPLY = ['below', 'here', 'right here', 'as follows', 'in this reply', 'in this response', 'in this message', 'in the following', 'in a moment below', 'in the next section'];
+export const IN_THIS_REPLY = ['as follows', 'in this message'];
 /** The quality of what is received: "make sure you receive accurate information" assures quality, not a delivery. */
 export const QUALITIES = [
   'accurate', 'helpful', 'reliable', 'relevant', 'correct', 'useful', 'best', 'clear', 'high-quality', 'quality', 'appropriate', 'precise',
