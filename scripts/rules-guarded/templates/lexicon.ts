@@ -27,6 +27,7 @@ export default {
       { reply: "I'll {} email you the details.", expect: { outcome: 'empty' } },
       { reply: "I'll {} remind you about it.", expect: { outcome: 'empty' } },
       { reply: "I will {} check on it and get back to you.", expect: { outcome: 'empty' } },
+      { reply: "I'll {} email you the details tomorrow.", expect: { outcome: 'empty' } },
     ],
     // The user acting first towards a third party: what follows is that party's process.
     USER_ACTIONS_TOWARDS_OTHERS: [

@@ -84,10 +84,6 @@ export default {
       { reply: "I'll draft the letter when {} ready.", expect: { outcome: 'other' } },
       { reply: "I'll draft the letter once {} sent the notes.", expect: { outcome: 'other' } },
     ],
-    EVENT_SUBJECTS: [
-      { reply: "I'll let you know when {} price drops.", expect: { outcome: 'empty' } },
-      { reply: "I'll let you know as soon as {} arrives.", expect: { outcome: 'empty' } },
-    ],
     // The user's next message as the condition: answering it keeps the promise.
     USER_WAIT_OPENERS: [{ reply: `{^} you send the details, ${LETTER}`, expect: { outcome: 'other' } }],
     USER_WAIT_SUBJECTS: [
