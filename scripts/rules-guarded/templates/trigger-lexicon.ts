@@ -80,6 +80,7 @@ export default {
       { reply: "I'll message you {} the parcel arrives.", expect: { outcome: 'empty' } },
     ],
     NOT_EVENT_SUBJECTS: [
+      { reply: "I'll draft the letter as soon as {} can.", expect: { outcome: 'other' } },
       { reply: "I'll draft the letter as soon as {}.", expect: { outcome: 'other' } },
       { reply: "I'll draft the letter when {} ready.", expect: { outcome: 'other' } },
       { reply: "I'll draft the letter once {} sent the notes.", expect: { outcome: 'other' } },
@@ -96,9 +97,9 @@ export default {
     ],
     IMPERATIVE_LEADS: [{ reply: `{^} send me the details and ${LETTER}`, expect: { outcome: 'other' } }],
     USER_IMPERATIVES: [
+      { reply: `{^} the details and ${LETTER}`, expect: { outcome: 'other' } },
       { reply: `{^} me the details and ${LETTER}`, expect: { outcome: 'other' } },
       { reply: `{^} and ${LETTER}`, expect: { outcome: 'other' } },
-      { reply: `{^} the details and ${LETTER}`, expect: { outcome: 'other' } },
     ],
     WAITING_OPENERS: [{ reply: `{^} I have the details, ${LETTER}`, expect: { outcome: 'other' } }],
     ASSISTANT_RECEIVES: [{ reply: `Once {} the details, ${LETTER}`, expect: { outcome: 'other' } }],
