@@ -50,14 +50,14 @@ export default {
     NEXT_STEP_OPENINGS: [{ reply: "{^} look up the hotel's address.", expect: { outcome: 'empty' } }],
     NEXT_STEP_ADVERBS: [{ reply: "I'll {} look up the hotel's address.", expect: { outcome: 'empty' } }],
     NEXT_STEP_VERBS: [
-      { reply: "Next, I'll {} hotel's address.", expect: { outcome: 'empty' } },
+      { reply: "Next, I'll {} hotel bookings.", expect: { outcome: 'empty' } },
       { reply: 'Now I need to {} the hotel has parking.', expect: { outcome: 'empty' } },
-      { reply: "Next, I'll {} bookings.", expect: { outcome: 'empty' } },
+      { reply: "Next, I'll {} hotel's address.", expect: { outcome: 'empty' } },
     ],
     // An act announced as what comes next, with no call after it.
     NEXT_ACT_VERBS: [
-      { reply: "I'll now {} to him to say you accept.", expect: { outcome: 'empty' } },
       { reply: "I'll now {} the order.", expect: { outcome: 'empty' } },
+      { reply: "I'll now {} to him to say you accept.", expect: { outcome: 'empty' } },
       { reply: "I'll now {}.", expect: { outcome: 'empty' } },
     ],
     NEXT_ACT_MARKS: [
