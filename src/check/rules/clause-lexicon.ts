@@ -11,7 +11,7 @@ export const HABITUAL_LEADS = ['usually', 'normally', 'typically', 'generally', 
 /** "will be in touch", "will be round": a person's act after "be". */
 export const PERSON_BE_ACTS = [
   'in touch', 'in contact', 'with you', 'there', 'round', 'over', 'out', 'sent', 'assigned', 'allocated', 'calling', 'contacting',
-  'ringing', 'phoning', 'emailing', 'reaching out', 'following up', 'looking', 'visiting', 'coming', 'able to help you',
+  'ringing', 'phoning', 'emailing', 'reaching out', 'following up', 'looking', 'visiting', 'coming',
 ];
 /** Words before a step the user takes first: "or simply call…". */
 export const USER_STEP_LEADS = ['or', 'and', 'then', 'alternatively', 'just', 'simply', 'please'];
@@ -45,7 +45,7 @@ export const SUGGESTIONS = [
 ];
 /** A step the user takes, opening a sentence or a list item: "Set a reminder…", "2. Tap Enable". */
 export const SET_UP_STEPS = [
-  'set up', 'set', 'sign up', 'turn on', 'switch on', 'switch', 'enable', 'add', 'use', 'download', 'install', 'text', 'subscribe',
+  'set', 'sign up', 'turn on', 'switch', 'enable', 'add', 'use', 'download', 'install', 'text', 'subscribe',
   'register', 'create', 'follow', 'join', 'opt in', 'go to', 'head to', 'log in', 'open', 'visit', 'tap', 'click', 'choose', 'select',
 ];
 
@@ -57,16 +57,16 @@ export const KEPT_STATES = [
 ];
 /** What the user asked to keep, as a clause's subject: "your preferences", "the note". */
 export const USERS_THINGS = [
-  'your', 'this', 'that', 'these', 'those', 'my notes', 'my note',
+  'your', 'this', 'these', 'those', 'my notes', 'my note',
   ...combine(['the'], ['note', 'details', 'information', 'info', 'preferences', 'preference', 'reminder', 'list']),
 ];
-export const WHOLE_SUBJECTS = ['it', 'this', 'that', 'everything'];
+export const WHOLE_SUBJECTS = ['everything'];
 
 export const CASE_NOUNS = ['request', 'case', 'ticket', 'complaint', 'query', 'issue', 'enquiry', 'inquiry', 'report', 'application', 'claim', 'refund', 'callback', 'appointment', 'visit'];
 /** What a company's systems send or process (a plural "s" may follow). */
 export const OPERATOR_OUTPUTS = [
   'email', 'e-mail', 'confirmation', 'receipt', 'refund', 'tracking', 'instructions', 'label', 'credit', 'invoice', 'shipping',
-  'shipment', 'package', 'parcel', 'delivery', 'replacement', 'new item', 'new order', 'order', 'item', 'money', 'payment', 'balance',
+  'shipment', 'package', 'parcel', 'delivery', 'replacement', 'order', 'item', 'money', 'payment', 'balance',
   'statement',
 ];
 /** What a company's systems do: "ship", "send you a confirmation". */
@@ -84,7 +84,7 @@ export const SUBJECT_BOUNDARY_WORDS = [
 ];
 /** ", so", ", and I", ", meanwhile": after a comma, these end a promise's clause. */
 export const COMMA_CLAUSE_ENDS = [
-  'so', 'but', 'which', 'who', 'where', ...combine(['and'], ['i', 'we', 'you', 'it', 'they', 'that', 'this', 'there']), 'just',
+  'so', 'which', 'who', 'where', ...combine(['and'], ['i', 'we', 'you', 'it', 'they', 'that', 'this', 'there']), 'just',
   'in the meantime', 'meanwhile', 'then you', 'though',
 ];
 /** "so that", "so you": a purpose ends the clause. */

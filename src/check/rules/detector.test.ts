@@ -143,6 +143,18 @@ describe('acceptances', () => {
     assert.equal(c?.trigger_type, 'time');
   });
 
+  test('every way of accepting promises the request, from the words that accept it', () => {
+    const replies = [
+      'Consider it sorted', 'I will make it happen', 'Leave that with me', "I've got you covered", 'You have my word', 'Leave it with me',
+      "I'm on it", 'I am on it', 'Count on me', 'You can count on me', 'You got it',
+    ];
+    for (const reply of replies) {
+      const [c] = detect(`${reply}!`, { category: 'reminder', user: 'Remind me to water the plants on Sunday.' });
+      assert.equal(c?.span, reply, reply);
+      assert.equal(c?.trigger_type, 'time', reply);
+    }
+  });
+
   test('"Consider it done!" adds nothing when the reply states the promise itself', () => {
     const found = detect("Consider it done! I'll remind you at noon.", { category: 'reminder' });
     assert.deepEqual(found.map((c) => c.span), ["I'll remind you at noon"]);

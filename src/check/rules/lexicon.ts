@@ -64,10 +64,10 @@ export const PERSON_NOUNS = [
   'someone', 'somebody', 'team', 'teams', 'colleague', 'colleagues', 'engineer', 'engineers', 'technician', 'technicians',
   'advisor', 'advisors', 'adviser', 'advisers', 'agent', 'agents', 'specialist', 'specialists', 'representative',
   'representatives', 'rep', 'staff', 'manager', 'managers', 'supervisor', 'person', 'people', 'human', 'member',
-  'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew', 'field team',
+  'department', 'desk', 'officer', 'expert', 'experts', 'consultant', 'coordinator', 'crew',
   'customer service', 'customer services', 'support', 'billing', 'nurse', 'doctor', 'one of us', 'one of our',
   'mr', 'mrs', 'ms', 'miss', 'dr', 'tutor', 'teacher', 'coach', 'trainer', 'receptionist', 'secretary', 'pharmacist',
-  'driver', 'caseworker', 'case worker', 'account manager',
+  'driver', 'caseworker', 'case worker',
   // organisations act through their people
   'restaurant', 'garage', 'surgery', 'clinic', 'practice', 'dentist', 'vet', 'landlord', 'council', 'company', 'shop',
   'salon', 'hotel', 'airline', 'agency', 'office', 'school', 'nursery', 'courier', 'installer', 'plumber', 'electrician',
@@ -75,7 +75,7 @@ export const PERSON_NOUNS = [
 
 /** Things that are neither the assistant nor a person: their future is another system's behaviour. */
 export const SYSTEM_SUBJECTS = [
-  'it', 'this', 'that', 'the app', 'your phone', 'your calendar', 'the calendar', 'your bank', 'the bank', 'the website',
+  'it', 'this', 'the app', 'your phone', 'your calendar', 'the calendar', 'your bank', 'the bank', 'the website',
   'the site', 'the system', 'your device', 'the alarm', 'your alarm', 'the page', 'the map', 'the tracker', 'google',
   'the service', 'your provider', 'the payment', 'the reading', 'your meter', 'the meter', 'your bill', 'the bill',
 ];
@@ -94,22 +94,22 @@ export const DELIVERABLES: Record<string, 'notify' | 'deliver' | 'email' | 'sms'
   reminder: 'notify', reminders: 'notify', notification: 'notify', notifications: 'notify', alert: 'notify',
   alerts: 'notify', ping: 'notify', nudge: 'notify', 'heads-up': 'notify', 'heads up': 'notify', message: 'notify',
   update: 'notify', updates: 'notify', 'check-in': 'notify', prompt: 'notify', shout: 'notify', follow: 'notify',
-  'follow-up': 'notify', summary: 'deliver', checklist: 'deliver', list: 'deliver', copy: 'deliver', report: 'deliver',
+  summary: 'deliver', checklist: 'deliver', list: 'deliver', copy: 'deliver', report: 'deliver',
   recap: 'deliver', digest: 'deliver', plan: 'deliver', breakdown: 'deliver', confirmation: 'deliver',
   statement: 'deliver', bill: 'deliver', invoice: 'deliver', receipt: 'deliver', quote: 'deliver', comparison: 'deliver',
   email: 'email', 'e-mail': 'email', emails: 'email', text: 'sms', texts: 'sms', sms: 'sms', call: 'call',
-  'phone call': 'call', ring: 'call', callback: 'call', 'call back': 'call', pdf: 'file', file: 'file', attachment: 'file',
+  ring: 'call', callback: 'call', pdf: 'file', file: 'file', attachment: 'file',
   document: 'file',
 };
 
 /** Verbs a third party would do for the user: with a person as subject, a promise needs a person to act. */
 export const PERSON_ACTS = [
-  'call', 'ring', 'phone', 'contact', 'reach out', 'get in touch', 'be in touch', 'get back to', 'email', 'e-mail',
+  'call', 'ring', 'phone', 'contact', 'reach out', 'email', 'e-mail',
   'text', 'message', 'write', 'visit', 'come', 'pop round', 'look into', 'look at', 'review', 'investigate', 'sort',
   'arrange', 'process', 'send', 'fix', 'repair', 'help', 'follow up', 'check', 'book', 'confirm', 'take', 'handle',
-  'deal with', 'assess', 'inspect', 'update', 'refund', 'cancel', 'remind', 'let you know', 'be with you', 'attend',
-  'be there', 'explain', 'discuss', 'go through', 'walk you through', 'talk', 'speak', 'set up', 'reply', 'respond',
-  'provide', 'assist', 'give', 'get', 'drop', 'come back', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'switch', 'move', 'sort out', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
+  'deal with', 'assess', 'inspect', 'update', 'refund', 'cancel', 'remind', 'let you know', 'attend',
+  'explain', 'discuss', 'go through', 'walk you through', 'talk', 'speak', 'set up', 'reply', 'respond',
+  'provide', 'assist', 'give', 'get', 'drop', 'see you', 'meet', 'add', 'change', 'amend', 'correct', 'note', 'log', 'record', 'post', 'switch', 'move', 'look after', 'keep', 'run', 'do', 'work', 'chase', 'escalate', 'resolve', 'install', 'replace', 'swap', 'read', 'organise',
   'organize', 'schedule', 'apply', 'raise', 'credit', 'adjust', 'waive', 'issue', 'make sure', 'ensure', 'pick',
 ];
 
@@ -120,13 +120,13 @@ export const HABITUAL = ['usually', 'normally', 'typically', 'generally', 'often
 export const USER_ACTIONS_TOWARDS_OTHERS = [
   'call', 'ring', 'phone', 'contact', 'get in touch', 'reach out', 'visit', 'email', 'book', 'sign up', 'register',
   'enable', 'turn on', 'set', 'text', 'subscribe', 'opt in', 'log in', 'download', 'install', 'add', 'report',
-  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open', 'switch', 'tap', 'click', 'log in to', 'start',
+  'submit', 'request', 'apply', 'choose', 'select', 'use', 'join', 'create', 'go to', 'head to', 'open', 'switch', 'tap', 'click', 'start',
 ];
 
 /** The user's next message: "once you send it, I'll…", "tell me and I'll…". */
 export const USER_MESSAGE_VERBS = [
   'send', 'share', 'tell', 'give', 'let me know', 'confirm', 'reply', 'paste', 'provide', 'upload', 'message',
-  'write back', 'get back to me', 'come back to me', 'ask', 'ask me', 'drop', 'ping me', 'forward', 'type', 'list',
+  'write back', 'get back to me', 'come back to me', 'ask', 'drop', 'ping me', 'forward', 'type', 'list',
   'decide', 'know', 'choose', 'pick', 'are ready', "'re ready", 'have', 'find', 'check', 'look', 'dig out', 'say',
   'want', 'need', 'fill me in', 'update me', 'mention', 'post', 'attach', 'remind me',
   // past participles the suffixes above do not make: "once you've sent the photos"

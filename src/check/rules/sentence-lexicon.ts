@@ -25,8 +25,8 @@ export const OFFER_CONDITIONS = [
 ];
 /** What the offered act follows: "I can also…", "I'd be glad to…", "happy to…". */
 export const OFFER_OPENERS = [
-  'i can also', 'i can', 'i could also', 'i could', ...combine(["i'd be"], ['happy', 'glad', 'delighted'], ['to']),
-  ...combine(["i'm"], ['happy', 'glad'], ['to']), 'happy to', 'glad to', "i'll gladly", "i'll happily", "i'll also", "i'll", 'i would',
+  'i can', 'i could', ...combine(["i'd be"], ['happy', 'glad', 'delighted'], ['to']),
+  ...combine(["i'm"], ['happy', 'glad'], ['to']), 'happy to', 'glad to', "i'll", 'i would',
   "i'm able to",
 ];
 
@@ -86,8 +86,8 @@ export const NEXT_STEP_OPENINGS = [
 ];
 export const NEXT_STEP_ADVERBS = ['now', 'next', 'first', 'then', 'quickly', 'go ahead and'];
 export const NEXT_STEP_VERBS = [
-  'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the list', 'get the details', 'get the', 'find the', 'check the',
-  'check your', 'look at your', 'look into your', 'find your', 'get your', 'go through your',
+  'look up', 'retrieve', 'fetch', 'pull up', 'search for', 'get the', 'find the', 'check the',
+  'check your', 'look at your', 'find your', 'get your', 'go through your',
   // Checks of a fact the turn has not read yet: "I will now check whether the store has…". Not
   // calling or contacting people: "I'll reach out to your surgery" is a hand-off the clause rules read.
   'check whether', 'check if', 'check on', 'check for', 'check with', 'look into', 'see if', 'see whether', 'find out',

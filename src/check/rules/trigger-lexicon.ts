@@ -25,13 +25,12 @@ export const UNSPECIFIED_LATER = ['later on', 'later', 'shortly', 'soon', 'in a 
 
 /** A future conversation: "next time", "whenever you come back". */
 export const NEXT_SESSION = [
-  'next time', 'the next time',
+  'next time',
   ...combine(['future'], [
     'chats', 'chat', 'conversations', 'conversation', 'sessions', 'session', 'requests', 'request', 'questions', 'question',
     'messages', 'message', 'visits', 'visit', 'interactions', 'interaction', 'contacts', 'contact',
   ]),
   ...combine(['in', 'for'], ['the', ''], ['future']),
-  'for next time',
   ...combine(['later'], ['chats', 'chat', 'conversations', 'conversation', 'sessions', 'session']),
   ...combine(['next', 'another', 'a new', 'our next'], ['chat', 'conversation', 'session']),
   ...combine(['whenever you'], ['come back', 'return', 'ask', 'message', 'chat', 'get in touch', 'contact', 'reach out', 'talk', 'write', 'next']),
@@ -53,7 +52,6 @@ export const AS_WE_GO_ON = combine(['as we', 'while we'], ['continue', 'go along
 /** The rest of this conversation: "for the rest of this chat", "here in this chat". */
 export const THIS_CONVERSATION = [
   ...combine(['in', 'for', 'during', 'throughout'], ['the rest of', ''], ['this', 'our'], ['chat', 'conversation', 'session', 'thread']),
-  'here in this chat',
   ...AS_WE_GO_ON,
 ];
 
@@ -90,20 +88,18 @@ export const MORE_COMING = [
 /** Words that open an event: "when the price drops", "once it arrives". */
 export const EVENT_OPENERS = ['when', 'whenever', 'as soon as', 'the moment', 'the minute', 'the second', 'the instant', 'once', 'if', 'in case', 'should', 'the day', 'any time'];
 /** After an opener, these make it the user or a manner, not an event: "when you…", "as soon as possible". */
-export const NOT_EVENT_SUBJECTS = ['you', "you're", "you've", "you'd", 'i', 'we', 'possible', 'practicable', 'feasible'];
-/** An event's subject (any other word is one too; these come first so "it's" reports "it"). */
-export const EVENT_SUBJECTS = ['the', 'your', 'my', 'it', 'its', 'they', 'there', 'prices', 'price', 'tickets', 'ticket', 'a', 'an', 'this', 'that', 'anything', 'something'];
+export const NOT_EVENT_SUBJECTS = ['you', 'i', 'we', 'possible', 'practicable', 'feasible'];
 
 /** Conditions that wait for the user: "once you…", "when I hear…". */
 export const USER_WAIT_OPENERS = ['once', 'when', 'whenever', 'if', 'as soon as', 'after', 'the moment'];
-export const USER_WAIT_SUBJECTS = ['you', "you've", "you're", 'you have', ...combine(['i'], ['know', 'hear', 'get', 'have', 'receive']), ...combine(["i've"], ['got', 'heard', 'received'])];
+export const USER_WAIT_SUBJECTS = ['you', "you've", "you're", ...combine(["i've"], ['got', 'heard', 'received'])];
 export const USER_WAIT_ADVERBS = ['just', 'already', 'got', 'finally', 'both'];
 
 /** Words before an imperative to the user: "so just send me…", "feel free to share". */
 export const IMPERATIVE_LEADS = ['so', 'ok', 'okay', 'then', 'and', 'just', 'simply', 'please', 'kindly', 'feel free to', 'go ahead and'];
 /** The user's next message asked for: "send me…", "let me know…". */
 export const USER_IMPERATIVES = [
-  'send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'let us know', 'reply', 'ask', 'ask me',
+  'send', 'tell', 'share', 'message', 'ping', 'drop', 'paste', 'give', 'let me know', 'let us know', 'reply', 'ask',
   'come back', 'get back to me', 'write', 'pop', 'type', 'shout', 'say', 'start', 'begin', 'open with', 'include', 'mention',
   'provide', 'confirm', 'reach out', 'specify',
 ];

@@ -131,7 +131,7 @@ export const EVENT_CUES: CueSet = cueSet('trigger_event', [
   {
     id: 'event',
     // "when you…" waits for the user, "as soon as possible" is a manner; any word after an opener is an event's subject.
-    pattern: new RegExp(`\\b${inOrder(L.EVENT_OPENERS)}\\s+(?!${phrases(L.NOT_EVENT_SUBJECTS)}\\b)(?:${inOrder(L.EVENT_SUBJECTS)}|[a-z]+'s|[a-z]+)\\b`, 'i'),
+    pattern: new RegExp(`\\b${inOrder(L.EVENT_OPENERS)}\\s+(?!${phrases(L.NOT_EVENT_SUBJECTS)}\\b)[a-z]+(?:'s)?\\b`, 'i'),
   },
   { id: 'until', pattern: /\b(?:until|till) (?:it|the|your)\b/i },
 ]);
