@@ -15,7 +15,7 @@ const STORY = 'The fox waited by the river all night, counting the stars until t
 const GUIDE_BODY = 'Composting turns kitchen scraps into rich soil. Members who join the garden club this spring get a free bin, and we will deliver it to their door next week.';
 const GAME_ASK = 'Captain, what are your orders for tomorrow?';
 const GAME_REPLY = "I'll meet you at the harbour at dawn tomorrow with the map.";
-const SUPPORT_PLAN = 'I will send you a replacement parcel.';
+const LATE_FUTURE = 'and after a long night of number crunching your manager will finally have figures he trusts.';
 
 export default {
   lists: {
@@ -46,7 +46,11 @@ export default {
       { user: REFUND, reply: 'I suggest {} our team at 555-0100. They will process your refund.', expect: { outcome: 'other' } },
       { user: REFUND, reply: 'I suggest {} the form on our website. They will process your refund.', expect: { outcome: 'other' } },
     ],
-    SOFT_HELP_ADVERBS: [{ user: REFUND, reply: 'Our team will {} assist you with the refund. Please contact them at 555-0100.', expect: { outcome: 'other' } }],
+    SOFT_HELP_ADVERBS: [
+      { user: REFUND, reply: 'Our team will {} assist you with the refund. Please contact them at 555-0100.', expect: { outcome: 'other' } },
+      // "advise" is no word of goodwill (generic-assurance.ts): only the hand-back's help reads it
+      { user: REFUND, reply: 'Our team will {} advise you on the refund. Please contact them at 555-0100.', expect: { outcome: 'other' } },
+    ],
     SOFT_HELP_VERBS: [{ user: REFUND, reply: 'Our team will {} you with the refund. Please contact them at 555-0100.', expect: { outcome: 'other' } }],
     HELP_AMOUNTS: [{ user: REFUND, reply: 'Our team will provide you with {} guidance on the refund. Please contact them at 555-0100.', expect: { outcome: 'other' } }],
     HELP_KINDS: [{ user: REFUND, reply: 'Our team will provide you with further {} on the refund. Please contact them at 555-0100.', expect: { outcome: 'other' } }],
@@ -58,7 +62,7 @@ export default {
     USER_STEPS: [{ user: REFUND, reply: 'Once you {} the refund request, our team will process your refund.', expect: { outcome: 'other' } }],
     USER_STEP_GERUNDS: [{ user: REFUND, reply: 'After {} the refund request, our team will process your refund.', expect: { outcome: 'other' } }],
     USER_ITEMS: [{ user: REFUND, reply: 'Once your {} is approved, our team will process your refund.', expect: { outcome: 'other' } }],
-    ITEM_STATES: [{ user: REFUND, reply: 'Once your refund request has been {}, our team will process your refund.', expect: { outcome: 'other' } }],
+    ITEM_STATES: [{ user: REFUND, reply: 'Once your request has been {}, our team will process your refund.', expect: { outcome: 'other' } }],
     PROCESS_PRONOUNS: [{ user: REFUND, reply: 'Once you submit the refund form, {} will process your refund.', expect: { outcome: 'other' } }],
     COMPANY_PEOPLE: [{ user: REFUND, reply: 'Once you submit the refund form, a {} will process your refund.', expect: { outcome: 'other' } }],
     RECEIPT_ADVERBS: [{ user: REFUND, reply: 'Once you submit the refund form, you will {} receive a confirmation email.', expect: { outcome: 'other' } }],
@@ -71,7 +75,7 @@ export default {
     ],
     CODE_DETERMINERS: [{ user: CODE_USER, reply: '{^} script will email you the totals every morning.', expect: { outcome: 'other' } }],
     CODE_FUTURES: [{ user: CODE_USER, reply: 'The script {} email you the totals every morning.', expect: { outcome: 'other' } }],
-    CODE_SUBJECTS: [{ user: CODE_USER, reply: '{^} will then email you the totals every morning.', expect: { outcome: 'other' } }],
+    CODE_SUBJECTS: [{ user: CODE_USER, reply: '{^} will then print the totals for each region.', expect: { outcome: 'other' } }],
     CODE_MODALS: [
       { user: CODE_USER, reply: 'It {} print the totals for each region.', expect: { outcome: 'other' } },
       { user: CODE_USER, reply: 'They{} print the totals for each region.', expect: { outcome: 'other' } },
@@ -86,9 +90,14 @@ export default {
     ],
     CODE_PASSIVES: [{ user: CODE_USER, reply: 'Your totals will be {} for each region.', expect: { outcome: 'other' } }],
     CODE_RUNS: [{ user: CODE_USER, reply: 'You will get an email with the totals when {}.', expect: { outcome: 'other' } }],
-    CODE_DOES_DETERMINERS: [{ user: CODE_USER, reply: '{^} totals are stored in a list.', expect: { outcome: 'other' } }],
-    CODE_GETS: [{ user: CODE_USER, reply: 'The totals {} stored in a list.', expect: { outcome: 'other' } }],
-    CODE_PRESENT_PASSIVES: [{ user: CODE_USER, reply: 'The totals are {} in a list.', expect: { outcome: 'other' } }],
+    // What code does now, with a future far enough from the code's name that only the present reads it.
+    CODE_DOES_DETERMINERS: [{ user: CODE_USER, reply: `{^} results are saved to disk, ${LATE_FUTURE}`, expect: { outcome: 'other' } }],
+    CODE_GETS: [
+      { user: CODE_USER, reply: `The results {} saved to disk, ${LATE_FUTURE}`, expect: { outcome: 'other' } },
+      // four words before "saved": not a sentence that opens as a report of an act
+      { user: CODE_USER, reply: `The final monthly result {} saved to disk, ${LATE_FUTURE}`, expect: { outcome: 'other' } },
+    ],
+    CODE_PRESENT_PASSIVES: [{ user: CODE_USER, reply: `The results are {} on disk, ${LATE_FUTURE}`, expect: { outcome: 'other' } }],
     OWN_LATER_ACTS: [
       { user: CODE_USER, reply: "The script will print the totals, and I'll {} you about them tomorrow at 9.", expect: { outcome: 'empty' } },
       { user: CODE_USER, reply: "The script will print the totals, and I'll {} tomorrow at 9.", expect: { outcome: 'empty' } },
@@ -128,7 +137,11 @@ export default {
     ],
     DOCUMENT_DETERMINERS: [{ user: 'Write {} guide to composting for our garden club.', reply: GUIDE_BODY, expect: { outcome: 'other' } }],
     DOCUMENT_NUMBERS: [{ user: 'Now produce section {} on compost bins.', reply: GUIDE_BODY, expect: { outcome: 'other' } }],
-    DOCUMENT_FORMS: [{ user: 'Write a short {} on composting for our garden club.', reply: GUIDE_BODY, expect: { outcome: 'other' } }],
+    DOCUMENT_FORMS: [
+      { user: 'Write a short {} on composting for our garden club.', reply: GUIDE_BODY, expect: { outcome: 'other' } },
+      // "produce" asks for no story and no text to send (fiction.ts, requested-text.ts): only the document reads it
+      { user: 'Produce a short {} on composting for our garden club.', reply: GUIDE_BODY, expect: { outcome: 'other' } },
+    ],
 
     // role-play.ts: a reply in character
     GAME_SETUPS: [{ user: `Okay, {} — ${GAME_ASK}`, reply: GAME_REPLY, expect: { outcome: 'other' } }],
@@ -150,7 +163,7 @@ export default {
 
     // rework.ts: the user's own text, reworked
     REWORK_VERBS: [{ user: `{^} the following text, please: ${BAKERY}`, reply: BAKERY_REWORKED, expect: { outcome: 'other' } }],
-    REWORK_OBJECTS: [{ user: `Please rewrite {}, as it is for the website: ${BAKERY}`, reply: BAKERY_REWORKED, expect: { outcome: 'other' } }],
+    REWORK_OBJECTS: [{ user: `Please rewrite {}.\n\n${BAKERY}`, reply: BAKERY_REWORKED, expect: { outcome: 'other' } }],
 
     // quotation.ts: someone else's words, retold
     REPORTING_VERBS: [{ user: 'My boiler is broken.', reply: 'Your landlord {} he will fix the boiler tomorrow.', expect: { outcome: 'other' } }],

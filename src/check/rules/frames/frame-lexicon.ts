@@ -312,7 +312,7 @@ export const REWORK_VERBS = [
 ];
 /** Words pointing at the text the user gives: "this", "the following", "below", "my essay". */
 export const REWORK_OBJECTS = [
-  'this', 'these', 'that', 'it', 'the following', 'following', 'below', 'the text', 'my', 'our', 'the paragraph', 'the passage', 'everything',
+  'this', 'these', 'that', 'it', 'following', 'below', 'the text', 'my', 'our', 'the paragraph', 'the passage', 'everything',
   'all', 'what i send', 'what i paste', 'to english', 'into english', 'in english', 'to spanish', 'to french', 'to german', 'to chinese',
 ];
 
