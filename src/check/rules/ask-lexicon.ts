@@ -8,7 +8,7 @@ const GO_ON = ['proceed', 'go ahead', 'continue'];
 
 /** Asking the user to confirm: "could you please confirm", "shall I proceed?", "yes/no". */
 export const CONFIRM_ASKS = [
-  'do you confirm', 'can you confirm', 'could you confirm', 'could you please confirm', 'please confirm', 'kindly confirm',
+  'do you confirm', 'can you confirm', 'could you confirm', 'please confirm', 'kindly confirm',
   ...combine(['confirm'], ['that', 'if', 'whether', 'with', 'by', 'to proceed', 'you like', "you'd like", 'you would like']),
   '(yes)', '(y)', 'yes/no',
   ...combine(['shall i', 'should i'], GO_ON),
@@ -38,14 +38,14 @@ export const I_NEED_WHAT = ['some', 'a few', 'more', 'additional', 'the', 'your'
 
 /** Questions that ask nothing of substance, and offers: not asks for details. */
 export const NOT_ASKS = [
-  'anything else', 'is there anything', 'can i help', 'would you like me to', 'do you want me to', 'want me to', 'shall i', 'should i',
+  'anything else', 'is there anything', 'would you like me to', 'want me to', 'shall i', 'should i',
   'can i', 'could i', 'may i', 'how does that sound', 'how does this sound', 'does that help', 'does this help',
 ];
 
 /** What the assistant does with the answer it asked for, in "once I've verified you, I'll…" (detector.ts). */
-export const ANSWER_HANDLED = ['verified', 'verify', 'confirmed', 'confirm', 'received', 'receive', 'got', 'get', 'have', 'located', 'locate', 'found', 'find'];
+export const ANSWER_HANDLED = ['verified', 'verify', 'confirmed', 'confirm', 'received', 'got', 'located', 'locate', 'found', 'find'];
 /** What the answer is, in "with this information, I'll…". */
-export const ANSWER_NAMES = ['information', 'info', 'details', 'order number', 'email', 'email address'];
+export const ANSWER_NAMES = ['order number', 'email'];
 
 /**
  * Continuations of this session: the next exchange, not a later act (LABELING.md rule 24). "If
@@ -58,10 +58,10 @@ export const ANSWER_NAMES = ['information', 'info', 'details', 'order number', '
 export const SESSION_CONTINUATIONS = [
   'continue troubleshooting', 'continue to troubleshoot', 'continue to assist you', 'continue to help you', 'continue helping you', 'continue assisting you',
   'continue with the next steps', 'continue with the next step', 'continue from there', 'continue with troubleshooting', 'move on to the next step',
-  'move on to the next steps', 'try the next step', 'try the next steps', 'go on to the next step', 'proceed to the next step', 'proceed with the next steps',
+  'move on to the next steps', 'go on to the next step', 'proceed to the next step', 'proceed with the next steps',
 ];
 /** "I'll use that to look up your account": the answer the reply asks for, used in the next exchange. */
-export const USES_THE_ANSWER = ['use that', 'use it', 'use this', 'use those', 'use these', 'use them', 'use the number', 'use your number', 'use the details'];
+export const USES_THE_ANSWER = ['use that', 'use it', 'use this', 'use those', 'use these', 'use your number'];
 
 /**
  * A need of this session's next step: "I'll need to check the status of your SIM card … Could you
@@ -70,7 +70,7 @@ export const USES_THE_ANSWER = ['use that', 'use it', 'use this', 'use those', '
  *   reads:   "I'll need to ask a few questions … Can you confirm …?"
  *   ignores: "I'll need to check with the billing team and get back to you tomorrow." (a time of its own)
  */
-export const SESSION_NEEDS = ["i'll need to", 'i will need to', "we'll need to", 'we will need to', "i'd need to"];
+export const SESSION_NEEDS = ["i'll need to", 'i will need to', "we'll need to", 'we will need to'];
 /**
  * Words that make a reply a joint session with the user ("let's try the following steps"): its "we"
  * is the assistant and the user together in the next messages, not the company's staff (rule 24).

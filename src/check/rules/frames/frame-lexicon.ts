@@ -23,7 +23,7 @@ export const PLAN_VERBS = [
 ];
 /** Words that point at content in this very reply ("below", "in this example"). */
 export const HERE_WORDS = [
-  'below', 'the following', 'here', "here's", 'here is', 'here are',
+  'below', 'the following', 'here',
   ...combine(['in this'], ['example', 'answer', 'response', 'post', 'guide', 'tutorial', 'reply', 'section', 'case', 'scenario', 'code', 'snippet']),
   ...combine(['for'], ['this', 'the'], ['example', 'purpose', 'sake', 'demonstration', 'simplicity']),
   'for simplicity', 'step by step', 'step-by-step',
@@ -33,7 +33,7 @@ export const HERE_WORDS = [
 
 /** How the user is sent to act through another channel: "contact", "log in to", "fill out". */
 export const CHANNEL_VERBS = [
-  'contact', 'call', 'ring', 'phone', 'reach', 'reach out', 'reach to', 'reach out to', 'get in touch', 'get in touch with', 'speak to',
+  'contact', 'call', 'ring', 'phone', 'reach', 'get in touch', 'speak to',
   'speak with', 'talk to', 'chat with', 'email', 'e-mail', 'write to', 'message', 'visit', 'go to', 'head to', 'head over to',
   'navigate to', 'log in', 'login', 'log into', 'loginto', 'sign in', 'sign into', 'submit', 'fill in', 'fill out', 'complete', 'send',
   'report', 'file', 'use', 'click', 'tap', 'select', 'access', 'open', 'follow', 'apply', 'request', 'initiate', 'place',
@@ -41,9 +41,9 @@ export const CHANNEL_VERBS = [
 ];
 /** The channel itself: a team, a site, a form, a number ("{{Phone}}" placeholders are a shape of their own). */
 export const CHANNELS = [
-  'support', 'team', 'customer service', 'customer care', 'customer support', 'service desk', 'helpdesk', 'help desk', 'department',
+  'support', 'team', 'customer service', 'customer care', 'service desk', 'helpdesk', 'help desk', 'department',
   'agents', 'agent', 'representatives', 'representative', 'specialists', 'specialist', 'advisors', 'advisor', 'us', 'them', 'website',
-  'site', 'portal', 'app', 'page', 'form', 'link', 'account', 'profile', 'live chat', 'chat', 'phone', 'helpline', 'hotline', 'number',
+  'site', 'portal', 'app', 'page', 'form', 'link', 'account', 'profile', 'chat', 'phone', 'helpline', 'hotline', 'number',
   'email', 'e-mail', 'inbox', 'office', 'store', 'shop', 'branch', 'centre', 'center', 'platform', 'section', 'menu', 'settings', 'tab',
   'dashboard', 'request', 'claim', 'application', 'ticket', 'order', 'item', 'package', 'parcel', 'channels', 'channel', 'line',
 ];
@@ -97,16 +97,16 @@ export const CODE_NOUNS = [
   'build', 'compiler', 'library', 'package', 'variable', 'array', 'list', 'dictionary', 'dict', 'object', 'table', 'column',
   'database', 'request', 'response', 'output', 'result', 'data', 'dataset', 'value', 'error', 'exception', 'process', 'job',
   'pipeline', 'workflow', 'container', 'image', 'page', 'button', 'form', 'element', 'hook', 'handler', 'listener', 'callback',
-  'promise', 'thread', 'worker', 'cron job', 'macro', 'formula', 'cell', 'sheet', 'spreadsheet', 'workbook', 'template', 'prompt',
+  'promise', 'thread', 'worker', 'macro', 'formula', 'cell', 'sheet', 'spreadsheet', 'workbook', 'template', 'prompt',
   'line', 'statement', 'condition', 'operator', 'parameter', 'argument', 'field', 'key', 'row', 'plugin', 'extension', 'browser',
   'terminal', 'shell', 'system', 'service', 'contract', 'transaction', 'algorithm', 'network', 'layer',
 ];
 /** "this code", "each function", "an endpoint". */
 export const CODE_DETERMINERS = ['this', 'the', 'your', 'my', 'that', 'these', 'those', 'each', 'every', 'our', 'its', 'a', 'an', 'all'];
-export const CODE_FUTURES = ['will', 'would', 'should', 'shall', 'is going to'];
+export const CODE_FUTURES = ['will', 'shall', 'is going to'];
 /** "it will return", "they'll then print". */
 export const CODE_SUBJECTS = ['it', 'this', 'they'];
-export const CODE_MODALS = ['will', "'ll", 'should', 'would'];
+export const CODE_MODALS = ['will', "'ll"];
 export const CODE_ADVERBS = ['then', 'now', 'also', 'automatically'];
 export const CODE_ACTS = [
   'return', 'print', 'output', 'log', 'display', 'show', 'create', 'generate', 'produce', 'run', 'execute', 'call', 'loop', 'iterate',
@@ -168,7 +168,7 @@ export const BE_THERE = combine(['be'], ['here', 'there', 'available'], ['to', '
 export const CREATIVE_VERBS = ['write', 'tell', 'compose', 'make up', 'create', 'draft', 'give', 'come up with', 'invent', 'read', 'continue', 'generate'];
 export const CREATIVE_FORMS = [
   'story', 'stories', 'poem', 'poetry', 'song', 'lyrics', 'limerick', 'haiku', 'sonnet', 'rap', 'script', 'dialogue', 'dialogues',
-  'screenplay', 'fable', 'fairy tale', 'scene', 'skit', 'episode', 'monologue', 'fanfic', 'fan fic', 'fanfiction', 'fan fiction',
+  'screenplay', 'fable', 'scene', 'skit', 'episode', 'monologue', 'fanfic', 'fan fic', 'fanfiction', 'fan fiction',
   'chapter', ...combine(['forum'], ['conversation', 'thread', 'post']),
   ...combine(['fictional', 'imaginary'], ['conversation', 'chat', 'interview', 'dialogue']),
   'conversation between', 'chat between', 'interview with',
@@ -176,8 +176,6 @@ export const CREATIVE_FORMS = [
   'diary entry', 'diary entries', 'journal entry', 'journal entries', 'memoir', 'narrative', 'tale', 'first person', 'first-person',
   'point of view', 'perspective of',
 ];
-/** A whole message asking for more of the same. */
-export const CONTINUE_ASKS = ['continue', 'go on', 'keep going', 'next chapter', 'what happens next', 'more'];
 /**
  * A short message that reworks or extends the piece just written: "make it longer", "add more
  * dialogue", "now rewrite it from her point of view", "what happens after she leaves?". After a
@@ -213,14 +211,14 @@ export const WORK_NOUNS = [
   'translation', 'summary', 'paraphrase', 'rewrite',
 ];
 /** How the work is named as a thing: "the final article", "your chapter", "another version". */
-export const WORK_DETERMINERS = ['the', 'this', 'that', 'your', 'a', 'an', 'another', 'my', 'next', 'final', 'new', 'full', 'rest of the', 'rest of your', 'rest of my'];
+export const WORK_DETERMINERS = ['the', 'this', 'that', 'your', 'a', 'an', 'another', 'my', 'next', 'final', 'new', 'full'];
 
 // documents (document.ts)
 
 /** A request for a document: a verb of making, then (within a few words) the kind of document. */
 export const DOCUMENT_VERBS = [
   'write', 'draft', 'compose', 'create', 'generate', 'give me', 'make', 'prepare', 'produce', 'provide', 'come up with', 'develop',
-  'put together', 'expand', 'finish', 'rewrite', 'redo', 'help me write', 'help me with',
+  'put together', 'expand', 'finish', 'rewrite', 'redo', 'help me with',
 ];
 /** Between the verb and the document, these make the document someone else's task: "make sure I submit the report". */
 export const NOT_A_DOCUMENT_OBJECT = ['sure', 'certain', 'i', 'you', 'we', 'they', 'he', 'she'];
@@ -231,14 +229,14 @@ export const DOCUMENT_NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', '
 /** Documents the user publishes or hands out: a chapter's "in the next chapter, we will explore…" is the document's voice. */
 export const DOCUMENT_FORMS = [
   'chapter', 'chapters', 'section', 'introduction', 'intro', 'conclusion', 'outro', 'preface', 'foreword', 'prologue', 'epilogue',
-  'guide', 'tutorial', 'handbook', 'manual', 'outline', 'syllabus', 'lesson plan', 'lesson plans', 'course description', 'curriculum',
-  'lecture', 'video script', 'youtube script', 'presentation', 'slides', 'slide', 'report', 'thesis', 'dissertation', 'research paper',
-  'paper', 'abstract', 'ebook', 'e-book', 'book', 'white paper', 'whitepaper', 'case study', 'business plan', 'executive summary',
+  'guide', 'tutorial', 'handbook', 'manual', 'outline', 'syllabus', 'lesson plan', 'lesson plans', 'curriculum',
+  'lecture', 'video script', 'youtube script', 'presentation', 'slides', 'slide', 'report', 'thesis', 'dissertation',
+  'paper', 'abstract', 'ebook', 'e-book', 'book', 'whitepaper', 'case study', 'business plan', 'executive summary',
   'mission statement', 'vision statement', 'about us', 'about page', 'landing page', 'homepage', 'home page', 'web page', 'webpage',
   'website copy', 'website content', 'web content', 'description', 'policy', 'faq', 'brochure', 'flyer',
   // "write a paragraph about…", not "write your answer in paragraphs"
   ...combine(['a', 'one', 'short', 'brief', 'single', 'two', 'three', 'few'], ['paragraph', 'paragraphs']),
-  'pitch deck', 'job description', 'job posting', 'job ad', 'press kit', 'course outline', 'study guide',
+  'pitch deck', 'job posting', 'job ad', 'press kit',
 ];
 
 // role-play (role-play.ts)
@@ -246,7 +244,7 @@ export const DOCUMENT_FORMS = [
 /** The user setting up a game or persona: "let's role-play", "pretend you're my coach". */
 export const GAME_SETUPS = [
   'roleplay', 'role-play', 'text adventure', 'text-based adventure', ...combine(['interactive'], ['story', 'fiction', 'game']),
-  "let's play", 'lets play', 'play a game', 'game master', 'dungeon master', 'stay in character', 'in character',
+  "let's play", 'lets play', 'play a game', 'game master', 'dungeon master', 'in character',
   ...combine(['pretend'], ['to be', "you're", 'you are']),
   ...combine(['from now on', 'from now on,'], ['you'], ['are', 'will be']),
   ...combine(['play the'], ['role', 'part'], ['of']), ...combine(['take on the'], ['role', 'persona']),
@@ -314,7 +312,7 @@ export const REWORK_VERBS = [
 ];
 /** Words pointing at the text the user gives: "this", "the following", "below", "my essay". */
 export const REWORK_OBJECTS = [
-  'this', 'these', 'that', 'it', 'the following', 'following', 'below', 'the text', 'my', 'our', 'the paragraph', 'the passage', 'everything',
+  'this', 'these', 'that', 'it', 'following', 'below', 'the text', 'my', 'our', 'the paragraph', 'the passage', 'everything',
   'all', 'what i send', 'what i paste', 'to english', 'into english', 'in english', 'to spanish', 'to french', 'to german', 'to chinese',
 ];
 
