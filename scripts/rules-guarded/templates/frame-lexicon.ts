@@ -15,6 +15,12 @@ const STORY = 'The fox waited by the river all night, counting the stars until t
 const GUIDE_BODY = 'Composting turns kitchen scraps into rich soil. Members who join the garden club this spring get a free bin, and we will deliver it to their door next week.';
 const GAME_ASK = 'Captain, what are your orders for tomorrow?';
 const GAME_REPLY = "I'll meet you at the harbour at dawn tomorrow with the map.";
+// A story written just before the user's message, and more of it in the fox's own voice.
+const FOX_STORY: { role: 'user' | 'assistant'; content: string }[] = [
+  { role: 'user', content: 'Write a short story about a fox who finds a lantern.' },
+  { role: 'assistant', content: 'Tam the fox found a lantern in the snow. It glowed all night, and by morning the whole forest had come to see it.' },
+];
+const FOX_MORE = 'I will come back for you tomorrow, Tam told the lantern, and I will bring my sisters.';
 const LATE_FUTURE = 'and after a long night of number crunching your manager will finally have figures he trusts.';
 
 export default {
@@ -165,6 +171,13 @@ export default {
     REWORK_VERBS: [{ user: `{^} the following text, please: ${BAKERY}`, reply: BAKERY_REWORKED, expect: { outcome: 'other' } }],
     REWORK_OBJECTS: [{ user: `Please rewrite {}.\n\n${BAKERY}`, reply: BAKERY_REWORKED, expect: { outcome: 'other' } }],
 
+    // follow-up.ts: a short message asking for more of the story just written; the reply is more of it
+    FOLLOW_UP_LEADS: [{ earlier: FOX_STORY, user: '{^}, make it longer.', reply: FOX_MORE, expect: { outcome: 'other' } }],
+    FOLLOW_UP_ASKS: [
+      { earlier: FOX_STORY, user: '{^}, thanks!', reply: FOX_MORE, expect: { outcome: 'other' } },
+      { earlier: FOX_STORY, user: '{^}', reply: FOX_MORE, expect: { outcome: 'other' } },
+      { earlier: FOX_STORY, user: 'Ok, {} two.', reply: FOX_MORE, expect: { outcome: 'other' } },
+    ],
     // quotation.ts: someone else's words, retold
     REPORTING_VERBS: [{ user: 'My boiler is broken.', reply: 'Your landlord {} he will fix the boiler tomorrow.', expect: { outcome: 'other' } }],
     REPORTING_THAT_VERBS: [{ user: 'My boiler is broken.', reply: 'Your landlord {} that he will fix the boiler tomorrow.', expect: { outcome: 'other' } }],

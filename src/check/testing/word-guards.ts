@@ -10,6 +10,8 @@ export interface GuardTemplate {
   reply: string;
   user?: string;
   system?: string;
+  /** Messages before the user's, oldest first: an earlier request and the piece written for it. */
+  earlier?: { role: 'user' | 'assistant'; content: string }[];
   /** A built-in setup id or a deployment; C0 (no tools) unless given. */
   setup?: string | Record<string, unknown>;
   persona?: 'generic' | 'support';
@@ -58,6 +60,7 @@ export function fill(template: GuardTemplate, entry: string): Omit<GuardTemplate
     reply: put(turn.reply),
     ...(turn.user !== undefined ? { user: put(turn.user) } : {}),
     ...(turn.system !== undefined ? { system: put(turn.system) } : {}),
+    ...(turn.earlier ? { earlier: turn.earlier.map((m) => ({ role: m.role, content: put(m.content) })) } : {}),
     ...(turn.calls ? { calls: turn.calls.map((c) => ({ name: c.name, ...(c.arguments !== undefined ? { arguments: put(c.arguments) } : {}), ...(c.result !== undefined ? { result: put(c.result) } : {}) })) } : {}),
   };
 }
@@ -66,6 +69,7 @@ export function fill(template: GuardTemplate, entry: string): Omit<GuardTemplate
 export function guardTurnRecord(turn: Omit<GuardTemplate, 'expect'>): { id: string; setup: unknown; persona: string; messages: ChatMessage[] } {
   const messages: ChatMessage[] = [];
   if (turn.system !== undefined) messages.push({ role: 'system', content: turn.system });
+  for (const m of turn.earlier ?? []) messages.push({ role: m.role, content: m.content });
   messages.push({ role: 'user', content: turn.user ?? 'Can you help me with this?' });
   (turn.calls ?? []).forEach((call, i) => {
     const id = `call_${i + 1}`;

@@ -184,7 +184,7 @@ export const CREATIVE_FORMS = [
 export const FOLLOW_UP_LEADS = ['now', 'ok', 'okay', 'great', 'nice', 'good', 'perfect', 'cool', 'thanks', 'thank you', 'wow', 'yes', 'please', 'can you', 'could you', 'and'];
 export const FOLLOW_UP_ASKS = [
   'make it', 'make her', 'make him', 'make them', 'make the', 'add', 'rewrite', 'redo', 'change', 'continue', 'expand', 'extend', 'shorten',
-  'lengthen', 'write more', 'write another', 'write the next', 'write part', 'write chapter', 'another', 'again', 'more', 'what happens',
+  'lengthen', 'write more', 'write another', 'write the next', 'write part', 'another', 'again', 'more', 'what happens',
   'then what', 'and then', 'go on', 'keep going', 'next', 'include', 'turn it', 'put', 'give it', 'give her', 'give him', 'tell it',
   'retell', 'edit', 'revise', 'improve', 'polish', 'finish', 'end it', 'let', 'remove', 'cut', 'less', 'use', 'try again', 'one more',
   'tell me what happens', 'tell me more', 'what if', 'write it', 'write about', 'describe', 'do it again', 'part 2', 'part two',
