@@ -6,10 +6,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { check } from '../check/check.ts';
-import { ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
-import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
+import { ON_FAIL_POLICIES, STREAM_MODES } from './config.ts';
+import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
 import { startHarness, type Harness } from './testing/harness.ts';
+import { assertHandled, assertReanchored, type SeenReply } from './testing/reply-assertions.ts';
 
 const KEY = 'sk-ant-test-0123456789abcdef';
 const TOOLS: Anthropic.Messages.Tool[] = [{ name: REMINDER_TOOL.function.name, description: REMINDER_TOOL.function.description, input_schema: REMINDER_TOOL.function.parameters as unknown as Anthropic.Messages.Tool.InputSchema }];
@@ -21,6 +21,9 @@ interface Reply {
   verdict: string | null;
   felicity: { action: string; outcome: string | null; spans: { span: string; failure_types: string[]; why: string }[] } | undefined;
 }
+
+/** The reply as the policy assertions read it. */
+const seen = (reply: Reply): SeenReply => ({ ...reply, calls: reply.calls.map((c) => ({ name: c.name, input: c.input })) });
 
 export async function message(client: Anthropic, messages: Param[], stream: boolean): Promise<Reply> {
   if (!stream) {
@@ -74,21 +77,21 @@ for (const policy of ON_FAIL_POLICIES) {
 
       test(`${mode}: a false claim is handled by ${policy}`, async () => {
         const reply = await message(client, ask('CLAIM: remind me tomorrow at 9 to pay rent'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
-        else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
+        if (policy === 'reanchor') assertReanchored(seen(reply), 'false_claim');
+        else assertHandled(policy, seen(reply), CLAIM_REPLY, 'false_claim');
         // Streamed, the verdict rides on message_delta whenever the stream is annotated or replaced.
         assert.ok(reply.felicity?.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== '' && s.why !== ''), JSON.stringify(reply.felicity));
       });
 
       test(`${mode}: an empty promise is handled by ${policy}`, async () => {
         const reply = await message(client, ask('EMPTY: email me the report tonight'), stream);
-        assertHandled(policy, reply, EMPTY_REPLY, 'empty');
+        assertHandled(policy, seen(reply), EMPTY_REPLY, 'empty');
       });
 
       test(`${mode}: an unanchored promise is handled by ${policy}`, async () => {
         const reply = await message(client, ask('PROMISE: remind me tomorrow at 9 to pay rent'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'unanchored');
-        else assertHandled(policy, reply, PROMISE_REPLY, 'unanchored');
+        if (policy === 'reanchor') assertReanchored(seen(reply), 'unanchored');
+        else assertHandled(policy, seen(reply), PROMISE_REPLY, 'unanchored');
       });
 
       test(`${mode}: tool_use out, tool_result in: the call step passes and the text step is judged`, async () => {
@@ -106,29 +109,6 @@ for (const policy of ON_FAIL_POLICIES) {
       });
     }
   });
-}
-
-function assertReanchored(reply: Reply, outcome: string): void {
-  assert.equal(reply.text, '');
-  assert.deepEqual(reply.calls.map((c) => c.name), ['create_reminder']);
-  assert.deepEqual(reply.calls[0]!.input, { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' });
-  assert.equal(reply.verdict, `outcome=${outcome}; action=reanchored; certified=true`);
-}
-
-function assertHandled(policy: OnFailPolicy, reply: Reply, draft: string, outcome: string): void {
-  if (policy === 'annotate') {
-    assert.equal(reply.text, draft);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=annotated; certified=false`);
-    return;
-  }
-  assert.notEqual(reply.text, draft);
-  const label = check({ id: 'x', setup: { id: 'd', tools: [{ name: 'create_reminder', description: REMINDER_TOOL.function.description, capabilities: ['run_later', 'notify_user_later'] }] }, messages: [{ role: 'user', content: 'remind me' }, { role: 'assistant', content: reply.text }] });
-  assert.equal(label.failure, false, `${reply.text} → ${label.outcome}`);
-  if (policy === 'block') assert.equal(reply.verdict, `outcome=${outcome}; action=blocked; certified=true`);
-  else {
-    assert.equal(reply.text, HONEST_REWRITE);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=rewritten; certified=true`);
-  }
 }
 
 describe('messages: byte for byte, errors', () => {

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import OpenAI from 'openai';
-import { check } from '../check/check.ts';
 import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
 import { createGuardApp, createGuardContext } from './server.ts';
 import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
 import { startHarness, type Harness } from './testing/harness.ts';
+import { assertHandled, assertReanchored, type SeenReply } from './testing/reply-assertions.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
 type Msg = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -27,6 +27,9 @@ interface Reply {
   verdict: string | null;
   felicity: { action: string; outcome: string | null; certified: boolean } | undefined;
 }
+
+/** The reply as the policy assertions read it. */
+const seen = (reply: Reply): SeenReply => ({ text: reply.content, calls: reply.toolCalls.map((c) => ({ name: c.name, input: JSON.parse(c.arguments) as unknown })), verdict: reply.verdict, felicity: reply.felicity });
 
 async function complete(client: OpenAI, messages: Msg[], stream: boolean): Promise<Reply> {
   const tools = [REMINDER_TOOL as unknown as OpenAI.Chat.Completions.ChatCompletionTool];
@@ -76,19 +79,19 @@ for (const policy of ON_FAIL_POLICIES) {
 
       test(`${mode}: a false claim is ${expectedWord(policy, 'claim')}`, async () => {
         const reply = await complete(client, CASES.claim, stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
-        else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
+        if (policy === 'reanchor') assertReanchored(seen(reply), 'false_claim', null);
+        else assertHandled(policy, seen(reply), CLAIM_REPLY, 'false_claim');
       });
 
       test(`${mode}: an empty promise is ${expectedWord(policy, 'empty')}`, async () => {
         const reply = await complete(client, CASES.empty, stream);
-        assertHandled(policy, reply, EMPTY_REPLY, 'empty');
+        assertHandled(policy, seen(reply), EMPTY_REPLY, 'empty');
       });
 
       test(`${mode}: an unanchored promise is ${expectedWord(policy, 'promise')}`, async () => {
         const reply = await complete(client, CASES.promise, stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'unanchored');
-        else assertHandled(policy, reply, PROMISE_REPLY, 'unanchored');
+        if (policy === 'reanchor') assertReanchored(seen(reply), 'unanchored', null);
+        else assertHandled(policy, seen(reply), PROMISE_REPLY, 'unanchored');
       });
 
       test(`${mode}: in a tool loop the call step passes and the text step is judged`, async () => {
@@ -108,36 +111,9 @@ for (const policy of ON_FAIL_POLICIES) {
   });
 }
 
-/** The enabling call comes back to the client as the reply; its own loop runs it. */
-function assertReanchored(reply: Reply, outcome: string): void {
-  assert.equal(reply.content, null);
-  assert.deepEqual(reply.toolCalls.map((c) => c.name), ['create_reminder']);
-  assert.deepEqual(JSON.parse(reply.toolCalls[0]!.arguments), { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' });
-  assert.equal(reply.verdict, `outcome=${outcome}; action=reanchored; certified=true`);
-}
-
 function expectedWord(policy: OnFailPolicy, kind: string): string {
   if (policy === 'reanchor' && kind !== 'empty') return 'turned into a returned tool call';
   return { rewrite: 'rewritten', reanchor: 'rewritten (no call can make it true)', annotate: 'annotated, unchanged', block: 'blocked' }[policy];
-}
-
-function assertHandled(policy: OnFailPolicy, reply: Reply, draft: string, outcome: string): void {
-  assert.ok(reply.verdict?.startsWith(`outcome=${outcome}; `), `verdict ${reply.verdict}`);
-  if (policy === 'annotate') {
-    assert.equal(reply.content, draft);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=annotated; certified=false`);
-    if (reply.felicity !== undefined) assert.equal(reply.felicity.outcome, outcome);
-    return;
-  }
-  assert.notEqual(reply.content, draft);
-  // Whatever replaced the draft passes the check it failed.
-  const label = check({ id: 'x', setup: { id: 'd', tools: [{ name: 'create_reminder', description: REMINDER_TOOL.function.description, capabilities: ['run_later', 'notify_user_later'] }] }, messages: [{ role: 'user', content: 'remind me' }, { role: 'assistant', content: reply.content }] });
-  assert.equal(label.failure, false, `${reply.content} → ${label.outcome}`);
-  if (policy === 'block') assert.equal(reply.verdict, `outcome=${outcome}; action=blocked; certified=true`);
-  else {
-    assert.equal(reply.content, HONEST_REWRITE);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=rewritten; certified=true`);
-  }
 }
 
 describe('byte for byte', () => {

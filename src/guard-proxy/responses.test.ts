@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import OpenAI from 'openai';
-import { check } from '../check/check.ts';
-import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES } from './config.ts';
 import { createGuardApp, createGuardContext } from './server.ts';
 import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
 import { startHarness, type Harness } from './testing/harness.ts';
+import { assertHandled, assertReanchored, type SeenReply } from './testing/reply-assertions.ts';
 import { say } from './testing/scripted-upstream.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -22,6 +22,9 @@ interface Reply {
   verdict: string | null;
   felicity: { action: string; outcome: string | null; certified: boolean; spans: { span: string; failure_types: string[] }[]; usage?: unknown; history?: string } | undefined;
 }
+
+/** The reply as the policy assertions read it. */
+const seen = (reply: Reply): SeenReply => ({ ...reply, calls: reply.calls.map((c) => ({ name: c.name, input: JSON.parse(c.arguments) as unknown })) });
 
 export async function respond(client: OpenAI, input: string | Input, stream: boolean, extra: Record<string, unknown> = {}): Promise<Reply> {
   if (!stream) {
@@ -63,8 +66,8 @@ for (const policy of ON_FAIL_POLICIES) {
 
       test(`${mode}: a false claim is handled by ${policy}`, async () => {
         const reply = await respond(client, ask('CLAIM'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
-        else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
+        if (policy === 'reanchor') assertReanchored(seen(reply), 'false_claim');
+        else assertHandled(policy, seen(reply), CLAIM_REPLY, 'false_claim');
         if (!stream || policy === 'annotate') {
           assert.ok(reply.felicity, 'the verdict is in the response (streamed: on response.completed)');
           assert.ok(reply.felicity!.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== ''), JSON.stringify(reply.felicity!.spans));
@@ -73,13 +76,13 @@ for (const policy of ON_FAIL_POLICIES) {
 
       test(`${mode}: an empty promise is handled by ${policy}`, async () => {
         const reply = await respond(client, 'EMPTY: email me the report tonight', stream);
-        assertHandled(policy, reply, EMPTY_REPLY, 'empty');
+        assertHandled(policy, seen(reply), EMPTY_REPLY, 'empty');
       });
 
       test(`${mode}: an unanchored promise is handled by ${policy}`, async () => {
         const reply = await respond(client, ask('PROMISE'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'unanchored');
-        else assertHandled(policy, reply, PROMISE_REPLY, 'unanchored');
+        if (policy === 'reanchor') assertReanchored(seen(reply), 'unanchored');
+        else assertHandled(policy, seen(reply), PROMISE_REPLY, 'unanchored');
       });
 
       test(`${mode}: tool calls out, results in: the call step passes and the text step is judged`, async () => {
@@ -97,29 +100,6 @@ for (const policy of ON_FAIL_POLICIES) {
       });
     }
   });
-}
-
-function assertReanchored(reply: Reply, outcome: string): void {
-  assert.equal(reply.text, '');
-  assert.deepEqual(reply.calls.map((c) => c.name), ['create_reminder']);
-  assert.deepEqual(JSON.parse(reply.calls[0]!.arguments), { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' });
-  assert.equal(reply.verdict, `outcome=${outcome}; action=reanchored; certified=true`);
-}
-
-function assertHandled(policy: OnFailPolicy, reply: Reply, draft: string, outcome: string): void {
-  if (policy === 'annotate') {
-    assert.equal(reply.text, draft);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=annotated; certified=false`);
-    return;
-  }
-  assert.notEqual(reply.text, draft);
-  const label = check({ id: 'x', setup: { id: 'd', tools: [{ name: 'create_reminder', description: REMINDER_TOOL.function.description, capabilities: ['run_later', 'notify_user_later'] }] }, messages: [{ role: 'user', content: 'remind me' }, { role: 'assistant', content: reply.text }] });
-  assert.equal(label.failure, false, `${reply.text} → ${label.outcome}`);
-  if (policy === 'block') assert.equal(reply.verdict, `outcome=${outcome}; action=blocked; certified=true`);
-  else {
-    assert.equal(reply.text, HONEST_REWRITE);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=rewritten; certified=true`);
-  }
 }
 
 describe('responses: byte for byte, usage, history', () => {
