@@ -13,6 +13,7 @@ import type { GuardContext } from './guard-context.ts';
 import type { OnErrorMode, OnFailPolicy } from './modes.ts';
 import { decide, type Decision } from './policies.ts';
 import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from '../guard/unreadable-policy.ts';
+import type { GuardEngine } from '../guard/guard-engine.ts';
 import type { DeploymentResolver } from './request-deployment.ts';
 import { upstreamChatModel, type HeaderRecord } from './upstream.ts';
 import { verdictOf } from './verdict.ts';
@@ -34,6 +35,8 @@ export interface JudgeSettings {
   onFail: OnFailPolicy;
   onError: OnErrorMode;
   onUnreadable?: UnreadablePolicy;
+  /** `hybridGuardEngine`: a reply the rules cannot read (not English) is labelled by its judge model. */
+  engine?: GuardEngine;
 }
 
 export async function judgeDraft(resolver: DeploymentResolver, settings: JudgeSettings, draft: DraftToJudge): Promise<Decision> {
@@ -53,7 +56,8 @@ export async function judgeDraft(resolver: DeploymentResolver, settings: JudgeSe
   }
   return decide({
     requestId, messages: draft.messages, tools: draft.tools, draft: draft.text ?? '', ...(draft.toolCalls.length > 0 ? { calls: draft.toolCalls } : {}),
-    where, onFail: settings.onFail, onError: settings.onError, onUnreadable: settings.onUnreadable ?? DEFAULT_UNREADABLE_POLICY, model: draft.model,
+    where, onFail: settings.onFail, onError: settings.onError, onUnreadable: settings.onUnreadable ?? DEFAULT_UNREADABLE_POLICY,
+    ...(settings.engine === undefined ? {} : { engine: settings.engine }), model: draft.model,
   });
 }
 
@@ -74,7 +78,9 @@ export function judgeTurn(
   reply: { text: string | null; toolCalls: readonly ToolCall[] },
   facts: { requestId: string; onFail?: 'annotate'; model: () => ChatModel },
 ): Promise<Decision> {
-  return judgeDraft(context.resolver, { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError, onUnreadable: facts.onFail ?? context.config.onUnreadable }, {
+  const settings: JudgeSettings = { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError, onUnreadable: facts.onFail ?? context.config.onUnreadable };
+  if (context.engine !== undefined) settings.engine = context.engine;
+  return judgeDraft(context.resolver, settings, {
     requestId: facts.requestId,
     messages: turn.messages,
     tools: turn.tools,
