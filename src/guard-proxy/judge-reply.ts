@@ -15,7 +15,8 @@ import { decide, type Decision } from './policies.ts';
 import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from '../guard/unreadable-policy.ts';
 import type { GuardEngine } from '../guard/guard-engine.ts';
 import type { DeploymentResolver } from './request-deployment.ts';
-import { upstreamChatModel, type HeaderRecord } from './upstream.ts';
+import { chatCodec, upstreamApiModel } from './api-model.ts';
+import type { HeaderRecord } from './upstream.ts';
 import { verdictOf } from './verdict.ts';
 
 export interface DraftToJudge {
@@ -68,7 +69,7 @@ export function judgeReply(
   reply: { text: string | null; toolCalls: readonly ToolCall[] },
   facts: { requestId: string; headers: HeaderRecord; client: AbortSignal; onFail?: 'annotate' },
 ): Promise<Decision> {
-  return judgeTurn(context, request, reply, { ...facts, model: () => upstreamChatModel(context.upstream, facts.headers, request.model, facts.client) });
+  return judgeTurn(context, request, reply, { ...facts, model: () => upstreamApiModel(context.upstream, facts.headers, chatCodec(request.model), facts.client) });
 }
 
 /** The same for any API: the turn in chat form, and the model to ask for a fix (over the route's own API). */

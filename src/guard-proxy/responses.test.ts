@@ -3,13 +3,15 @@
  * streamed and not, against the proxy in front of a scripted Responses upstream, for every policy.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import OpenAI from 'openai';
-import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES } from './config.ts';
+import { DEFAULTS } from './config.ts';
 import { createGuardApp, createGuardContext } from './server.ts';
-import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
-import { startHarness, type Harness } from './testing/harness.ts';
-import { assertHandled, assertReanchored, type SeenReply } from './testing/reply-assertions.ts';
+import { agentModel, CLAIM_REPLY, HONEST_REWRITE, REMINDER_TOOL } from './testing/agent-model.ts';
+import { startHarness } from './testing/harness.ts';
+import { cleanBodyTests } from './testing/clean-body.ts';
+import { policySuites } from './testing/policy-suite.ts';
+import type { SeenReply } from './testing/reply-assertions.ts';
 import { say } from './testing/scripted-upstream.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -46,82 +48,34 @@ export async function respond(client: OpenAI, input: string | Input, stream: boo
 
 const ask = (keyword: string) => `${keyword}: remind me tomorrow at 9 to pay rent`;
 
-for (const policy of ON_FAIL_POLICIES) {
-  describe(`responses, --on-fail ${policy}`, () => {
-    let harness: Harness;
-    let client: OpenAI;
-    before(async () => {
-      harness = await startHarness(agentModel, { onFail: policy });
-      client = new OpenAI({ baseURL: harness.base, apiKey: KEY, maxRetries: 0 });
-    });
-    after(() => harness.close());
-
-    for (const stream of [false, true]) {
-      const mode = stream ? 'streamed' : 'not streamed';
-      test(`${mode}: a clean reply passes with its verdict`, async () => {
-        const reply = await respond(client, 'CLEAN: what is the capital of France?', stream);
-        assert.equal(reply.text, CLEAN_REPLY);
-        assert.equal(reply.verdict, 'outcome=other; action=none; certified=true');
-      });
-
-      test(`${mode}: a false claim is handled by ${policy}`, async () => {
-        const reply = await respond(client, ask('CLAIM'), stream);
-        if (policy === 'reanchor') assertReanchored(seen(reply), 'false_claim');
-        else assertHandled(policy, seen(reply), CLAIM_REPLY, 'false_claim');
-        if (!stream || policy === 'annotate') {
-          assert.ok(reply.felicity, 'the verdict is in the response (streamed: on response.completed)');
-          assert.ok(reply.felicity!.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== ''), JSON.stringify(reply.felicity!.spans));
-        }
-      });
-
-      test(`${mode}: an empty promise is handled by ${policy}`, async () => {
-        const reply = await respond(client, 'EMPTY: email me the report tonight', stream);
-        assertHandled(policy, seen(reply), EMPTY_REPLY, 'empty');
-      });
-
-      test(`${mode}: an unanchored promise is handled by ${policy}`, async () => {
-        const reply = await respond(client, ask('PROMISE'), stream);
-        if (policy === 'reanchor') assertReanchored(seen(reply), 'unanchored');
-        else assertHandled(policy, seen(reply), PROMISE_REPLY, 'unanchored');
-      });
-
-      test(`${mode}: tool calls out, results in: the call step passes and the text step is judged`, async () => {
-        const first = await respond(client, ask('LOOP'), stream);
-        assert.deepEqual(first.calls.map((c) => c.name), ['create_reminder']);
-        assert.match(first.verdict!, /action=skipped/);
-        const input: Input = [
-          { role: 'user', content: ask('LOOP') },
-          { type: 'function_call', call_id: first.calls[0]!.call_id, name: 'create_reminder', arguments: first.calls[0]!.arguments },
-          { type: 'function_call_output', call_id: first.calls[0]!.call_id, output: '{"status":"created"}' },
-        ];
-        const second = await respond(client, input, stream);
-        assert.equal(second.text, LOOP_REPLY);
-        assert.match(second.verdict!, /^outcome=(anchored|done_now); action=none; certified=true$/);
-      });
-    }
-  });
-}
+policySuites<OpenAI, Reply>({
+  name: 'responses',
+  client: (harness) => new OpenAI({ baseURL: harness.base, apiKey: KEY, maxRetries: 0 }),
+  send(client, user, stream, first) {
+    if (first === undefined) return respond(client, user, stream);
+    const call = first.calls[0]!;
+    return respond(client, [
+      { role: 'user', content: user },
+      { type: 'function_call', call_id: call.call_id, name: 'create_reminder', arguments: call.arguments },
+      { type: 'function_call_output', call_id: call.call_id, output: '{"status":"created"}' },
+    ], stream);
+  },
+  seen,
+  noText: '',
+  claim(reply, policy, stream) {
+    if (stream && policy !== 'annotate') return;
+    assert.ok(reply.felicity, 'the verdict is in the response (streamed: on response.completed)');
+    assert.ok(reply.felicity.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== ''), JSON.stringify(reply.felicity.spans));
+  },
+});
 
 describe('responses: byte for byte, usage, history', () => {
-  for (const stream of STREAM_MODES) {
-    test(`--stream ${stream}: a clean response's body is the upstream's body, streamed or not`, async () => {
-      const harness = await startHarness(agentModel, { stream });
-      try {
-        for (const streamed of [false, true]) {
-          const body = JSON.stringify({ model: 'm', input: 'CLEAN: capital of France?', tools: TOOLS, stream: streamed });
-          const post = (base: string) => fetch(`${base}/responses`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body });
-          const direct = Buffer.from(await (await post(harness.upstream.url)).arrayBuffer()).toString('utf8');
-          const proxied = Buffer.from(await (await post(harness.base)).arrayBuffer()).toString('utf8');
-          if (streamed && stream === 'audit') {
-            assert.match(proxied, /\n\n: felicity \{.*"action":"none".*\}\n\n$/);
-            assert.equal(proxied.replace(/: felicity .*\n\n/, ''), direct);
-          } else assert.equal(proxied, direct, `${streamed ? 'streamed' : 'plain'} body differs`);
-        }
-      } finally {
-        await harness.close();
-      }
-    });
-  }
+  cleanBodyTests({
+    path: '/responses',
+    body: (stream) => JSON.stringify({ model: 'm', input: 'CLEAN: capital of France?', tools: TOOLS, stream }),
+    headers: { authorization: `Bearer ${KEY}` },
+    auditedEnd: /\n\n: felicity \{.*"action":"none".*\}\n\n$/,
+  });
 
   test('a rewrite counts the guard\'s own call in usage, and says how much in felicity.usage', async () => {
     const harness = await startHarness(agentModel, { onFail: 'rewrite' });
