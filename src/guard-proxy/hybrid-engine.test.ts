@@ -20,7 +20,7 @@ import { createChatModel } from '../llm/create-chat-model.ts';
 import { reply, startScriptedServer, type ScriptedServer } from '../llm/testing/scripted-chat-server.ts';
 import { GuardConfigError, resolveGuardConfig, DEFAULTS } from './config.ts';
 import { startGuardProxy } from './server.ts';
-import { agentModel, SPANISH_REPLY } from './testing/agent-model.ts';
+import { agentModel, HONEST_REWRITE, SPANISH_REPLY } from './testing/agent-model.ts';
 import { startHarness } from './testing/harness.ts';
 import { say } from './testing/scripted-upstream.ts';
 import type { Verdict } from './verdict.ts';
@@ -95,6 +95,45 @@ describe('the proxy with --engine hybrid', () => {
         await harness.close();
       }
     });
+  });
+
+  test('--on-fail rewrite: the judge labels the draft, and a rewrite in Spanish too; the usage adds both the judge and the rewrite', async () => {
+    await withJudge(async (judge, spec) => {
+      for (const rewrite of ['english', 'spanish'] as const) {
+        // The rewrite call is the one whose single message holds the drafted reply.
+        const script = (request: Parameters<typeof agentModel>[0]) =>
+          rewrite === 'spanish' && request.body.messages.length === 1 && JSON.stringify(request.body.messages).includes('has drafted the reply') ? say.text(SPANISH_CLEAN) : upstream(request);
+        const harness = await startHarness(script, { onFail: 'rewrite', engine: 'hybrid', judgeModel: spec });
+        try {
+          const asked = judge.count();
+          const response = await fetch(`${harness.base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'SPANISH: recuérdame mañana' }] }) });
+          const body = (await response.json()) as { choices: { message: { content: string } }[]; felicity: Verdict; usage: { total_tokens: number } };
+          assert.equal(response.headers.get('x-felicity-verdict'), 'outcome=empty; action=rewritten; certified=true; labelled_by=judge_model');
+          assert.equal(body.choices[0]!.message.content, rewrite === 'spanish' ? SPANISH_CLEAN : HONEST_REWRITE);
+          // The draft's two judgments and the rewrite (15); a Spanish rewrite is judged too (two more).
+          const judged = rewrite === 'spanish' ? 4 : 2;
+          assert.equal(judge.count() - asked, judged);
+          assert.equal(body.felicity.usage?.total_tokens, 120 * judged + 15);
+          assert.equal(body.usage.total_tokens, 15 + 120 * judged + 15);
+        } finally {
+          await harness.close();
+        }
+      }
+    });
+  });
+
+  test('without a judge, a rewrite the rules cannot read is not certified: --on-error open sends the draft with its verdict', async () => {
+    const script = (request: Parameters<typeof agentModel>[0]) => (request.body.messages.length === 1 && JSON.stringify(request.body.messages).includes('has drafted the reply') ? say.text(SPANISH_CLEAN) : upstream(request));
+    const harness = await startHarness(script, { onFail: 'rewrite' });
+    try {
+      const response = await fetch(`${harness.base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'PROMISE: remind me tomorrow at 9' }] }) });
+      const body = (await response.json()) as { choices: { message: { content: string } }[]; felicity: Verdict };
+      assert.equal(response.headers.get('x-felicity-verdict'), 'outcome=empty; action=failed_open; certified=false');
+      assert.match(body.felicity.reason, /the rewrite cannot be read by the rules \(not_labelled: language\)/);
+      assert.notEqual(body.choices[0]!.message.content, SPANISH_CLEAN);
+    } finally {
+      await harness.close();
+    }
   });
 
   test('a judge that fails on a reply: --on-error open sends it uncertified, closed blocks it', async () => {
