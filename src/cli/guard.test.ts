@@ -71,6 +71,6 @@ test('felicity guard --engine hybrid: a judge model is needed (exit 2), and a ju
   await judge.close();
   const down = await felicity(['guard', '--upstream', 'http://127.0.0.1:9/v1', '--port', '0', '--engine', 'hybrid', '--judge-model', `openai-compatible:${gone}#judge`]);
   assert.equal(down.code, 1);
-  assert.match(down.stderr, /^felicity guard: openai-compatible:.*#judge is not usable before the run starts: network.*\n$/);
+  assert.match(down.stderr, /^felicity guard: openai-compatible:.*#judge is not usable as the judge model, at the start of felicity guard: network.*\n$/);
   assert.doesNotMatch(down.stderr, /listening/);
 });

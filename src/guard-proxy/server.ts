@@ -48,7 +48,7 @@ export async function createGuardContext(config: GuardProxyConfig): Promise<Guar
 async function openJudge(config: GuardProxyConfig): Promise<Pick<GuardContext, 'engine' | 'judgeModel'>> {
   if (config.engine !== 'hybrid' || config.judgeModel === undefined) return {};
   // Loaded only for a judge: the rules proxy starts without the model clients.
-  const [{ createChatModel }, { checkEndpoint }, { hybridGuardEngine }] = await Promise.all([
+  const [{ createChatModel }, { checkEndpoint, EndpointUnreachableError }, { hybridGuardEngine }] = await Promise.all([
     import('../llm/create-chat-model.ts'),
     import('../benchmark/endpoint-check.ts'),
     import('../guard/hybrid-guard-engine.ts'),
@@ -58,7 +58,7 @@ async function openJudge(config: GuardProxyConfig): Promise<Pick<GuardContext, '
     await checkEndpoint(judgeModel);
   } catch (error) {
     await judgeModel.close();
-    throw error;
+    throw EndpointUnreachableError.isInstance(error) ? new EndpointUnreachableError(error.model, error.error, 'as the judge model, at the start of felicity guard') : error;
   }
   return { engine: hybridGuardEngine({ judgeModel }), judgeModel };
 }
