@@ -10,13 +10,14 @@ import type { Category, ChatMessage, LabelRecord } from '../core/types.ts';
 import { addUsage, ZERO_USAGE, type ChatModel, type SamplingParams, type Usage } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import type { ModelError } from '../llm/model-error.ts';
-import { getBuiltinSetup, SETUP_IDS } from '../setups/builtin.ts';
+import { getBuiltinSetup } from '../setups/builtin.ts';
 import { capabilityCard } from '../setups/capability-card.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import { affordancesFor, openAITools } from '../setups/persona-tools.ts';
 import { rulesGuardEngine, type EngineCall, type GuardEngine } from './guard-engine.ts';
 import { JudgeModelError } from './judge-model-error.ts';
 import { GuardInputError } from './guard-input-error.ts';
+import { resolveDeployment, validateMessages, validateTimeout } from './guard-input.ts';
 import { REANCHOR_PROMPT, REWRITE_PROMPT } from './guard-prompts.ts';
 import { reanchorTarget, reanchorTurn, type ReanchorStep } from './reanchor.ts';
 import { rewriteTurn, type ModelAccess } from './rewrite.ts';
@@ -168,7 +169,7 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
   const deployment = resolveDeployment(options.deployment);
   const persona = options.persona ?? 'generic';
   const input = validateMessages(options.messages);
-  const timeoutMs = validateTimeout(options.timeoutMs);
+  const timeoutMs = validateTimeout(options.timeoutMs, GUARD_TIMEOUT_MS);
   const engine = options.engine ?? rulesGuardEngine;
   const record = (messages: ChatMessage[]): TurnRecord => ({
     id: options.id ?? 'guard',
@@ -406,27 +407,4 @@ const ACTION_WORDS: Record<GuardAction, string> = {
 function verdictOf(label: LabelRecord, what: string): string {
   if (label.failure || label.truncated !== true) return `${what} was labelled ${label.outcome}`;
   return `${what} is longer than the ${MAX_REPLY_CHARS.toLocaleString('en-US')} characters the checker reads and cannot be certified`;
-}
-
-function validateTimeout(value: number | undefined): number {
-  if (value === undefined) return GUARD_TIMEOUT_MS;
-  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) throw new GuardInputError('timeoutMs', 'a number of milliseconds above 0, or Infinity', String(value));
-  return value;
-}
-
-function resolveDeployment(value: Deployment | string): Deployment {
-  if (typeof value !== 'string') return value;
-  const builtin = getBuiltinSetup(value);
-  if (!builtin) throw new GuardInputError('deployment', `a built-in setup (${SETUP_IDS.join(', ')}) or a deployment`, JSON.stringify(value));
-  return builtin;
-}
-
-function validateMessages(messages: readonly ChatMessage[]): ChatMessage[] {
-  if (!Array.isArray(messages) || messages.length === 0) throw new GuardInputError('messages', 'a non-empty list of chat messages', String(messages));
-  if (!messages.some((m) => m.role === 'user')) throw new GuardInputError('messages', 'a user message before the draft', 'none');
-  const last = messages.at(-1)!;
-  if (last.role !== 'assistant' || (last.tool_calls?.length ?? 0) > 0) {
-    throw new GuardInputError(`messages[${messages.length - 1}]`, 'the draft reply: an assistant message without tool calls', last.role === 'assistant' ? 'an assistant message with tool calls' : `a ${last.role} message`);
-  }
-  return [...messages];
 }
