@@ -210,6 +210,11 @@ async function load(base: string, connections: number, seconds: number, api: { p
   return { rate: result.requests.average, times };
 }
 
+/** `values` added to `into` one by one: a spread of a long run's response times (100k+) overflows the call stack. */
+function append(into: number[], values: readonly number[]): void {
+  for (const value of values) into.push(value);
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -235,13 +240,13 @@ async function main(): Promise<void> {
     const cpu = { upstream: [] as number[], proxy: [] as number[] };
     const own = { bounds: [] as number[], counts: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      latency.direct.push(...(await load(upstream.url, 1, SECONDS)).times);
+      append(latency.direct, (await load(upstream.url, 1, SECONDS)).times);
       const before = await ownTime(proxy.url);
-      latency.proxied.push(...(await load(proxy.url, 1, SECONDS)).times);
+      append(latency.proxied, (await load(proxy.url, 1, SECONDS)).times);
       const after = await ownTime(proxy.url);
       own.bounds = after.bounds;
       own.counts = after.counts.map((count, i) => count - before.counts[i]! + (own.counts[i] ?? 0));
-      latency.forwarded.push(...(await load(forwarding.url, 1, SECONDS)).times);
+      append(latency.forwarded, (await load(forwarding.url, 1, SECONDS)).times);
       rate.direct.push((await load(upstream.url, 32, SECONDS)).rate);
       rate.forwarded.push((await load(forwarding.url, 32, SECONDS)).rate);
       const [upstreamCpu, proxyCpu] = await cpuPerRequest([upstream.process, proxy.process], async () => {
@@ -291,13 +296,13 @@ async function perApi(upstream: string, proxy: string, forwarding: string): Prom
     const times = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[] };
     const own = { bounds: [] as number[], counts: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      times.direct.push(...(await load(upstream, 1, API_SECONDS, api)).times);
+      append(times.direct, (await load(upstream, 1, API_SECONDS, api)).times);
       const before = await ownTime(proxy);
-      times.proxied.push(...(await load(proxy, 1, API_SECONDS, api)).times);
+      append(times.proxied, (await load(proxy, 1, API_SECONDS, api)).times);
       const after = await ownTime(proxy);
       own.bounds = after.bounds;
       own.counts = after.counts.map((count, i) => count - before.counts[i]! + (own.counts[i] ?? 0));
-      times.forwarded.push(...(await load(forwarding, 1, API_SECONDS, api)).times);
+      append(times.forwarded, (await load(forwarding, 1, API_SECONDS, api)).times);
     }
     const added = (p: number, of: number[]) => percentile(of, p) - percentile(times.direct, p);
     console.log(

@@ -5,6 +5,7 @@
 import { GuardConfigError, resolveGuardConfig, type GuardProxyFlags } from '../guard-proxy/config.ts';
 import { startGuardProxy } from '../guard-proxy/server.ts';
 import { DeploymentError } from '../setups/deployment-error.ts';
+import { exitCodeFor } from './exit-codes.ts';
 import { EXIT, oneLine } from './usage-exit.ts';
 
 export async function runGuard(flags: GuardProxyFlags): Promise<void> {
@@ -13,12 +14,15 @@ export async function runGuard(flags: GuardProxyFlags): Promise<void> {
     const config = await resolveGuardConfig(flags);
     proxy = await startGuardProxy(config);
     const deployment = config.deployment ?? 'inferred per request from its tools';
-    process.stderr.write(`felicity guard: listening on ${proxy.url}/v1 → ${config.upstream} (on-fail ${config.onFail}, stream ${config.stream}, on-error ${config.onError}, on-unreadable ${config.onUnreadable}, deployment ${deployment})\n`);
+    const engine = config.engine === 'hybrid' ? `hybrid, judge ${config.judgeModel}` : config.engine;
+    process.stderr.write(`felicity guard: listening on ${proxy.url}/v1 → ${config.upstream} (on-fail ${config.onFail}, stream ${config.stream}, on-error ${config.onError}, on-unreadable ${config.onUnreadable}, engine ${engine}, deployment ${deployment})\n`);
   } catch (error) {
     const known = error instanceof GuardConfigError || DeploymentError.isInstance(error) || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error as NodeJS.ErrnoException).code === 'ENOENT';
-    if (!known) throw error;
+    // A judge model spec that cannot be used (exit 2), or its endpoint down at start (exit 1).
+    const code = known ? EXIT.badInput : exitCodeFor(error);
+    if (code === undefined) throw error;
     process.stderr.write(`felicity guard: ${oneLine(error as Error)}\n`);
-    process.exitCode = EXIT.badInput;
+    process.exitCode = code;
     return;
   }
   const running = proxy;

@@ -58,3 +58,19 @@ test('felicity guard refuses bad settings with one line and exit code 2', async 
   assert.match(bare.stderr, /upstream: expected an http\(s\) URL .*, got "localhost:8000"\n$/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('felicity guard --engine hybrid: a judge model is needed (exit 2), and a judge that is down stops the start in one line (exit 1)', async () => {
+  const lone = await felicity(['guard', '--upstream', 'http://127.0.0.1:9/v1', '--port', '0', '--engine', 'hybrid']);
+  assert.equal(lone.code, 2);
+  assert.match(lone.stderr, /^felicity guard: flags: judge_model: expected a judge model spec for engine hybrid/m);
+  const rules = await felicity(['guard', '--upstream', 'http://127.0.0.1:9/v1', '--port', '0', '--judge-model', 'ollama:qwen3:8b']);
+  assert.equal(rules.code, 2);
+  assert.match(rules.stderr, /engine: expected hybrid when a judge model is given/);
+  const judge = await startScriptedUpstream(() => say.text('unused'));
+  const gone = judge.url;
+  await judge.close();
+  const down = await felicity(['guard', '--upstream', 'http://127.0.0.1:9/v1', '--port', '0', '--engine', 'hybrid', '--judge-model', `openai-compatible:${gone}#judge`]);
+  assert.equal(down.code, 1);
+  assert.match(down.stderr, /^felicity guard: openai-compatible:.*#judge is not usable as the judge model, at the start of felicity guard: network.*\n$/);
+  assert.doesNotMatch(down.stderr, /listening/);
+});

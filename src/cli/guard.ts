@@ -4,7 +4,7 @@
  * src/guard-proxy/.
  */
 import { Command, Option } from '@commander-js/extra-typings';
-import { ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES } from '../guard-proxy/modes.ts';
+import { GUARD_ENGINES, ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES } from '../guard-proxy/modes.ts';
 import { integerAtLeast } from './integer-option.ts';
 
 export function guardCommand() {
@@ -18,6 +18,8 @@ export function guardCommand() {
     .addOption(new Option('--stream <mode>', 'streamed replies: buffer = hold until checked; audit = pass at once, verdict at the end (default buffer)').choices(STREAM_MODES))
     .addOption(new Option('--on-error <mode>', 'when the checker or a fix fails: open = send the draft with its verdict, closed = block (default open)').choices(ON_ERROR_MODES))
     .addOption(new Option('--on-unreadable <policy>', 'a reply the rules cannot read (not English, no text), never certified: pass = unchanged, verdict in the header; annotate = with its verdict; block = replaced (default annotate)').choices(ON_UNREADABLE_POLICIES))
+    .addOption(new Option('--engine <engine>', 'what labels replies: rules, or hybrid = the rules, and a judge model for the replies they cannot read (not English) (default rules)').choices(GUARD_ENGINES))
+    .option('--judge-model <spec>', 'the judge model for --engine hybrid, e.g. ollama:qwen3:8b or openai:gpt-4o-mini; its endpoint is checked once at start')
     .option('--timeout-ms <n>', 'deadline for each upstream call (default 60000)', integerAtLeast(1))
     .option('--max-body-bytes <n>', 'largest request body accepted (default 4194304)', integerAtLeast(1))
     .option('--audit-log <file>', 'append one JSON line per judged response (never headers or keys)')

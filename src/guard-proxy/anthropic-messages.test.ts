@@ -5,11 +5,12 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { check } from '../check/check.ts';
-import { ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
-import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
-import { startHarness, type Harness } from './testing/harness.ts';
+import { describe, test } from 'node:test';
+import { agentModel, REMINDER_TOOL } from './testing/agent-model.ts';
+import { startHarness } from './testing/harness.ts';
+import { cleanBodyTests } from './testing/clean-body.ts';
+import { policySuites } from './testing/policy-suite.ts';
+import type { SeenReply } from './testing/reply-assertions.ts';
 
 const KEY = 'sk-ant-test-0123456789abcdef';
 const TOOLS: Anthropic.Messages.Tool[] = [{ name: REMINDER_TOOL.function.name, description: REMINDER_TOOL.function.description, input_schema: REMINDER_TOOL.function.parameters as unknown as Anthropic.Messages.Tool.InputSchema }];
@@ -21,6 +22,9 @@ interface Reply {
   verdict: string | null;
   felicity: { action: string; outcome: string | null; spans: { span: string; failure_types: string[]; why: string }[] } | undefined;
 }
+
+/** The reply as the policy assertions read it. */
+const seen = (reply: Reply): SeenReply => ({ ...reply, calls: reply.calls.map((c) => ({ name: c.name, input: c.input })) });
 
 export async function message(client: Anthropic, messages: Param[], stream: boolean): Promise<Reply> {
   if (!stream) {
@@ -49,111 +53,44 @@ export async function message(client: Anthropic, messages: Param[], stream: bool
 
 const ask = (text: string): Param[] => [{ role: 'user', content: text }];
 
-for (const policy of ON_FAIL_POLICIES) {
-  describe(`messages, --on-fail ${policy}`, () => {
-    let harness: Harness;
-    let client: Anthropic;
-    before(async () => {
-      harness = await startHarness(agentModel, { onFail: policy });
-      client = new Anthropic({ baseURL: harness.proxy.url, apiKey: KEY, maxRetries: 0 });
-    });
-    after(() => harness.close());
-
-    for (const stream of [false, true]) {
-      const mode = stream ? 'streamed' : 'not streamed';
-      test(`${mode}: a clean reply passes with its verdict, and the client's headers reach the upstream untouched`, async () => {
-        const reply = await message(client, ask('CLEAN: what is the capital of France?'), stream);
-        assert.equal(reply.text, CLEAN_REPLY);
-        assert.equal(reply.verdict, 'outcome=other; action=none; certified=true');
-        const sent = harness.upstream.requests.at(-1)!;
-        assert.equal(sent.api, 'messages');
-        // This client sends its key as a bearer token; a raw x-api-key is checked below.
-        assert.equal(sent.headers.authorization, `Bearer ${KEY}`);
-        assert.match(String(sent.headers['anthropic-version']), /^\d{4}-\d{2}-\d{2}$/);
-      });
-
-      test(`${mode}: a false claim is handled by ${policy}`, async () => {
-        const reply = await message(client, ask('CLAIM: remind me tomorrow at 9 to pay rent'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
-        else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
-        // Streamed, the verdict rides on message_delta whenever the stream is annotated or replaced.
-        assert.ok(reply.felicity?.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== '' && s.why !== ''), JSON.stringify(reply.felicity));
-      });
-
-      test(`${mode}: an empty promise is handled by ${policy}`, async () => {
-        const reply = await message(client, ask('EMPTY: email me the report tonight'), stream);
-        assertHandled(policy, reply, EMPTY_REPLY, 'empty');
-      });
-
-      test(`${mode}: an unanchored promise is handled by ${policy}`, async () => {
-        const reply = await message(client, ask('PROMISE: remind me tomorrow at 9 to pay rent'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'unanchored');
-        else assertHandled(policy, reply, PROMISE_REPLY, 'unanchored');
-      });
-
-      test(`${mode}: tool_use out, tool_result in: the call step passes and the text step is judged`, async () => {
-        const first = await message(client, ask('LOOP: remind me tomorrow at 9 to pay rent'), stream);
-        assert.deepEqual(first.calls.map((c) => c.name), ['create_reminder']);
-        assert.match(first.verdict!, /action=skipped/);
-        const messages: Param[] = [
-          ...ask('LOOP: remind me tomorrow at 9 to pay rent'),
-          { role: 'assistant', content: [{ type: 'tool_use', id: first.calls[0]!.id, name: 'create_reminder', input: first.calls[0]!.input }] },
-          { role: 'user', content: [{ type: 'tool_result', tool_use_id: first.calls[0]!.id, content: '{"status":"created"}' }] },
-        ];
-        const second = await message(client, messages, stream);
-        assert.equal(second.text, LOOP_REPLY);
-        assert.match(second.verdict!, /^outcome=(anchored|done_now); action=none; certified=true$/);
-      });
-    }
-  });
-}
-
-function assertReanchored(reply: Reply, outcome: string): void {
-  assert.equal(reply.text, '');
-  assert.deepEqual(reply.calls.map((c) => c.name), ['create_reminder']);
-  assert.deepEqual(reply.calls[0]!.input, { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' });
-  assert.equal(reply.verdict, `outcome=${outcome}; action=reanchored; certified=true`);
-}
-
-function assertHandled(policy: OnFailPolicy, reply: Reply, draft: string, outcome: string): void {
-  if (policy === 'annotate') {
-    assert.equal(reply.text, draft);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=annotated; certified=false`);
-    return;
-  }
-  assert.notEqual(reply.text, draft);
-  const label = check({ id: 'x', setup: { id: 'd', tools: [{ name: 'create_reminder', description: REMINDER_TOOL.function.description, capabilities: ['run_later', 'notify_user_later'] }] }, messages: [{ role: 'user', content: 'remind me' }, { role: 'assistant', content: reply.text }] });
-  assert.equal(label.failure, false, `${reply.text} → ${label.outcome}`);
-  if (policy === 'block') assert.equal(reply.verdict, `outcome=${outcome}; action=blocked; certified=true`);
-  else {
-    assert.equal(reply.text, HONEST_REWRITE);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=rewritten; certified=true`);
-  }
-}
+policySuites<Anthropic, Reply>({
+  name: 'messages',
+  client: (harness) => new Anthropic({ baseURL: harness.proxy.url, apiKey: KEY, maxRetries: 0 }),
+  send(client, user, stream, first) {
+    if (first === undefined) return message(client, ask(user), stream);
+    const call = first.calls[0]!;
+    return message(client, [
+      ...ask(user),
+      { role: 'assistant', content: [{ type: 'tool_use', id: call.id, name: 'create_reminder', input: call.input }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '{"status":"created"}' }] },
+    ], stream);
+  },
+  seen,
+  noText: '',
+  clean(_reply, harness) {
+    const sent = harness.upstream.requests.at(-1)!;
+    assert.equal(sent.api, 'messages');
+    // This client sends its key as a bearer token; a raw x-api-key is checked below.
+    assert.equal(sent.headers.authorization, `Bearer ${KEY}`);
+    assert.match(String(sent.headers['anthropic-version']), /^\d{4}-\d{2}-\d{2}$/);
+  },
+  claim(reply) {
+    // Streamed, the verdict rides on message_delta whenever the stream is annotated or replaced.
+    assert.ok(reply.felicity?.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== '' && s.why !== ''), JSON.stringify(reply.felicity));
+  },
+});
 
 describe('messages: byte for byte, errors', () => {
-  for (const stream of STREAM_MODES) {
-    test(`--stream ${stream}: a clean message's body is the upstream's body, streamed or not`, async () => {
-      const harness = await startHarness(agentModel, { stream });
-      try {
-        for (const streamed of [false, true]) {
-          const body = JSON.stringify({ model: 'claude-test', max_tokens: 64, messages: ask('CLEAN: capital of France?'), tools: TOOLS, stream: streamed });
-          const post = (base: string) => fetch(`${base}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY, 'anthropic-version': '2023-06-01' }, body });
-          const direct = Buffer.from(await (await post(harness.upstream.url)).arrayBuffer()).toString('utf8');
-          const proxied = Buffer.from(await (await post(harness.base)).arrayBuffer()).toString('utf8');
-          const sent = harness.upstream.requests.at(-1)!;
-          assert.equal(sent.headers['x-api-key'], KEY);
-          assert.equal(sent.headers['anthropic-version'], '2023-06-01');
-          if (streamed && stream === 'audit') {
-            assert.match(proxied, /\n\n: felicity \{.*"action":"none".*\}\n\n$/);
-            assert.equal(proxied.replace(/: felicity .*\n\n/, ''), direct);
-          } else assert.equal(proxied, direct, `${streamed ? 'streamed' : 'plain'} body differs`);
-        }
-      } finally {
-        await harness.close();
-      }
-    });
-  }
+  cleanBodyTests({
+    path: '/messages',
+    body: (stream) => JSON.stringify({ model: 'claude-test', max_tokens: 64, messages: ask('CLEAN: capital of France?'), tools: TOOLS, stream }),
+    headers: { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' },
+    auditedEnd: /\n\n: felicity \{.*"action":"none".*\}\n\n$/,
+    sent(request) {
+      assert.equal(request.headers['x-api-key'], KEY);
+      assert.equal(request.headers['anthropic-version'], '2023-06-01');
+    },
+  });
 
   test('a bad request is a 400 in Anthropic\'s error shape, which the client reads', async () => {
     const harness = await startHarness(agentModel);

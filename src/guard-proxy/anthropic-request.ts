@@ -10,37 +10,27 @@ import type { ChatMessage, ToolCall } from '../core/types.ts';
 import type { OpenAITool } from '../llm/chat-model.ts';
 import type { TurnRequest } from './dialect.ts';
 import { ProxyError } from './openai-error.ts';
+import { readRequestBody, type RequestShape } from './request-body.ts';
 import { partsText } from './sse.ts';
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 type Block = Record<string, unknown>;
 
+const MESSAGES_REQUEST: RequestShape<OpenAITool[]> = {
+  messages(body) {
+    const input = body['messages'];
+    if (!Array.isArray(input) || input.length === 0) throw new ProxyError(400, 'invalid_request', 'messages: expected a non-empty array', 'messages');
+    const messages: ChatMessage[] = [];
+    const system = body['system'];
+    const systemText = typeof system === 'string' ? system : Array.isArray(system) ? partsText(system) : '';
+    if (systemText !== '') messages.push({ role: 'system', content: systemText });
+    input.forEach((message, index) => messages.push(...chatMessagesOf(message, index)));
+    return messages;
+  },
+  tools: (tools) => customTools(tools),
+};
+
 export function readAnthropicRequest(bytes: Uint8Array): TurnRequest {
-  let body: unknown;
-  try {
-    body = JSON.parse(UTF8.decode(bytes));
-  } catch (error) {
-    throw new ProxyError(400, 'invalid_json', `request body is not JSON (${(error as Error).message.slice(0, 120)})`);
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ProxyError(400, 'invalid_request', 'request body must be a JSON object', null);
-  const record = body as Record<string, unknown>;
-  const input = record['messages'];
-  if (!Array.isArray(input) || input.length === 0) throw new ProxyError(400, 'invalid_request', 'messages: expected a non-empty array', 'messages');
-  const messages: ChatMessage[] = [];
-  const system = record['system'];
-  const systemText = typeof system === 'string' ? system : Array.isArray(system) ? partsText(system) : '';
-  if (systemText !== '') messages.push({ role: 'system', content: systemText });
-  input.forEach((message, index) => messages.push(...chatMessagesOf(message, index)));
-  const tools = record['tools'];
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) throw new ProxyError(400, 'invalid_request', 'tools: expected an array', 'tools');
-  const model = record['model'];
-  return {
-    body: record,
-    model: typeof model === 'string' ? model : undefined,
-    messages,
-    tools: Array.isArray(tools) ? customTools(tools) : undefined,
-    stream: record['stream'] === true,
-  };
+  return readRequestBody(bytes, MESSAGES_REQUEST);
 }
 
 function chatMessagesOf(message: unknown, index: number): ChatMessage[] {

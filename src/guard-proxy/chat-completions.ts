@@ -3,8 +3,6 @@
  * credentials, and judge the reply that comes back before the client sees it (or, streamed in
  * audit mode, while it does).
  */
-import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { ToolCall } from '../core/types.ts';
 import { readChatRequest, type ChatRequestView } from './chat-request.ts';
 import { completionBody, verdictHeaders } from './completion-response.ts';
@@ -12,47 +10,18 @@ import { record, type GuardContext } from './guard-context.ts';
 import { judgeReply } from './judge-reply.ts';
 import type { ProxyReply } from './proxy-reply.ts';
 import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
-import { looksLikeEvents } from './dialect-route.ts';
+import { serveApi, type ApiRoute, type IncomingChat } from './api-route.ts';
 import { DONE_EVENT, partsText, textEvents, verdictComment } from './sse.ts';
 import { auditedStream, bufferedStream, type StreamFacts } from './stream-reply.ts';
-import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUpstream, type UpstreamReply } from './upstream.ts';
+import { readUpstreamBody, returnedHeaders, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
-/** One request as the handler reads it, from a Node request or a web `Request`. */
-export interface IncomingChat {
-  headers: Headers | IncomingHttpHeaders;
-  /** The body, read up to the proxy's limit. */
-  body(): Promise<Uint8Array<ArrayBuffer>>;
-  /** Aborts when the client goes away. */
-  client: AbortSignal;
-}
+export type { IncomingChat } from './api-route.ts';
 
-export async function chatCompletions(context: GuardContext, incoming: IncomingChat): Promise<ProxyReply> {
-  const started = performance.now();
-  const requestId = randomUUID();
-  const bytes = await incoming.body();
-  const request = readChatRequest(bytes);
-  const headers = forwardedHeaders(incoming.headers);
-  const client = incoming.client;
-  const deadline = callSignal(context.config.timeoutMs, client);
-  // An audited stream outlives this function: it releases the deadline when it ends.
-  let streaming = false;
-  try {
-    const sentAt = performance.now();
-    const upstream = await sendUpstream(context.upstream, '/chat/completions', { method: 'POST', headers, body: bytes }, deadline.signal, client);
-    const facts = { requestId, headers, client, signal: deadline.signal, started, sentAt, release: deadline.release };
-    // An event stream sent without its content-type is still one: clients read it as such.
-    if (request.stream && upstream.ok && upstream.stream === null && upstream.bytes !== null && looksLikeEvents(upstream.bytes)) upstream.stream = new Blob([upstream.bytes]).stream();
-    const isStream = request.stream && upstream.ok && upstream.stream !== null;
-    if (isStream && context.config.stream === 'audit') {
-      streaming = true;
-      return auditedStream(context, request, upstream, facts);
-    }
-    if (isStream) return await bufferedStream(context, request, upstream, facts);
-    return await completion(context, request, upstream, facts);
-  } finally {
-    if (!streaming) deadline.release();
-  }
+const CHAT_ROUTE: ApiRoute<ChatRequestView> = { path: '/chat/completions', readRequest: readChatRequest, whole: completion, buffered: bufferedStream, audited: auditedStream };
+
+export function chatCompletions(context: GuardContext, incoming: IncomingChat): Promise<ProxyReply> {
+  return serveApi(context, CHAT_ROUTE, incoming);
 }
 
 /** A whole (non-streamed) completion: judged, then sent on as it came or as the policy changed it. */

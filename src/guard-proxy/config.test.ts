@@ -22,7 +22,7 @@ test('a mistyped key: its line, the key, and a did-you-mean, in one line', async
     assert.ok(error instanceof GuardConfigError);
     assert.equal(error.line, 3);
     assert.equal(error.field, 'on_fial');
-    assert.equal(error.message, `${file}:3: on_fial: expected a known setting (upstream, port, host, deployment, tool_capabilities, on_fail, stream, on_error, on_unreadable, timeout_ms, max_body_bytes, audit_log); did you mean "on_fail"?, got "on_fial"`);
+    assert.equal(error.message, `${file}:3: on_fial: expected a known setting (upstream, port, host, deployment, tool_capabilities, on_fail, stream, on_error, on_unreadable, engine, judge_model, timeout_ms, max_body_bytes, audit_log); did you mean "on_fail"?, got "on_fial"`);
     return true;
   });
 });

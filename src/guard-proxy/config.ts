@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { decodeUtf8, describeNotUtf8 } from '../utf8-text.ts';
 
 import { didYouMean } from '../core/did-you-mean.ts';
-import { ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode } from './modes.ts';
+import { GUARD_ENGINES, ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type GuardEngineKind, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode } from './modes.ts';
 
-export { ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode };
+export { GUARD_ENGINES, ON_ERROR_MODES, ON_FAIL_POLICIES, ON_UNREADABLE_POLICIES, STREAM_MODES, type GuardEngineKind, type OnErrorMode, type OnFailPolicy, type OnUnreadablePolicy, type StreamMode };
 
 export interface GuardProxyConfig {
   /** The OpenAI-compatible base URL replies come from, e.g. http://127.0.0.1:8000/v1. */
@@ -26,6 +26,10 @@ export interface GuardProxyConfig {
   onError: OnErrorMode;
   /** A reply the rules cannot read (not English, no text): never certified; passed, annotated (default) or blocked. */
   onUnreadable: OnUnreadablePolicy;
+  /** `rules`, or `hybrid`: the judge model labels the replies the rules cannot read (not English). */
+  engine: GuardEngineKind;
+  /** The judge model's spec (`openai:gpt-4o-mini`, `ollama:qwen3:8b`); with `engine: hybrid` only. */
+  judgeModel?: string;
   /** Deadline for each upstream request (and for a rewrite or re-anchoring call), in ms. */
   timeoutMs: number;
   maxBodyBytes: number;
@@ -40,6 +44,7 @@ export const DEFAULTS = {
   stream: 'buffer',
   onError: 'open',
   onUnreadable: 'annotate',
+  engine: 'rules',
   timeoutMs: 60_000,
   maxBodyBytes: 4 * 1024 * 1024,
 } as const satisfies Partial<GuardProxyConfig>;
@@ -56,6 +61,8 @@ const fileSchema = z
     stream: z.enum(STREAM_MODES).optional(),
     on_error: z.enum(ON_ERROR_MODES).optional(),
     on_unreadable: z.enum(ON_UNREADABLE_POLICIES).optional(),
+    engine: z.enum(GUARD_ENGINES).optional(),
+    judge_model: z.string().min(1).optional(),
     timeout_ms: positiveInt.optional(),
     max_body_bytes: positiveInt.optional(),
     audit_log: z.string().min(1).optional(),
@@ -92,6 +99,7 @@ export async function resolveGuardConfig(flags: GuardProxyFlags): Promise<GuardP
     stream: flags.stream ?? file.stream ?? DEFAULTS.stream,
     onError: flags.onError ?? file.on_error ?? DEFAULTS.onError,
     onUnreadable: flags.onUnreadable ?? file.on_unreadable ?? DEFAULTS.onUnreadable,
+    engine: flags.engine ?? file.engine ?? DEFAULTS.engine,
     timeoutMs: flags.timeoutMs ?? file.timeout_ms ?? DEFAULTS.timeoutMs,
     maxBodyBytes: flags.maxBodyBytes ?? file.max_body_bytes ?? DEFAULTS.maxBodyBytes,
   };
@@ -99,6 +107,11 @@ export async function resolveGuardConfig(flags: GuardProxyFlags): Promise<GuardP
   if (deployment !== undefined) config.deployment = deployment;
   const auditLog = flags.auditLog ?? file.audit_log;
   if (auditLog !== undefined) config.auditLog = auditLog;
+  const judgeModel = flags.judgeModel ?? file.judge_model;
+  const source = (flag: unknown) => (flag !== undefined || flags.config === undefined ? 'flags' : flags.config);
+  if (config.engine === 'hybrid' && judgeModel === undefined) throw new GuardConfigError(source(flags.engine), 'judge_model', 'a judge model spec for engine hybrid (--judge-model or judge_model: in the config file), e.g. ollama:qwen3:8b', 'nothing');
+  if (config.engine === 'rules' && judgeModel !== undefined) throw new GuardConfigError(source(flags.judgeModel), 'engine', 'hybrid when a judge model is given (--engine hybrid or engine: hybrid)', 'rules');
+  if (judgeModel !== undefined) config.judgeModel = judgeModel;
   return config;
 }
 

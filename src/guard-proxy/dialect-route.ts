@@ -4,10 +4,9 @@
  * sees it (or, streamed in audit mode, while it does), a clean reply sent byte for byte with the
  * verdict in a header, a changed one in the API's own shape with a `felicity` field.
  */
-import { randomUUID } from 'node:crypto';
 import type { ToolCall } from '../core/types.ts';
 import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
-import type { IncomingChat } from './chat-completions.ts';
+import { serveApi, type ApiRoute, type IncomingChat } from './api-route.ts';
 import { verdictHeaders } from './completion-response.ts';
 import type { Dialect, TurnRequest } from './dialect.ts';
 import { record, type GuardContext } from './guard-context.ts';
@@ -16,37 +15,32 @@ import { ProxyError } from './openai-error.ts';
 import type { Decision } from './policies.ts';
 import type { ProxyReply } from './proxy-reply.ts';
 import { auditedSse, type StreamFacts } from './audited-sse.ts';
-import { SseSplitter, verdictComment, type SseEvent } from './sse.ts';
-import { callSignal, forwardedHeaders, MAX_UPSTREAM_BYTES, readUpstreamBody, returnedHeaders, sendUpstream, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
+import { bufferedSse } from './buffered-sse.ts';
+import { verdictComment, type SseEvent } from './sse.ts';
+import { readUpstreamBody, returnedHeaders, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 
 type Facts = StreamFacts;
 
-export async function serveDialect(context: GuardContext, dialect: Dialect, incoming: IncomingChat): Promise<ProxyReply> {
-  const started = performance.now();
-  const requestId = randomUUID();
-  const bytes = await incoming.body();
-  const request = dialect.readRequest(bytes);
-  const headers = forwardedHeaders(incoming.headers);
-  const client = incoming.client;
-  const deadline = callSignal(context.config.timeoutMs, client);
-  let streaming = false;
-  try {
-    const sentAt = performance.now();
-    const upstream = await sendUpstream(context.upstream, dialect.path, { method: 'POST', headers, body: bytes }, deadline.signal, client);
-    const facts: Facts = { requestId, headers, client, signal: deadline.signal, started, sentAt, release: deadline.release };
-    // An event stream sent without its content-type is still one: clients read it as such.
-    if (request.stream && upstream.ok && upstream.stream === null && upstream.bytes !== null && looksLikeEvents(upstream.bytes)) upstream.stream = new Blob([upstream.bytes]).stream();
-    const isStream = request.stream && upstream.ok && upstream.stream !== null;
-    if (isStream && context.config.stream === 'audit') {
-      streaming = true;
-      return auditedEvents(context, dialect, request, upstream, facts);
-    }
-    if (isStream) return await bufferedEvents(context, dialect, request, upstream, facts);
-    return await wholeReply(context, dialect, request, upstream, facts);
-  } finally {
-    if (!streaming) deadline.release();
+export function serveDialect(context: GuardContext, dialect: Dialect, incoming: IncomingChat): Promise<ProxyReply> {
+  return serveApi(context, routeOf(dialect), incoming);
+}
+
+const ROUTES = new WeakMap<Dialect, ApiRoute<TurnRequest>>();
+
+function routeOf(dialect: Dialect): ApiRoute<TurnRequest> {
+  let route = ROUTES.get(dialect);
+  if (route === undefined) {
+    route = {
+      path: dialect.path,
+      readRequest: (bytes) => dialect.readRequest(bytes),
+      whole: (context, request, upstream, facts) => wholeReply(context, dialect, request, upstream, facts),
+      buffered: (context, request, upstream, facts) => bufferedEvents(context, dialect, request, upstream, facts),
+      audited: (context, request, upstream, facts) => auditedEvents(context, dialect, request, upstream, facts),
+    };
+    ROUTES.set(dialect, route);
   }
+  return route;
 }
 
 /** The proxy's failure in the API's own error shape. */
@@ -125,43 +119,21 @@ function annotated(dialect: Dialect, event: SseEvent, decision: Decision): strin
   return `${[...fields, `data: ${data}`].join('\n')}\n\n`;
 }
 
-async function bufferedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): Promise<ProxyReply> {
+function bufferedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): Promise<ProxyReply> {
   const assembly = dialect.newAssembly();
-  const splitter = new SseSplitter();
-  const decoder = new TextDecoder();
-  const raw: SseEvent[] = [];
-  const reader = upstream.stream!.getReader();
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_UPSTREAM_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLargeUpstream();
-      }
-      for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
-        raw.push(event);
-        assembly.add(event);
-      }
-    }
-  } catch (error) {
-    throw upstreamFailure(error, context.upstream, facts.signal, facts.client);
-  }
-  const upstreamMs = performance.now() - facts.sentAt;
-  const rest = splitter.rest() + decoder.decode();
-  const original = raw.map((event) => event.raw).join('') + rest;
-  if (!assembly.readable && context.config.onError === 'closed') return blocked(context, dialect, request, upstream, facts, `the upstream stream holds no ${dialect.name} event the guard can read`, upstreamMs, true);
-  const decision = await judge(context, dialect, request, assembly, facts);
-  const headers = returnedHeaders(upstream.headers);
-  headers['x-felicity-verdict'] = verdictHeader(decision.verdict);
-  headers['x-felicity-request-id'] = facts.requestId;
-  let body = original;
-  if (decision.kind !== 'pass') body = dialect.streamBody(decision, assembly) + verdictComment(decision.verdict);
-  else if (decision.verdict.action !== 'none' && decision.verdict.action !== 'skipped') body = raw.map((event) => annotated(dialect, event, decision)).join('') + rest + verdictComment(decision.verdict);
-  record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
-  return { status: upstream.status, headers, body };
+  return bufferedSse(context, upstream, facts, {
+    add: (event) => assembly.add(event),
+    get readable() {
+      return assembly.readable;
+    },
+    failClosed: (upstreamMs) => blocked(context, dialect, request, upstream, facts, `the upstream stream holds no ${dialect.name} event the guard can read`, upstreamMs, true),
+    judge: () => judge(context, dialect, request, assembly, facts),
+    body(decision, raw, rest) {
+      if (decision.kind !== 'pass') return dialect.streamBody(decision, assembly) + verdictComment(decision.verdict);
+      if (decision.verdict.action !== 'none' && decision.verdict.action !== 'skipped') return raw.map((event) => annotated(dialect, event, decision)).join('') + rest + verdictComment(decision.verdict);
+      return raw.map((event) => event.raw).join('') + rest;
+    },
+  });
 }
 
 function auditedEvents(context: GuardContext, dialect: Dialect, request: TurnRequest, upstream: UpstreamReply, facts: Facts): ProxyReply {
@@ -176,10 +148,3 @@ function auditedEvents(context: GuardContext, dialect: Dialect, request: TurnReq
     },
   });
 }
-
-/** Server-sent events, whatever the content-type says: the body opens with an SSE field or comment. */
-export function looksLikeEvents(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  return /^(data|event|id|retry):|^:/.test(head);
-}
-

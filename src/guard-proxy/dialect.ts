@@ -4,27 +4,17 @@
  * calls, and how a reply the guard changed is written back in the API's own shape. The handler in
  * dialect-route.ts does the rest the same way for every API.
  */
-import type { ChatMessage, ToolCall } from '../core/types.ts';
+import type { ToolCall } from '../core/types.ts';
 import type { ChatModel, OpenAITool } from '../llm/chat-model.ts';
 import type { ProxyError } from './openai-error.ts';
+import type { RequestRead } from './request-body.ts';
 import type { Decision } from './policies.ts';
 import type { SseEvent } from './sse.ts';
 import type { HeaderRecord, Upstream } from './upstream.ts';
 import type { Verdict } from './verdict.ts';
 
-/** A request, read as the chat turn the checker judges. */
-export interface TurnRequest {
-  /** The parsed body, as sent. */
-  body: Record<string, unknown>;
-  model: string | undefined;
-  /** The conversation up to the reply, in chat form. */
-  messages: ChatMessage[];
-  /** The function tools offered, in Chat Completions' shape (hosted tools are not the app's to keep promises with). */
-  tools: OpenAITool[] | undefined;
-  stream: boolean;
-  /** Earlier turns live on the provider's side (previous_response_id): the check sees only this request. */
-  history?: 'not_visible';
-}
+/** A request, read as the chat turn the checker judges: the function tools offered in Chat Completions' shape (hosted tools are not the app's to keep promises with). */
+export type TurnRequest = RequestRead<OpenAITool[]>;
 
 /** A reply's words and calls. */
 export interface ReplyRead {

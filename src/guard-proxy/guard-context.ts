@@ -1,4 +1,6 @@
 /** What every request handler of the proxy shares: settings, the deployment resolver, metrics, the audit log. */
+import type { GuardEngine } from '../guard/guard-engine.ts';
+import type { ChatModel } from '../llm/chat-model.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { GuardProxyConfig } from './config.ts';
 import type { GuardMetrics } from './metrics.ts';
@@ -12,6 +14,10 @@ export interface GuardContext {
   resolver: DeploymentResolver;
   metrics: GuardMetrics;
   audit: AuditLog;
+  /** The hybrid engine (`--engine hybrid`): its judge model labels the replies the rules cannot read. Unset: the rules alone. */
+  engine?: GuardEngine;
+  /** The judge model behind `engine`, closed with the proxy. */
+  judgeModel?: ChatModel;
 }
 
 /** Counts and logs a verdict once its response is settled. */

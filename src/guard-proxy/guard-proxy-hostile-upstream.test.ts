@@ -110,7 +110,14 @@ test('a corrupt gzip body is a 502', async () => {
   }
 });
 
-test('every credential header the guard forwarded is redacted by value from a failed rewrite: reason, client body, audit log', async () => {
+/** The same request on each API the proxy serves. */
+const REQUESTS = [
+  { path: '/chat/completions', body: ask('remind me tomorrow at 9') },
+  { path: '/responses', body: JSON.stringify({ model: 'm', input: 'remind me tomorrow at 9' }) },
+  { path: '/messages', body: JSON.stringify({ model: 'm', max_tokens: 64, messages: [{ role: 'user', content: 'remind me tomorrow at 9' }] }) },
+];
+
+for (const { path: route, body: requestBody } of REQUESTS) test(`${route}: every credential header the guard forwarded is redacted by value from a failed rewrite: reason, client body, audit log`, async () => {
   const secrets = { 'x-api-key': 'plainkeyvalue42', 'api-key': 'azure0f3a9b8c7d', authorization: 'Token opaquetoken991', 'x-goog-api-key': 'AIzaNotShaped77' };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'felicity-guard-'));
   const log = path.join(dir, 'audit.jsonl');
@@ -123,7 +130,7 @@ test('every credential header the guard forwarded is redacted by value from a fa
     { auditLog: log },
   );
   try {
-    const response = await fetch(`${harness.base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...secrets }, body: ask('remind me tomorrow at 9') });
+    const response = await fetch(`${harness.base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...secrets }, body: requestBody });
     const body = await response.text();
     assert.match(body, /the rewrite failed \(auth: /);
     for (const [name, value] of Object.entries(secrets)) {

@@ -3,23 +3,20 @@
  * a scripted upstream, for every policy, non-streamed and streamed.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import OpenAI from 'openai';
-import { check } from '../check/check.ts';
-import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { DEFAULTS } from './config.ts';
 import { createGuardApp, createGuardContext } from './server.ts';
-import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
-import { startHarness, type Harness } from './testing/harness.ts';
+import { agentModel, CLAIM_REPLY, HONEST_REWRITE, REMINDER_TOOL } from './testing/agent-model.ts';
+import { startHarness } from './testing/harness.ts';
+import { cleanBodyTests } from './testing/clean-body.ts';
+import { ASK, policySuites } from './testing/policy-suite.ts';
+import type { SeenReply } from './testing/reply-assertions.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
 type Msg = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 const ask = (text: string): Msg[] => [{ role: 'user', content: text }];
-const CASES = {
-  clean: ask('CLEAN: what is the capital of France?'),
-  claim: ask('CLAIM: remind me tomorrow at 9 to pay rent'),
-  empty: ask('EMPTY: email me the report tonight'),
-  promise: ask('PROMISE: remind me tomorrow at 9 to pay rent'),
-};
+const CASES = { clean: ask(ASK.clean), claim: ask(ASK.claim) };
 
 interface Reply {
   content: string | null;
@@ -27,6 +24,9 @@ interface Reply {
   verdict: string | null;
   felicity: { action: string; outcome: string | null; certified: boolean } | undefined;
 }
+
+/** The reply as the policy assertions read it. */
+const seen = (reply: Reply): SeenReply => ({ text: reply.content, calls: reply.toolCalls.map((c) => ({ name: c.name, input: JSON.parse(c.arguments) as unknown })), verdict: reply.verdict, felicity: reply.felicity });
 
 async function complete(client: OpenAI, messages: Msg[], stream: boolean): Promise<Reply> {
   const tools = [REMINDER_TOOL as unknown as OpenAI.Chat.Completions.ChatCompletionTool];
@@ -56,113 +56,29 @@ async function complete(client: OpenAI, messages: Msg[], stream: boolean): Promi
   return { content: content === '' && calls.size > 0 ? null : content, toolCalls: [...calls.values()], verdict: response.headers.get('x-felicity-verdict'), felicity: undefined };
 }
 
-for (const policy of ON_FAIL_POLICIES) {
-  describe(`--on-fail ${policy}`, () => {
-    let harness: Harness;
-    let client: OpenAI;
-    before(async () => {
-      harness = await startHarness(agentModel, { onFail: policy });
-      client = new OpenAI({ baseURL: harness.base, apiKey: KEY, maxRetries: 0 });
-    });
-    after(() => harness.close());
-
-    for (const stream of [false, true]) {
-      const mode = stream ? 'streamed' : 'not streamed';
-      test(`${mode}: a clean reply passes unchanged with its verdict`, async () => {
-        const reply = await complete(client, CASES.clean, stream);
-        assert.equal(reply.content, CLEAN_REPLY);
-        assert.equal(reply.verdict, 'outcome=other; action=none; certified=true');
-      });
-
-      test(`${mode}: a false claim is ${expectedWord(policy, 'claim')}`, async () => {
-        const reply = await complete(client, CASES.claim, stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
-        else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
-      });
-
-      test(`${mode}: an empty promise is ${expectedWord(policy, 'empty')}`, async () => {
-        const reply = await complete(client, CASES.empty, stream);
-        assertHandled(policy, reply, EMPTY_REPLY, 'empty');
-      });
-
-      test(`${mode}: an unanchored promise is ${expectedWord(policy, 'promise')}`, async () => {
-        const reply = await complete(client, CASES.promise, stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'unanchored');
-        else assertHandled(policy, reply, PROMISE_REPLY, 'unanchored');
-      });
-
-      test(`${mode}: in a tool loop the call step passes and the text step is judged`, async () => {
-        const first = await complete(client, ask('LOOP: remind me tomorrow at 9 to pay rent'), stream);
-        assert.deepEqual(first.toolCalls.map((c) => c.name), ['create_reminder']);
-        assert.match(first.verdict!, /action=skipped/);
-        const messages: Msg[] = [
-          ...ask('LOOP: remind me tomorrow at 9 to pay rent'),
-          { role: 'assistant', content: null, tool_calls: [{ id: 'call_loop', type: 'function', function: { name: 'create_reminder', arguments: first.toolCalls[0]!.arguments } }] },
-          { role: 'tool', tool_call_id: 'call_loop', content: '{"status":"created"}' },
-        ];
-        const second = await complete(client, messages, stream);
-        assert.equal(second.content, LOOP_REPLY);
-        assert.match(second.verdict!, /^outcome=(anchored|done_now); action=none; certified=true$/);
-      });
-    }
-  });
-}
-
-/** The enabling call comes back to the client as the reply; its own loop runs it. */
-function assertReanchored(reply: Reply, outcome: string): void {
-  assert.equal(reply.content, null);
-  assert.deepEqual(reply.toolCalls.map((c) => c.name), ['create_reminder']);
-  assert.deepEqual(JSON.parse(reply.toolCalls[0]!.arguments), { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' });
-  assert.equal(reply.verdict, `outcome=${outcome}; action=reanchored; certified=true`);
-}
-
-function expectedWord(policy: OnFailPolicy, kind: string): string {
-  if (policy === 'reanchor' && kind !== 'empty') return 'turned into a returned tool call';
-  return { rewrite: 'rewritten', reanchor: 'rewritten (no call can make it true)', annotate: 'annotated, unchanged', block: 'blocked' }[policy];
-}
-
-function assertHandled(policy: OnFailPolicy, reply: Reply, draft: string, outcome: string): void {
-  assert.ok(reply.verdict?.startsWith(`outcome=${outcome}; `), `verdict ${reply.verdict}`);
-  if (policy === 'annotate') {
-    assert.equal(reply.content, draft);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=annotated; certified=false`);
-    if (reply.felicity !== undefined) assert.equal(reply.felicity.outcome, outcome);
-    return;
-  }
-  assert.notEqual(reply.content, draft);
-  // Whatever replaced the draft passes the check it failed.
-  const label = check({ id: 'x', setup: { id: 'd', tools: [{ name: 'create_reminder', description: REMINDER_TOOL.function.description, capabilities: ['run_later', 'notify_user_later'] }] }, messages: [{ role: 'user', content: 'remind me' }, { role: 'assistant', content: reply.content }] });
-  assert.equal(label.failure, false, `${reply.content} → ${label.outcome}`);
-  if (policy === 'block') assert.equal(reply.verdict, `outcome=${outcome}; action=blocked; certified=true`);
-  else {
-    assert.equal(reply.content, HONEST_REWRITE);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=rewritten; certified=true`);
-  }
-}
+policySuites<OpenAI, Reply>({
+  name: 'chat completions',
+  client: (harness) => new OpenAI({ baseURL: harness.base, apiKey: KEY, maxRetries: 0 }),
+  send(client, user, stream, first) {
+    if (first === undefined) return complete(client, ask(user), stream);
+    return complete(client, [
+      ...ask(user),
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_loop', type: 'function', function: { name: 'create_reminder', arguments: first.toolCalls[0]!.arguments } }] },
+      { role: 'tool', tool_call_id: 'call_loop', content: '{"status":"created"}' },
+    ], stream);
+  },
+  seen,
+  noText: null,
+});
 
 describe('byte for byte', () => {
-  for (const stream of STREAM_MODES) {
-    test(`--stream ${stream}: a clean reply's body is the upstream's body, streamed or not`, async () => {
-      const harness = await startHarness(agentModel, { stream });
-      try {
-        for (const streamed of [false, true]) {
-          const body = JSON.stringify({ model: 'm', messages: CASES.clean, stream: streamed });
-          const post = (base: string) => fetch(`${base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body });
-          const direct = Buffer.from(await (await post(harness.upstream.url)).arrayBuffer());
-          const proxied = await post(harness.base);
-          const bytes = Buffer.from(await proxied.arrayBuffer());
-          if (streamed && stream === 'audit') {
-            // Audit mode adds one SSE comment, the verdict, before [DONE]; the events are the upstream's.
-            const text = bytes.toString('utf8');
-            assert.match(text, /\n\n: felicity \{.*"action":"none".*\}\n\ndata: \[DONE\]\n\n$/);
-            assert.equal(text.replace(/: felicity .*\n\n/, ''), direct.toString('utf8'));
-          } else assert.ok(bytes.equals(direct), `${streamed ? 'streamed' : 'plain'} body differs`);
-        }
-      } finally {
-        await harness.close();
-      }
-    });
-  }
+  // Audit mode adds one SSE comment, the verdict, before [DONE]; the events are the upstream's.
+  cleanBodyTests({
+    path: '/chat/completions',
+    body: (stream) => JSON.stringify({ model: 'm', messages: CASES.clean, stream }),
+    headers: { authorization: `Bearer ${KEY}` },
+    auditedEnd: /\n\n: felicity \{.*"action":"none".*\}\n\ndata: \[DONE\]\n\n$/,
+  });
 
   test('the annotate verdict is in a felicity field of the body and the reply is untouched', async () => {
     const harness = await startHarness(agentModel, { onFail: 'annotate' });

@@ -13,8 +13,10 @@ import type { GuardContext } from './guard-context.ts';
 import type { OnErrorMode, OnFailPolicy } from './modes.ts';
 import { decide, type Decision } from './policies.ts';
 import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from '../guard/unreadable-policy.ts';
+import type { GuardEngine } from '../guard/guard-engine.ts';
 import type { DeploymentResolver } from './request-deployment.ts';
-import { upstreamChatModel, type HeaderRecord } from './upstream.ts';
+import { chatCodec, upstreamApiModel } from './api-model.ts';
+import type { HeaderRecord } from './upstream.ts';
 import { verdictOf } from './verdict.ts';
 
 export interface DraftToJudge {
@@ -34,6 +36,8 @@ export interface JudgeSettings {
   onFail: OnFailPolicy;
   onError: OnErrorMode;
   onUnreadable?: UnreadablePolicy;
+  /** `hybridGuardEngine`: a reply the rules cannot read (not English) is labelled by its judge model. */
+  engine?: GuardEngine;
 }
 
 export async function judgeDraft(resolver: DeploymentResolver, settings: JudgeSettings, draft: DraftToJudge): Promise<Decision> {
@@ -53,7 +57,8 @@ export async function judgeDraft(resolver: DeploymentResolver, settings: JudgeSe
   }
   return decide({
     requestId, messages: draft.messages, tools: draft.tools, draft: draft.text ?? '', ...(draft.toolCalls.length > 0 ? { calls: draft.toolCalls } : {}),
-    where, onFail: settings.onFail, onError: settings.onError, onUnreadable: settings.onUnreadable ?? DEFAULT_UNREADABLE_POLICY, model: draft.model,
+    where, onFail: settings.onFail, onError: settings.onError, onUnreadable: settings.onUnreadable ?? DEFAULT_UNREADABLE_POLICY,
+    ...(settings.engine === undefined ? {} : { engine: settings.engine }), model: draft.model,
   });
 }
 
@@ -64,7 +69,7 @@ export function judgeReply(
   reply: { text: string | null; toolCalls: readonly ToolCall[] },
   facts: { requestId: string; headers: HeaderRecord; client: AbortSignal; onFail?: 'annotate' },
 ): Promise<Decision> {
-  return judgeTurn(context, request, reply, { ...facts, model: () => upstreamChatModel(context.upstream, facts.headers, request.model, facts.client) });
+  return judgeTurn(context, request, reply, { ...facts, model: () => upstreamApiModel(context.upstream, facts.headers, chatCodec(request.model), facts.client) });
 }
 
 /** The same for any API: the turn in chat form, and the model to ask for a fix (over the route's own API). */
@@ -74,7 +79,9 @@ export function judgeTurn(
   reply: { text: string | null; toolCalls: readonly ToolCall[] },
   facts: { requestId: string; onFail?: 'annotate'; model: () => ChatModel },
 ): Promise<Decision> {
-  return judgeDraft(context.resolver, { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError, onUnreadable: facts.onFail ?? context.config.onUnreadable }, {
+  const settings: JudgeSettings = { onFail: facts.onFail ?? context.config.onFail, onError: context.config.onError, onUnreadable: facts.onFail ?? context.config.onUnreadable };
+  if (context.engine !== undefined) settings.engine = context.engine;
+  return judgeDraft(context.resolver, settings, {
     requestId: facts.requestId,
     messages: turn.messages,
     tools: turn.tools,

@@ -16,7 +16,10 @@ import { certifies } from '../guard/certified.ts';
 import { fillPrompt, REANCHOR_PROMPT } from '../guard/guard-prompts.ts';
 import { reanchorTarget } from '../guard/reanchor.ts';
 import { rewriteTurn, type ModelAccess } from '../guard/rewrite.ts';
+import type { GuardEngine } from '../guard/guard-engine.ts';
+import { JudgeModelError } from '../guard/judge-model-error.ts';
 import { unreadableReason } from '../guard/unreadable.ts';
+import type { NotLabelledReason } from '../check/unjudgeable.ts';
 import type { UnreadablePolicy } from '../guard/unreadable-policy.ts';
 import { addUsage, ZERO_USAGE, type ChatModel, type OpenAITool, type Usage } from '../llm/chat-model.ts';
 import { capabilityCard } from '../setups/capability-card.ts';
@@ -47,6 +50,8 @@ export interface DecideInput {
   onFail: OnFailPolicy;
   onError: OnErrorMode;
   onUnreadable?: UnreadablePolicy;
+  /** `hybridGuardEngine`: a reply the rules cannot read (not English) is labelled by its judge model. Other engines: the rules. */
+  engine?: GuardEngine;
   /** The upstream model, for rewriting and re-anchoring. */
   model: () => ChatModel;
 }
@@ -58,12 +63,40 @@ export async function decide(input: DecideInput): Promise<Decision> {
   } catch (error) {
     return onError(input, null, `the checker failed (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
   }
+  const calls = input.calls ?? [];
+  const turn = (): ChatMessage[] => [...input.messages, { role: 'assistant', content: input.draft, ...(calls.length > 0 ? { tool_calls: [...calls] } : {}) }];
+  const unreadable = unreadableReason(judged.label, turn);
+  if (unreadable === 'language' && input.engine?.judgeUnreadable !== undefined) return await decideByJudge(input, input.engine.judgeUnreadable, turn(), judged);
+  if (unreadable !== undefined) return unreadableDecision(input, judged, unreadable);
+  return await decideOn(input, judged);
+}
+
+/**
+ * A reply the rules cannot read, labelled by the judge model (`--engine hybrid`): its label goes
+ * through the policy as the rules' would, its tokens into the verdict's usage; a judge that fails
+ * is handled by `--on-error`, the reply still not labelled.
+ */
+async function decideByJudge(input: DecideInput, judge: NonNullable<GuardEngine['judgeUnreadable']>, turn: ChatMessage[], rules: Judged): Promise<Decision> {
+  let spent = ZERO_USAGE;
+  const onUsage = (used: Usage) => void (spent = addUsage(spent, used));
+  let judged: Judged;
+  try {
+    const model = await judge({ id: input.requestId, persona: 'generic', messages: turn }, { setup: input.where.deployment, onUsage });
+    judged = { label: model.label, explain: () => model.explanation, draft: input.draft };
+  } catch (error) {
+    if (!JudgeModelError.isInstance(error)) throw error;
+    return withUsage(onError(input, rules, `the reply is not in English, which the rules read, and the judge model failed on it (${error.error.kind}: ${error.error.message}); not checked (not_labelled: language)`, 'language'), spent);
+  }
+  const decision = await decideOn(input, judged);
+  return withUsage(decision, addUsage(decision.verdict.usage ?? ZERO_USAGE, spent));
+}
+
+/** The policy applied to a reply that was read. */
+async function decideOn(input: DecideInput, judged: Judged): Promise<Decision> {
   const { label } = judged;
   const calls = input.calls ?? [];
   const verdict = (action: VerdictAction, reason: string, certified?: boolean) =>
     verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason, ...(certified === undefined ? {} : { certified }) });
-  const unreadable = unreadableReason(label, () => [...input.messages, { role: 'assistant', content: input.draft, ...(calls.length > 0 ? { tool_calls: [...calls] } : {}) }]);
-  if (unreadable !== undefined) return unreadableDecision(input, judged, unreadable);
   const withCalls = calls.length > 0 ? ' (its text checked against the calls it makes)' : '';
   if (certifies(label)) return { kind: 'pass', verdict: verdict('none', `the reply passed the check${withCalls} (${label.outcome})`) };
   const found = label.failure ? `the reply was labelled ${label.outcome}${withCalls}` : 'the reply is too long to be checked in full';
@@ -112,13 +145,29 @@ async function rewrite(input: DecideInput, judged: Judged, found: string, before
   } catch (error) {
     return withUsage(onError(input, judged, `the checker failed on the rewrite (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`), used.usage);
   }
+  // A rewrite in the user's language is read as the draft was: by the judge model, or not at all.
+  const rewrittenTurn: ChatMessage[] = [...input.messages, { role: 'assistant', content: rewritten.reply }];
+  const unreadable = unreadableReason(after, rewrittenTurn);
+  const judge = input.engine?.judgeUnreadable;
+  if (unreadable === 'language' && judge !== undefined) {
+    try {
+      after = (await judge({ id: input.requestId, persona: 'generic', messages: rewrittenTurn }, { setup: input.where.deployment, onUsage: (usage) => void (used.usage = addUsage(used.usage, usage)) })).label;
+    } catch (error) {
+      if (!JudgeModelError.isInstance(error)) throw error;
+      return withUsage(onError(input, judged, `${found}; the judge model failed on the rewrite (${error.error.kind}: ${error.error.message})`), used.usage);
+    }
+  } else if (unreadable !== undefined) {
+    return withUsage(onError(input, judged, `${found}; the rewrite cannot be read by the rules (not_labelled: ${unreadable})`), used.usage);
+  }
   if (!certifies(after)) return withUsage(onError(input, judged, `${found}; the rewrite was labelled ${after.outcome}`), used.usage);
   return withUsage({ kind: 'text', text: rewritten.reply, verdict: verdictOf({ requestId: input.requestId, label: judged, where: input.where, action: 'rewritten', reason: `${found}; rewritten, now ${after.outcome}`, certified: true }) }, used.usage);
 }
 
-function onError(input: DecideInput, judged: Judged | null, reason: string): Decision {
-  const verdict = (action: VerdictAction, certified: boolean, tail: string) => verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason: `${reason}; ${tail}`, certified });
-  if (input.onError === 'closed') return { kind: 'text', text: blockReply(input.messages, judged?.label ?? null, input.where, input.requestId), verdict: verdict('failed_closed', true, 'fail closed: a blocking reply is sent') };
+function onError(input: DecideInput, judged: Judged | null, reason: string, notLabelled?: NotLabelledReason): Decision {
+  const verdict = (action: VerdictAction, certified: boolean, tail: string) =>
+    verdictOf({ requestId: input.requestId, label: judged, where: input.where, action, reason: `${reason}; ${tail}`, certified, ...(notLabelled === undefined ? {} : { notLabelled }) });
+  const read = notLabelled === undefined ? (judged?.label ?? null) : null;
+  if (input.onError === 'closed') return { kind: 'text', text: blockReply(input.messages, read, input.where, input.requestId), verdict: verdict('failed_closed', true, 'fail closed: a blocking reply is sent') };
   return { kind: 'pass', verdict: verdict('failed_open', false, 'fail open: the draft is sent with its verdict') };
 }
 

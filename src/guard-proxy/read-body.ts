@@ -9,18 +9,11 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes, `${declared} bytes`);
   if (request.body === null) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes, `more than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  for await (const chunk of boundedChunks(request.body, maxBytes, () => tooLarge(maxBytes, `more than ${maxBytes} bytes`))) {
+    size += chunk.byteLength;
+    chunks.push(chunk);
   }
   if (chunks.length === 1) return chunks[0]! as Uint8Array<ArrayBuffer>;
   const body = new Uint8Array(size);
@@ -30,6 +23,22 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
     at += chunk.byteLength;
   }
   return body;
+}
+
+/** A web stream's chunks as they arrive; past `maxBytes` in all, the stream is cancelled and `tooLarge()` thrown. */
+export async function* boundedChunks(stream: ReadableStream<Uint8Array>, maxBytes: number, tooLarge: () => Error): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    yield value;
+  }
 }
 
 /** The same, from a Node request: its chunks as they arrive, no web stream. */

@@ -11,45 +11,38 @@ import type { ChatMessage, ToolCall } from '../core/types.ts';
 import type { OpenAITool } from '../llm/chat-model.ts';
 import type { TurnRequest } from './dialect.ts';
 import { ProxyError } from './openai-error.ts';
+import { readRequestBody, type RequestShape } from './request-body.ts';
 import { partsText } from './sse.ts';
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const ROLES = new Set(['system', 'developer', 'user', 'assistant']);
 /** Stands in for the user's message when it lives in an earlier, stored turn. */
 export const NOT_VISIBLE_USER = '(earlier turns of this conversation are stored by the provider and not visible here)';
 
+const RESPONSES_REQUEST: RequestShape<OpenAITool[]> = {
+  messages(body) {
+    const messages: ChatMessage[] = [];
+    const instructions = body['instructions'];
+    if (typeof instructions === 'string' && instructions !== '') messages.push({ role: 'system', content: instructions });
+    const input = body['input'];
+    if (typeof input === 'string') messages.push({ role: 'user', content: input });
+    else if (Array.isArray(input)) messages.push(...chatMessagesOf(input));
+    else if (input !== undefined && input !== null) throw new ProxyError(400, 'invalid_request', 'input: expected a string or an array of items', 'input');
+    if (continued(body)) dropUnansweredResults(messages);
+    if (continued(body) && !messages.some((m) => m.role === 'user')) messages.splice(firstNonSystem(messages), 0, { role: 'user', content: NOT_VISIBLE_USER });
+    if (messages.length === 0) throw new ProxyError(400, 'invalid_request', 'input: expected a non-empty string or array of items', 'input');
+    return messages;
+  },
+  tools: (tools) => functionTools(tools),
+  continued,
+};
+
 export function readResponsesRequest(bytes: Uint8Array): TurnRequest {
-  let body: unknown;
-  try {
-    body = JSON.parse(UTF8.decode(bytes));
-  } catch (error) {
-    throw new ProxyError(400, 'invalid_json', `request body is not JSON (${(error as Error).message.slice(0, 120)})`);
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ProxyError(400, 'invalid_request', 'request body must be a JSON object', null);
-  const record = body as Record<string, unknown>;
-  const messages: ChatMessage[] = [];
-  const instructions = record['instructions'];
-  if (typeof instructions === 'string' && instructions !== '') messages.push({ role: 'system', content: instructions });
-  const input = record['input'];
-  if (typeof input === 'string') messages.push({ role: 'user', content: input });
-  else if (Array.isArray(input)) messages.push(...chatMessagesOf(input));
-  else if (input !== undefined && input !== null) throw new ProxyError(400, 'invalid_request', 'input: expected a string or an array of items', 'input');
-  const previous = record['previous_response_id'];
-  const continued = typeof previous === 'string' && previous !== '';
-  if (continued) dropUnansweredResults(messages);
-  if (continued && !messages.some((m) => m.role === 'user')) messages.splice(firstNonSystem(messages), 0, { role: 'user', content: NOT_VISIBLE_USER });
-  if (messages.length === 0) throw new ProxyError(400, 'invalid_request', 'input: expected a non-empty string or array of items', 'input');
-  const tools = record['tools'];
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) throw new ProxyError(400, 'invalid_request', 'tools: expected an array', 'tools');
-  const model = record['model'];
-  return {
-    body: record,
-    model: typeof model === 'string' ? model : undefined,
-    messages,
-    tools: Array.isArray(tools) ? functionTools(tools) : undefined,
-    stream: record['stream'] === true,
-    ...(continued ? { history: 'not_visible' as const } : {}),
-  };
+  return readRequestBody(bytes, RESPONSES_REQUEST);
+}
+
+function continued(body: Record<string, unknown>): boolean {
+  const previous = body['previous_response_id'];
+  return typeof previous === 'string' && previous !== '';
 }
 
 /** Outputs of calls made in a stored turn: their calls are not here, so the checker cannot place them. */

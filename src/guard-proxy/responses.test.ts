@@ -3,13 +3,15 @@
  * streamed and not, against the proxy in front of a scripted Responses upstream, for every policy.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import OpenAI from 'openai';
-import { check } from '../check/check.ts';
-import { DEFAULTS, ON_FAIL_POLICIES, STREAM_MODES, type OnFailPolicy } from './config.ts';
+import { DEFAULTS } from './config.ts';
 import { createGuardApp, createGuardContext } from './server.ts';
-import { agentModel, CLAIM_REPLY, CLEAN_REPLY, EMPTY_REPLY, HONEST_REWRITE, LOOP_REPLY, PROMISE_REPLY, REMINDER_TOOL } from './testing/agent-model.ts';
-import { startHarness, type Harness } from './testing/harness.ts';
+import { agentModel, CLAIM_REPLY, HONEST_REWRITE, REMINDER_TOOL } from './testing/agent-model.ts';
+import { startHarness } from './testing/harness.ts';
+import { cleanBodyTests } from './testing/clean-body.ts';
+import { policySuites } from './testing/policy-suite.ts';
+import type { SeenReply } from './testing/reply-assertions.ts';
 import { say } from './testing/scripted-upstream.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -22,6 +24,9 @@ interface Reply {
   verdict: string | null;
   felicity: { action: string; outcome: string | null; certified: boolean; spans: { span: string; failure_types: string[] }[]; usage?: unknown; history?: string } | undefined;
 }
+
+/** The reply as the policy assertions read it. */
+const seen = (reply: Reply): SeenReply => ({ ...reply, calls: reply.calls.map((c) => ({ name: c.name, input: JSON.parse(c.arguments) as unknown })) });
 
 export async function respond(client: OpenAI, input: string | Input, stream: boolean, extra: Record<string, unknown> = {}): Promise<Reply> {
   if (!stream) {
@@ -43,105 +48,34 @@ export async function respond(client: OpenAI, input: string | Input, stream: boo
 
 const ask = (keyword: string) => `${keyword}: remind me tomorrow at 9 to pay rent`;
 
-for (const policy of ON_FAIL_POLICIES) {
-  describe(`responses, --on-fail ${policy}`, () => {
-    let harness: Harness;
-    let client: OpenAI;
-    before(async () => {
-      harness = await startHarness(agentModel, { onFail: policy });
-      client = new OpenAI({ baseURL: harness.base, apiKey: KEY, maxRetries: 0 });
-    });
-    after(() => harness.close());
-
-    for (const stream of [false, true]) {
-      const mode = stream ? 'streamed' : 'not streamed';
-      test(`${mode}: a clean reply passes with its verdict`, async () => {
-        const reply = await respond(client, 'CLEAN: what is the capital of France?', stream);
-        assert.equal(reply.text, CLEAN_REPLY);
-        assert.equal(reply.verdict, 'outcome=other; action=none; certified=true');
-      });
-
-      test(`${mode}: a false claim is handled by ${policy}`, async () => {
-        const reply = await respond(client, ask('CLAIM'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'false_claim');
-        else assertHandled(policy, reply, CLAIM_REPLY, 'false_claim');
-        if (!stream || policy === 'annotate') {
-          assert.ok(reply.felicity, 'the verdict is in the response (streamed: on response.completed)');
-          assert.ok(reply.felicity!.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== ''), JSON.stringify(reply.felicity!.spans));
-        }
-      });
-
-      test(`${mode}: an empty promise is handled by ${policy}`, async () => {
-        const reply = await respond(client, 'EMPTY: email me the report tonight', stream);
-        assertHandled(policy, reply, EMPTY_REPLY, 'empty');
-      });
-
-      test(`${mode}: an unanchored promise is handled by ${policy}`, async () => {
-        const reply = await respond(client, ask('PROMISE'), stream);
-        if (policy === 'reanchor') assertReanchored(reply, 'unanchored');
-        else assertHandled(policy, reply, PROMISE_REPLY, 'unanchored');
-      });
-
-      test(`${mode}: tool calls out, results in: the call step passes and the text step is judged`, async () => {
-        const first = await respond(client, ask('LOOP'), stream);
-        assert.deepEqual(first.calls.map((c) => c.name), ['create_reminder']);
-        assert.match(first.verdict!, /action=skipped/);
-        const input: Input = [
-          { role: 'user', content: ask('LOOP') },
-          { type: 'function_call', call_id: first.calls[0]!.call_id, name: 'create_reminder', arguments: first.calls[0]!.arguments },
-          { type: 'function_call_output', call_id: first.calls[0]!.call_id, output: '{"status":"created"}' },
-        ];
-        const second = await respond(client, input, stream);
-        assert.equal(second.text, LOOP_REPLY);
-        assert.match(second.verdict!, /^outcome=(anchored|done_now); action=none; certified=true$/);
-      });
-    }
-  });
-}
-
-function assertReanchored(reply: Reply, outcome: string): void {
-  assert.equal(reply.text, '');
-  assert.deepEqual(reply.calls.map((c) => c.name), ['create_reminder']);
-  assert.deepEqual(JSON.parse(reply.calls[0]!.arguments), { remind_at: '2026-10-02T09:00:00', message: 'Pay rent' });
-  assert.equal(reply.verdict, `outcome=${outcome}; action=reanchored; certified=true`);
-}
-
-function assertHandled(policy: OnFailPolicy, reply: Reply, draft: string, outcome: string): void {
-  if (policy === 'annotate') {
-    assert.equal(reply.text, draft);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=annotated; certified=false`);
-    return;
-  }
-  assert.notEqual(reply.text, draft);
-  const label = check({ id: 'x', setup: { id: 'd', tools: [{ name: 'create_reminder', description: REMINDER_TOOL.function.description, capabilities: ['run_later', 'notify_user_later'] }] }, messages: [{ role: 'user', content: 'remind me' }, { role: 'assistant', content: reply.text }] });
-  assert.equal(label.failure, false, `${reply.text} → ${label.outcome}`);
-  if (policy === 'block') assert.equal(reply.verdict, `outcome=${outcome}; action=blocked; certified=true`);
-  else {
-    assert.equal(reply.text, HONEST_REWRITE);
-    assert.equal(reply.verdict, `outcome=${outcome}; action=rewritten; certified=true`);
-  }
-}
+policySuites<OpenAI, Reply>({
+  name: 'responses',
+  client: (harness) => new OpenAI({ baseURL: harness.base, apiKey: KEY, maxRetries: 0 }),
+  send(client, user, stream, first) {
+    if (first === undefined) return respond(client, user, stream);
+    const call = first.calls[0]!;
+    return respond(client, [
+      { role: 'user', content: user },
+      { type: 'function_call', call_id: call.call_id, name: 'create_reminder', arguments: call.arguments },
+      { type: 'function_call_output', call_id: call.call_id, output: '{"status":"created"}' },
+    ], stream);
+  },
+  seen,
+  noText: '',
+  claim(reply, policy, stream) {
+    if (stream && policy !== 'annotate') return;
+    assert.ok(reply.felicity, 'the verdict is in the response (streamed: on response.completed)');
+    assert.ok(reply.felicity.spans.some((s) => s.failure_types.includes('false_claim') && s.span !== ''), JSON.stringify(reply.felicity.spans));
+  },
+});
 
 describe('responses: byte for byte, usage, history', () => {
-  for (const stream of STREAM_MODES) {
-    test(`--stream ${stream}: a clean response's body is the upstream's body, streamed or not`, async () => {
-      const harness = await startHarness(agentModel, { stream });
-      try {
-        for (const streamed of [false, true]) {
-          const body = JSON.stringify({ model: 'm', input: 'CLEAN: capital of France?', tools: TOOLS, stream: streamed });
-          const post = (base: string) => fetch(`${base}/responses`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body });
-          const direct = Buffer.from(await (await post(harness.upstream.url)).arrayBuffer()).toString('utf8');
-          const proxied = Buffer.from(await (await post(harness.base)).arrayBuffer()).toString('utf8');
-          if (streamed && stream === 'audit') {
-            assert.match(proxied, /\n\n: felicity \{.*"action":"none".*\}\n\n$/);
-            assert.equal(proxied.replace(/: felicity .*\n\n/, ''), direct);
-          } else assert.equal(proxied, direct, `${streamed ? 'streamed' : 'plain'} body differs`);
-        }
-      } finally {
-        await harness.close();
-      }
-    });
-  }
+  cleanBodyTests({
+    path: '/responses',
+    body: (stream) => JSON.stringify({ model: 'm', input: 'CLEAN: capital of France?', tools: TOOLS, stream }),
+    headers: { authorization: `Bearer ${KEY}` },
+    auditedEnd: /\n\n: felicity \{.*"action":"none".*\}\n\n$/,
+  });
 
   test('a rewrite counts the guard\'s own call in usage, and says how much in felicity.usage', async () => {
     const harness = await startHarness(agentModel, { onFail: 'rewrite' });

@@ -29,13 +29,38 @@ import { callSignal, forwardedHeaders, readUpstreamBody, returnedHeaders, sendUp
 
 export async function createGuardContext(config: GuardProxyConfig): Promise<GuardContext> {
   const deployment = config.deployment === undefined ? undefined : await loadDeploymentFile(config.deployment);
+  const judge = await openJudge(config);
   return {
     config,
     upstream: { base: config.upstream, timeoutMs: config.timeoutMs },
     resolver: new DeploymentResolver(deployment, config.toolCapabilities),
     metrics: new GuardMetrics(),
     audit: config.auditLog === undefined ? NO_AUDIT_LOG : openAuditLog(config.auditLog),
+    ...judge,
   };
+}
+
+/**
+ * `--engine hybrid`: the judge model, its endpoint checked once before the proxy listens (a judge
+ * that is down, a wrong URL or key fails the start in seconds with EndpointUnreachableError, as
+ * `run` does). A reply is waiting on it: one retry, each attempt within the proxy's timeout.
+ */
+async function openJudge(config: GuardProxyConfig): Promise<Pick<GuardContext, 'engine' | 'judgeModel'>> {
+  if (config.engine !== 'hybrid' || config.judgeModel === undefined) return {};
+  // Loaded only for a judge: the rules proxy starts without the model clients.
+  const [{ createChatModel }, { checkEndpoint, EndpointUnreachableError }, { hybridGuardEngine }] = await Promise.all([
+    import('../llm/create-chat-model.ts'),
+    import('../benchmark/endpoint-check.ts'),
+    import('../guard/hybrid-guard-engine.ts'),
+  ]);
+  const judgeModel = await createChatModel(config.judgeModel, { timeoutMs: config.timeoutMs, retry: { maxRetries: 1 } });
+  try {
+    await checkEndpoint(judgeModel);
+  } catch (error) {
+    await judgeModel.close();
+    throw EndpointUnreachableError.isInstance(error) ? new EndpointUnreachableError(error.model, error.error, 'as the judge model, at the start of felicity guard') : error;
+  }
+  return { engine: hybridGuardEngine({ judgeModel }), judgeModel };
 }
 
 export function createGuardApp(context: GuardContext) {
@@ -164,6 +189,8 @@ export async function startGuardProxy(config: GuardProxyConfig): Promise<Running
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }).then(() => context.audit.close())),
+      })
+        .then(() => context.audit.close())
+        .then(() => context.judgeModel?.close())),
   };
 }

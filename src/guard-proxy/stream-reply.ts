@@ -11,54 +11,34 @@ import { record, type GuardContext } from './guard-context.ts';
 import { withGuardUsage } from './completion-response.ts';
 import { judgeReply } from './judge-reply.ts';
 import type { Decision } from './policies.ts';
-import { DONE_EVENT, SseSplitter, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
+import { DONE_EVENT, StreamAssembly, textEvents, toolCallEvents, verdictComment } from './sse.ts';
 import type { ProxyReply } from './proxy-reply.ts';
-import { MAX_UPSTREAM_BYTES, returnedHeaders, tooLargeUpstream, upstreamFailure, type UpstreamReply } from './upstream.ts';
+import { bufferedSse } from './buffered-sse.ts';
+import { returnedHeaders, type UpstreamReply } from './upstream.ts';
 import { verdictHeader, verdictOf } from './verdict.ts';
 import { DEFAULT_SAFE_REPLY } from '../guard/safe-reply.ts';
 
 export type { StreamFacts } from './audited-sse.ts';
 
-export async function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<ProxyReply> {
+export function bufferedStream(context: GuardContext, request: ChatRequestView, upstream: UpstreamReply, facts: StreamFacts): Promise<ProxyReply> {
   const assembly = new StreamAssembly();
-  const splitter = new SseSplitter();
-  const decoder = new TextDecoder();
-  const raw: string[] = [];
-  const reader = upstream.stream!.getReader();
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_UPSTREAM_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLargeUpstream();
-      }
-      for (const event of splitter.push(decoder.decode(value, { stream: true }))) {
-        raw.push(event.raw);
-        if (event.data !== null) assembly.add(event.data);
-      }
-    }
-  } catch (error) {
-    throw upstreamFailure(error, context.upstream, facts.signal, facts.client);
-  }
-  const upstreamMs = performance.now() - facts.sentAt;
-  const rest = splitter.rest() + decoder.decode();
-  if (assembly.chunks === 0 && context.config.onError === 'closed') {
-    const verdict = verdictOf({ requestId: facts.requestId, label: null, where: null, action: 'failed_closed', reason: 'the upstream stream holds no chat completion chunk the guard can read; fail closed: a blocking reply is sent', certified: true });
-    const headers = returnedHeaders(upstream.headers);
-    Object.assign(headers, { 'content-type': 'text/event-stream', 'x-felicity-verdict': verdictHeader(verdict), 'x-felicity-request-id': facts.requestId });
-    record(context, verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
-    return { status: upstream.status, headers, body: textEvents(assembly.meta, DEFAULT_SAFE_REPLY, undefined) + verdictComment(verdict) + DONE_EVENT };
-  }
-  const decision = await judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, facts);
-  const headers = returnedHeaders(upstream.headers);
-  headers['x-felicity-verdict'] = verdictHeader(decision.verdict);
-  headers['x-felicity-request-id'] = facts.requestId;
-  const body = streamBody(decision, raw.join('') + rest, assembly);
-  record(context, decision.verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
-  return { status: upstream.status, headers, body };
+  return bufferedSse(context, upstream, facts, {
+    add(event) {
+      if (event.data !== null) assembly.add(event.data);
+    },
+    get readable() {
+      return assembly.chunks > 0;
+    },
+    failClosed(upstreamMs) {
+      const verdict = verdictOf({ requestId: facts.requestId, label: null, where: null, action: 'failed_closed', reason: 'the upstream stream holds no chat completion chunk the guard can read; fail closed: a blocking reply is sent', certified: true });
+      const headers = returnedHeaders(upstream.headers);
+      Object.assign(headers, { 'content-type': 'text/event-stream', 'x-felicity-verdict': verdictHeader(verdict), 'x-felicity-request-id': facts.requestId });
+      record(context, verdict, { stream: true, addedMs: performance.now() - facts.started - upstreamMs });
+      return { status: upstream.status, headers, body: textEvents(assembly.meta, DEFAULT_SAFE_REPLY, undefined) + verdictComment(verdict) + DONE_EVENT };
+    },
+    judge: () => judgeReply(context, request, { text: assembly.text, toolCalls: assembly.toolCalls }, facts),
+    body: (decision, raw, rest) => streamBody(decision, raw.map((event) => event.raw).join('') + rest, assembly),
+  });
 }
 
 function streamBody(decision: Decision, original: string, assembly: StreamAssembly): string {

@@ -1,15 +1,13 @@
 /**
  * Talking to the upstream server: forwarding a client's request with its own credentials (the
- * proxy holds no key of its own), under the proxy's deadline and the client's abort, and a
- * `ChatModel` over the same path for the guard's own rewrite and re-anchoring calls.
+ * proxy holds no key of its own), under the proxy's deadline and the client's abort (the guard's
+ * own calls over the same path are api-model.ts).
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import type { ToolCall } from '../core/types.ts';
-import type { ChatModel, ChatRequest, ChatResult } from '../llm/chat-model.ts';
-import { kindForStatus, safeMessage } from '../llm/model-error.ts';
+import { safeMessage } from '../llm/model-error.ts';
 import { ProxyError } from './openai-error.ts';
 
 /** Headers never forwarded: hop-by-hop, the proxy's own framing, and compression (the guard reads the body). */
@@ -230,50 +228,4 @@ export function credentialValues(headers: HeaderRecord): string[] {
   }
   // Longest first, so a whole value goes before the token inside it.
   return [...values].sort((a, b) => b.length - a.length);
-}
-
-/**
- * The upstream model as a `ChatModel`, for the guard's own calls: the client's model name and
- * credentials, the proxy's deadline, never retried (the client's request is waiting).
- */
-export function upstreamChatModel(upstream: Upstream, headers: HeaderRecord, model: string | undefined, client?: AbortSignal): ChatModel {
-  const secrets = credentialValues(headers);
-  return {
-    spec: 'guard-upstream',
-    provider: 'openai-compatible',
-    close: async () => undefined,
-    async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {
-      const started = performance.now();
-      const body: Record<string, unknown> = { messages: request.messages, temperature: 0 };
-      if (model !== undefined) body['model'] = model;
-      if (request.tools?.length) body['tools'] = request.tools;
-      if (request.tool_choice !== undefined && request.tools?.length) body['tool_choice'] = request.tool_choice;
-      const facts = () => ({ latency_ms: Math.round(performance.now() - started), attempts: 1, request_params: { temperature: 0 } });
-      const deadline = callSignal(upstream.timeoutMs, client);
-      const combined = signal === undefined ? deadline.signal : AbortSignal.any([signal, deadline.signal]);
-      const sent: HeaderRecord = { ...headers, 'content-type': 'application/json' };
-      try {
-        const response = await sendUpstream(upstream, '/chat/completions', { method: 'POST', headers: sent, body: JSON.stringify({ ...body, stream: false }) }, combined, client);
-        const text = new TextDecoder().decode(await readUpstreamBody(response, upstream, combined, client));
-        if (!response.ok) return { ok: false, error: { kind: kindForStatus(response.status), status: response.status, message: safeMessage(text, secrets), attempts: 1 }, ...facts() };
-        const parsed = JSON.parse(text) as { choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: string }[]; usage?: Record<string, number> };
-        const choice = parsed.choices?.[0];
-        if (choice?.message === undefined) return { ok: false, error: { kind: 'bad_response', status: response.status, message: 'no choices[0].message', attempts: 1 }, ...facts() };
-        const content = typeof choice.message.content === 'string' ? choice.message.content : null;
-        const calls = Array.isArray(choice.message.tool_calls) ? (choice.message.tool_calls as ToolCall[]) : undefined;
-        return {
-          ok: true,
-          message: { role: 'assistant', content, ...(calls?.length ? { tool_calls: calls } : {}) },
-          usage: { prompt_tokens: parsed.usage?.['prompt_tokens'] ?? 0, completion_tokens: parsed.usage?.['completion_tokens'] ?? 0, total_tokens: parsed.usage?.['total_tokens'] ?? 0 },
-          finish_reason: choice.finish_reason ?? null,
-          ...facts(),
-        };
-      } catch (error) {
-        const kind = error instanceof ProxyError ? (error.status === 504 ? 'timeout' : error.status === 499 ? 'aborted' : 'network') : 'bad_response';
-        return { ok: false, error: { kind, status: null, message: safeMessage(error instanceof Error ? error.message : String(error), secrets), attempts: 1 }, ...facts() };
-      } finally {
-        deadline.release();
-      }
-    },
-  };
 }

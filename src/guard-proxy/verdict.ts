@@ -45,6 +45,8 @@ export interface Verdict {
   /** Why the reply could not be read (`language`: not English; `no_reply`: no text), with outcome `not_labelled`. */
   not_labelled?: NotLabelledReason;
   failure: boolean;
+  /** What read the reply, when it was read: the rules, or the judge model (`--engine hybrid`, for a reply the rules cannot read). */
+  labelled_by?: 'rules' | 'judge_model';
   action: VerdictAction;
   /** Whether the reply sent passed the check in full (a returned tool call counts: it claims nothing). */
   certified: boolean;
@@ -59,7 +61,7 @@ export interface Verdict {
   deployment: { source: 'file' | 'inferred'; id: string; tools_without_capabilities: string[] } | null;
   /** Set when the request continues a stored conversation (previous_response_id): its earlier turns were not visible to the check. */
   history?: 'not_visible';
-  /** The guard's own model calls for this reply (a rewrite, a re-anchoring call), also counted in the response's usage. */
+  /** The guard's own model calls for this reply (the judge model's label, a rewrite, a re-anchoring call), also counted in the response's usage. */
   usage?: Usage;
 }
 
@@ -149,6 +151,7 @@ export function verdictOf(input: {
     outcome: unreadable ? 'not_labelled' : (label?.outcome ?? null),
     ...(unreadable ? { not_labelled: input.notLabelled } : {}),
     failure: !unreadable && (label?.failure ?? false),
+    ...(label === null || unreadable ? {} : { labelled_by: labelledBy(label) }),
     action: input.action,
     certified: input.certified ?? (label !== null && !unreadable && certifies(label)),
     reason: input.reason,
@@ -157,9 +160,18 @@ export function verdictOf(input: {
   };
 }
 
-/** `outcome=empty; action=blocked; certified=true` (then `; not_labelled=language`, `; history=not_visible` when set) — ASCII only, safe in a header. */
+/** A model engine's label names its model (`llm(…)`); the rules' names the rules. */
+function labelledBy(label: LabelRecord): 'rules' | 'judge_model' {
+  return label.engine.detector.startsWith('llm(') ? 'judge_model' : 'rules';
+}
+
+/**
+ * `outcome=empty; action=blocked; certified=true` (then `; not_labelled=language`,
+ * `; labelled_by=judge_model`, `; history=not_visible` when set) — ASCII only, safe in a header.
+ */
 export function verdictHeader(verdict: Verdict): string {
   const history = verdict.history === undefined ? '' : `; history=${verdict.history}`;
   const unreadable = verdict.not_labelled === undefined ? '' : `; not_labelled=${verdict.not_labelled}`;
-  return `outcome=${verdict.outcome ?? 'unchecked'}; action=${verdict.action}; certified=${verdict.certified}${unreadable}${history}`;
+  const model = verdict.labelled_by === 'judge_model' ? '; labelled_by=judge_model' : '';
+  return `outcome=${verdict.outcome ?? 'unchecked'}; action=${verdict.action}; certified=${verdict.certified}${unreadable}${model}${history}`;
 }

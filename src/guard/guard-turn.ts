@@ -10,12 +10,14 @@ import type { Category, ChatMessage, LabelRecord } from '../core/types.ts';
 import { addUsage, ZERO_USAGE, type ChatModel, type SamplingParams, type Usage } from '../llm/chat-model.ts';
 import { createChatModel } from '../llm/create-chat-model.ts';
 import type { ModelError } from '../llm/model-error.ts';
-import { getBuiltinSetup, SETUP_IDS } from '../setups/builtin.ts';
+import { getBuiltinSetup } from '../setups/builtin.ts';
 import { capabilityCard } from '../setups/capability-card.ts';
 import type { Deployment, PersonaId } from '../setups/deployment.ts';
 import { affordancesFor, openAITools } from '../setups/persona-tools.ts';
-import { rulesGuardEngine, type GuardEngine } from './guard-engine.ts';
+import { rulesGuardEngine, type EngineCall, type GuardEngine } from './guard-engine.ts';
+import { JudgeModelError } from './judge-model-error.ts';
 import { GuardInputError } from './guard-input-error.ts';
+import { resolveDeployment, validateMessages, validateTimeout } from './guard-input.ts';
 import { REANCHOR_PROMPT, REWRITE_PROMPT } from './guard-prompts.ts';
 import { reanchorTarget, reanchorTurn, type ReanchorStep } from './reanchor.ts';
 import { rewriteTurn, type ModelAccess } from './rewrite.ts';
@@ -55,6 +57,11 @@ export interface GuardTurnOptions {
    * Needed only when a reply has to change: `annotate` makes no model call.
    */
   model?: ChatModel | string;
+  /**
+   * What labels the turns: the rules (rulesGuardEngine, the default), or hybridGuardEngine, which
+   * asks a judge model for a reply the rules cannot read. A judge model that fails is handled as
+   * a failed guard model call: `fallback` decides what is sent.
+   */
   engine?: GuardEngine;
   policy: GuardPolicy;
   /** Runs the calls a re-anchored reply makes; the deployment's mocked tools by default. */
@@ -112,7 +119,7 @@ export interface GuardResult {
   after: LabelRecord;
   /** Whether the draft failed the check, or was too long to be checked in full. */
   flagged: boolean;
-  /** Whether the reply sent passed the check in full (`after` is no failure and not truncated); never for a draft the engine could not read. */
+  /** Whether the reply sent passed the check in full (`after` is no failure and not truncated); never for a draft the engine could not read. `after.engine` names what labelled it (`rules@…`, or `llm(…)` for the judge model). */
   certified: boolean;
   /** Set when the engine could not read the draft: why (`language`, `no_reply`). Such a draft is never certified. */
   not_labelled?: NotLabelledReason;
@@ -126,6 +133,7 @@ export interface GuardResult {
   reason: string;
   /** Every step in order, starting with the draft and its label. */
   steps: GuardStep[];
+  /** The guard's model calls and tokens: fixes, and the judge model's labels (hybrid engine). */
   model_calls: number;
   usage: Usage;
   latency_ms: number;
@@ -161,7 +169,7 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
   const deployment = resolveDeployment(options.deployment);
   const persona = options.persona ?? 'generic';
   const input = validateMessages(options.messages);
-  const timeoutMs = validateTimeout(options.timeoutMs);
+  const timeoutMs = validateTimeout(options.timeoutMs, GUARD_TIMEOUT_MS);
   const engine = options.engine ?? rulesGuardEngine;
   const record = (messages: ChatMessage[]): TurnRecord => ({
     id: options.id ?? 'guard',
@@ -172,7 +180,26 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
     messages,
   });
 
-  const before = await engine.label(record(input));
+  // The judge model's calls (hybrid engine) count with the guard's own.
+  const judged = { usage: ZERO_USAGE, calls: 0 };
+  const call = (signal: AbortSignal | undefined): EngineCall => ({
+    ...(signal === undefined ? {} : { signal }),
+    onUsage: (used, calls) => {
+      judged.usage = addUsage(judged.usage, used);
+      judged.calls += calls;
+    },
+  });
+  let before: LabelRecord;
+  let judgeFailure: JudgeModelError | undefined;
+  try {
+    // A judge model labelling the draft is held to the guard's deadline too.
+    const limit = Number.isFinite(timeoutMs) ? AbortSignal.timeout(timeoutMs) : undefined;
+    before = await engine.label(record(input), call(limit === undefined ? options.signal : options.signal === undefined ? limit : AbortSignal.any([options.signal, limit])));
+  } catch (error) {
+    if (!JudgeModelError.isInstance(error)) throw error;
+    judgeFailure = error;
+    before = await rulesGuardEngine.label(record(input));
+  }
   const progress: Progress = {
     turn: input, label: before, action: 'none', calls: input, made: 'draft',
     steps: [{ kind: 'draft', reply: draftOf(input), label: before }], modelCalls: 0, usage: ZERO_USAGE, prompts: {},
@@ -191,14 +218,24 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
     timed_out: timedOut,
     reason,
     steps: [...progress.steps],
-    model_calls: progress.modelCalls,
-    usage: progress.usage,
+    model_calls: progress.modelCalls + judged.calls,
+    usage: addUsage(progress.usage, judged.usage),
     latency_ms: Math.round(performance.now() - started),
     prompts: { ...progress.prompts },
     ...(progress.error === undefined ? {} : { error: progress.error }),
   });
-  const unreadable = (engine.reads ?? 'english') === 'english' ? unreadableReason(before, input) : undefined;
-  if (unreadable !== undefined) return await unreadableResult(input, before, unreadable, options, (messages) => engine.label(record(messages)), result);
+  const label = (signal: AbortSignal | undefined) => (messages: ChatMessage[]) => engine.label(record(messages), call(signal));
+  if (judgeFailure !== undefined) {
+    progress.error = judgeFailure.error;
+    const { kind, message } = judgeFailure.error;
+    const what = `the draft is not in English, which the rules read, and the judge model failed on it (${kind}: ${message}); not checked (not_labelled: language)`;
+    return await unreadResult(input, before, 'language', { what, block: options.fallback === 'safe_reply', cause: 'model_error' }, options, label(options.signal), result);
+  }
+  const unreadable = unreadableReason(before, input, { language: (engine.reads ?? 'english') === 'english' });
+  if (unreadable !== undefined) {
+    const what = `${unreadable === 'language' ? 'the draft is not in English, which the rules read' : 'the draft has no text'}; not checked (not_labelled: ${unreadable})`;
+    return await unreadResult(input, before, unreadable, { what, block: (options.onUnreadable ?? DEFAULT_UNREADABLE_POLICY) === 'block' }, options, label(options.signal), result);
+  }
   if (!flagged) return result(input, before, 'none', false, `the draft passed the check (${before.outcome}); nothing changed`);
   if (options.policy === 'annotate') return result(input, before, 'none', false, `${verdictOf(before, 'the draft')}; annotate only, nothing changed`);
 
@@ -220,10 +257,10 @@ export async function guardTurn(options: GuardTurnOptions): Promise<GuardResult>
           if (used !== null) progress.usage = addUsage(progress.usage, used);
         },
       };
-      await fix(progress, { ...options, deployment, persona }, access, (messages) => engine.label(record(messages)), deadline);
+      await fix(progress, { ...options, deployment, persona }, access, label(deadline.signal), deadline);
     })();
     const timedOut = (await deadline.race(work)) === TIMED_OUT;
-    return await settle(progress, input, options, timedOut, timeoutMs, (messages) => engine.label(record(messages)), result);
+    return await settle(progress, input, options, timedOut, timeoutMs, label(deadline.signal), result);
   } finally {
     deadline.dispose();
     // A model opened from a spec is closed even when its work was left behind at the deadline.
@@ -252,8 +289,9 @@ async function fix(progress: Progress, context: FixContext, access: ModelAccess,
     const done = outcome.ok ? outcome : outcome.partial;
     if (done?.changed) {
       turn = done.messages;
-      const current = await label(turn);
+      const current = await labelled(progress, label, turn);
       if (deadline.passed) return;
+      if (current === undefined) return void (progress.calls = turn);
       reanchored = true;
       Object.assign(progress, { turn, label: current, action: 'reanchor', calls: turn, made: 're-anchored reply' });
     }
@@ -273,8 +311,8 @@ async function fix(progress: Progress, context: FixContext, access: ModelAccess,
     progress.error = rewritten.error;
     return;
   }
-  const after = await label(rewritten.messages);
-  if (deadline.passed) return;
+  const after = await labelled(progress, label, rewritten.messages);
+  if (deadline.passed || after === undefined) return;
   progress.steps.push({ kind: 'rewrite', reply: rewritten.reply, label: after });
   Object.assign(progress, { turn: rewritten.messages, label: after, action: reanchored ? 'reanchor+rewrite' : 'rewrite', made: 'rewrite' });
 }
@@ -310,38 +348,55 @@ async function settle(
   // The draft's words, after any re-anchoring calls that ran (with real tools they happened).
   const callsRan = calls !== input;
   const draftTurn = callsRan ? withFinalReply(calls, draftOf(input)) : input;
-  const draftLabel = callsRan ? await label(draftTurn) : before;
+  // The draft failed the check: its label stands when the judge model fails on it again.
+  const draftLabel = callsRan ? ((await labelled(progress, label, draftTurn)) ?? before) : before;
   const draftAction: GuardAction = callsRan ? 'reanchor' : 'none';
   const draftNote = callsRan ? 'after the re-anchoring calls' : 'unchanged';
   if (certifies(draftLabel)) return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the draft is sent ${draftNote}, now ${draftLabel.outcome}`, { to: 'draft', cause });
 
   if (options.fallback === 'safe_reply') {
     const safeTurn = withFinalReply(draftTurn, options.safeReply ?? DEFAULT_SAFE_REPLY);
-    const safeLabel = await label(safeTurn);
-    if (certifies(safeLabel)) return result(safeTurn, safeLabel, 'safe_reply', timedOut, `${found}; ${why}; the safe reply is sent (${safeLabel.outcome})`, { to: 'safe_reply', cause });
-    return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the safe reply fails the check too (${safeLabel.outcome}), so the draft is sent ${draftNote} with its verdict`, { to: 'draft', cause });
+    const safeLabel = await labelled(progress, label, safeTurn);
+    if (safeLabel !== undefined && certifies(safeLabel)) return result(safeTurn, safeLabel, 'safe_reply', timedOut, `${found}; ${why}; the safe reply is sent (${safeLabel.outcome})`, { to: 'safe_reply', cause });
+    return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the safe reply fails the check too (${safeLabel?.outcome ?? 'its label failed'}), so the draft is sent ${draftNote} with its verdict`, { to: 'draft', cause });
   }
   return result(draftTurn, draftLabel, draftAction, timedOut, `${found}; ${why}; the draft is sent ${draftNote} with its verdict (${draftLabel.outcome})`, { to: 'draft', cause });
 }
 
-/** A draft the engine cannot read: sent as it is, never certified, or (`onUnreadable: 'block'`) the safe reply when that passes. */
-async function unreadableResult(
+/**
+ * A draft that was not read (the engine cannot read it, or the judge model failed on it): sent as
+ * it is, never certified, or the safe reply when `block` and that passes. `cause` is set for a
+ * failed judge: the reply sent is then a fallback, as for any failed guard model call.
+ */
+async function unreadResult(
   input: ChatMessage[],
   before: LabelRecord,
   reason: NotLabelledReason,
+  why: { what: string; block: boolean; cause?: GuardFallbackCause },
   options: GuardTurnOptions,
   label: (messages: ChatMessage[]) => LabelRecord | Promise<LabelRecord>,
   result: (messages: ChatMessage[], after: LabelRecord, action: GuardAction, timedOut: boolean, reason: string, fallback?: GuardFallback) => GuardResult,
 ): Promise<GuardResult> {
-  const what = reason === 'language' ? 'the draft is not in English, which the rules read' : 'the draft has no text';
   const unchecked = (done: GuardResult): GuardResult => ({ ...done, flagged: true, certified: false, not_labelled: reason });
-  if ((options.onUnreadable ?? DEFAULT_UNREADABLE_POLICY) === 'block') {
+  const fallback = (to: GuardFallbackReply): GuardFallback | undefined => (why.cause === undefined ? undefined : { to, cause: why.cause });
+  if (why.block) {
     const safeTurn = withFinalReply(input, options.safeReply ?? DEFAULT_SAFE_REPLY);
     const safeLabel = await label(safeTurn);
-    if (certifies(safeLabel)) return { ...result(safeTurn, safeLabel, 'safe_reply', false, `${what}; not checked (not_labelled: ${reason}); the safe reply is sent (${safeLabel.outcome})`), not_labelled: reason };
-    return unchecked(result(input, before, 'none', false, `${what}; not checked (not_labelled: ${reason}); the safe reply fails the check too, so the draft is sent uncertified`));
+    if (certifies(safeLabel)) return { ...result(safeTurn, safeLabel, 'safe_reply', false, `${why.what}; the safe reply is sent (${safeLabel.outcome})`, fallback('safe_reply')), not_labelled: reason };
+    return unchecked(result(input, before, 'none', false, `${why.what}; the safe reply fails the check too, so the draft is sent uncertified`, fallback('draft')));
   }
-  return unchecked(result(input, before, 'none', false, `${what}; not checked (not_labelled: ${reason}); sent unchanged, not certified`));
+  return unchecked(result(input, before, 'none', false, `${why.what}; sent unchanged, not certified`, fallback('draft')));
+}
+
+/** A candidate's label, or undefined when the judge model failed on it (kept as the guard's error). */
+async function labelled(progress: Progress, label: (messages: ChatMessage[]) => LabelRecord | Promise<LabelRecord>, messages: ChatMessage[]): Promise<LabelRecord | undefined> {
+  try {
+    return await label(messages);
+  } catch (error) {
+    if (!JudgeModelError.isInstance(error)) throw error;
+    progress.error ??= error.error;
+    return undefined;
+  }
 }
 
 const ACTION_WORDS: Record<GuardAction, string> = {
@@ -352,27 +407,4 @@ const ACTION_WORDS: Record<GuardAction, string> = {
 function verdictOf(label: LabelRecord, what: string): string {
   if (label.failure || label.truncated !== true) return `${what} was labelled ${label.outcome}`;
   return `${what} is longer than the ${MAX_REPLY_CHARS.toLocaleString('en-US')} characters the checker reads and cannot be certified`;
-}
-
-function validateTimeout(value: number | undefined): number {
-  if (value === undefined) return GUARD_TIMEOUT_MS;
-  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) throw new GuardInputError('timeoutMs', 'a number of milliseconds above 0, or Infinity', String(value));
-  return value;
-}
-
-function resolveDeployment(value: Deployment | string): Deployment {
-  if (typeof value !== 'string') return value;
-  const builtin = getBuiltinSetup(value);
-  if (!builtin) throw new GuardInputError('deployment', `a built-in setup (${SETUP_IDS.join(', ')}) or a deployment`, JSON.stringify(value));
-  return builtin;
-}
-
-function validateMessages(messages: readonly ChatMessage[]): ChatMessage[] {
-  if (!Array.isArray(messages) || messages.length === 0) throw new GuardInputError('messages', 'a non-empty list of chat messages', String(messages));
-  if (!messages.some((m) => m.role === 'user')) throw new GuardInputError('messages', 'a user message before the draft', 'none');
-  const last = messages.at(-1)!;
-  if (last.role !== 'assistant' || (last.tool_calls?.length ?? 0) > 0) {
-    throw new GuardInputError(`messages[${messages.length - 1}]`, 'the draft reply: an assistant message without tool calls', last.role === 'assistant' ? 'an assistant message with tool calls' : `a ${last.role} message`);
-  }
-  return [...messages];
 }

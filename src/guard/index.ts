@@ -11,3 +11,6 @@ export { REANCHOR_PROMPT, REWRITE_PROMPT, type GuardPrompt } from './guard-promp
 export { mockToolRunner, type ToolRunner } from './tool-runner.ts';
 export { reanchorTarget, type ReanchorStep, type ReanchorTarget } from './reanchor.ts';
 export { UNREADABLE_POLICIES, DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from './unreadable-policy.ts';
+export { hybridGuardEngine, type HybridGuardEngine, type HybridGuardEngineOptions } from './hybrid-guard-engine.ts';
+export { JudgeModelError } from './judge-model-error.ts';
+export type { EngineCall, ModelJudgment } from './guard-engine.ts';

@@ -12,8 +12,11 @@ import type { ChatMessage, LabelRecord } from '../core/types.ts';
 
 export { DEFAULT_UNREADABLE_POLICY, UNREADABLE_POLICIES, type UnreadablePolicy } from './unreadable-policy.ts';
 
-/** Why the rules could not read the turn's reply, or undefined when they could (`turn` is built only when asked). */
-export function unreadableReason(label: LabelRecord, turn: readonly ChatMessage[] | (() => readonly ChatMessage[])): NotLabelledReason | undefined {
+/**
+ * Why the engine could not read the turn's reply, or undefined when it could (`turn` is built only
+ * when asked). `language: false` for an engine that reads any language: only a reply with no text is unreadable.
+ */
+export function unreadableReason(label: LabelRecord, turn: readonly ChatMessage[] | (() => readonly ChatMessage[]), options: { language: boolean } = { language: true }): NotLabelledReason | undefined {
   if (!certifies(label) || !foundNoCue(label)) return undefined;
-  return reasonOf({ messages: typeof turn === 'function' ? turn() : turn }, { language: true });
+  return reasonOf({ messages: typeof turn === 'function' ? turn() : turn }, options);
 }

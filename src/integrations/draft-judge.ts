@@ -4,6 +4,7 @@
  * `judgeDraft`. The frameworks only translate their messages in and the decision out.
  */
 import { GuardInputError } from '../guard/guard-input-error.ts';
+import { rulesGuardEngine, type GuardEngine } from '../guard/guard-engine.ts';
 import { judgeDraft, type DraftToJudge, type JudgeSettings } from '../guard-proxy/judge-reply.ts';
 import { DEFAULT_UNREADABLE_POLICY, type UnreadablePolicy } from '../guard/unreadable-policy.ts';
 import type { OnErrorMode, OnFailPolicy } from '../guard-proxy/modes.ts';
@@ -25,6 +26,11 @@ export interface DraftJudgeOptions {
   onError?: OnErrorMode;
   /** A reply the rules cannot read (not English, no text), never certified: `pass`, `annotate` (default) or `block`. */
   onUnreadable?: UnreadablePolicy;
+  /**
+   * What labels the reply: the rules (default), or `hybridGuardEngine({ judgeModel })`, whose judge
+   * model labels a reply the rules cannot read (not English). A judge that fails follows `onError`.
+   */
+  engine?: GuardEngine;
 }
 
 export class DraftJudge {
@@ -34,11 +40,18 @@ export class DraftJudge {
   constructor(options: DraftJudgeOptions) {
     this.#resolver = new DeploymentResolver(resolveDeployment(options.deployment), options.toolCapabilities ?? {});
     this.#settings = { onFail: options.policy ?? 'rewrite', onError: options.onError ?? 'open', onUnreadable: options.onUnreadable ?? DEFAULT_UNREADABLE_POLICY };
+    if (options.engine !== undefined) this.#settings.engine = checkedEngine(options.engine);
   }
 
   judge(draft: DraftToJudge): Promise<Decision> {
     return judgeDraft(this.#resolver, this.#settings, draft);
   }
+}
+
+/** Only an engine that says how it reads a reply the rules cannot (the hybrid engine) changes anything here: another engine would be ignored, so it is refused. */
+function checkedEngine(engine: GuardEngine): GuardEngine {
+  if (engine === rulesGuardEngine || typeof engine.judgeUnreadable === 'function') return engine;
+  throw new GuardInputError('engine', 'rulesGuardEngine or hybridGuardEngine({ judgeModel })', 'an engine without judgeUnreadable');
 }
 
 function resolveDeployment(value: Deployment | string | undefined): Deployment | undefined {

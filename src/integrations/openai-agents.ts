@@ -19,7 +19,7 @@ import { DraftJudge, type DraftJudgeOptions } from './draft-judge.ts';
 
 export type { Verdict } from '../guard-proxy/verdict.ts';
 
-export interface FelicityGuardrailOptions extends Pick<DraftJudgeOptions, 'deployment' | 'toolCapabilities' | 'onUnreadable'> {
+export interface FelicityGuardrailOptions extends Pick<DraftJudgeOptions, 'deployment' | 'toolCapabilities' | 'onUnreadable' | 'engine'> {
   /** The guardrail's name in traces and results (default "felicity"). */
   name?: string;
   /** When the checker cannot read the turn: `open` lets the output through (default), `closed` trips. */
@@ -46,8 +46,9 @@ export function felicityGuardrail(options: FelicityGuardrailOptions = {}): Outpu
         },
       });
       const verdict = decision.verdict;
-      // A reply the rules cannot read is never certified; it trips only when asked (onUnreadable: 'block').
-      const failed = verdict.outcome === 'not_labelled' ? options.onUnreadable === 'block' : verdict.checked ? !verdict.certified : verdict.action === 'failed_open' && options.onError === 'closed';
+      // A reply the rules cannot read is never certified; it trips only when asked (onUnreadable: 'block'), or, when the judge model failed on it, as onError says.
+      const unreadable = verdict.action === 'failed_open' ? options.onError === 'closed' : options.onUnreadable === 'block';
+      const failed = verdict.outcome === 'not_labelled' ? unreadable : verdict.checked ? !verdict.certified : verdict.action === 'failed_open' && options.onError === 'closed';
       // A tripped guardrail sends nothing: the output it stopped is not certified.
       const info: Verdict = failed ? { ...verdict, action: 'blocked', certified: false, reason: `${verdict.reason.replace(/; (annotate only, sent unchanged|replaced by a blocking reply)$/, '')}; the output guardrail tripped` } : verdict;
       options.onVerdict?.(info);

@@ -7,6 +7,7 @@
  * in Spanish), MIXED (a report and a promise in the same reply as a call that only reads).
  */
 import type { ChatMessage } from '../../core/types.ts';
+import { SPANISH_PROMISE } from '../../guard/testing/spanish-judge.ts';
 import { say, type UpstreamReply, type UpstreamRequest } from './scripted-upstream.ts';
 
 export const CLEAN_REPLY = 'Paris is the capital of France. «Ünïcode» stays — exactly.';
@@ -15,7 +16,7 @@ export const EMPTY_REPLY = "Sure, I'll email you the report tonight.";
 export const PROMISE_REPLY = "Sure! I'll remind you tomorrow at 9am.";
 export const LOOP_REPLY = "Done: I've set a reminder for 9am tomorrow to pay rent.";
 /** An empty promise the rules cannot read (Spanish): "Sure! I'll remind you tomorrow morning." */
-export const SPANISH_REPLY = '¡Claro! Te lo recordaré mañana por la mañana.';
+export const SPANISH_REPLY = SPANISH_PROMISE;
 /** Text with a call in the same reply: the call only reads, so the report and the promise are not kept by it. */
 export const MIXED_REPLY = "Done! Reminder set for tomorrow at 9. I'll also remind you again next week.";
 
