@@ -39,7 +39,10 @@ const OPENS_AS_REPORT = new RegExp(
  * stays as before: what a scheduled job will run.
  */
 const OPENS_WITH_OWN_ACT = /^\W*(?:(?:now|next|then|first|so),?\s+)?(?:i|we)(?:'ll|\s+will|\s+am\s+going\s+to|'m\s+going\s+to|\s+are\s+going\s+to|'re\s+going\s+to)\s/i;
-/** The assistant's own later acts stay promises even in a reply about code. */
+/**
+ * The assistant's own later acts stay promises even in a reply about code, timed or not: "When the
+ * test passes, I'll email you the summary" is the assistant's act, not what the test does.
+ */
 const OWN_LATER_ACT = new RegExp(`\\b(?:i|we)(?:'ll|\\s+will)\\s+(?:\\w+\\s+)?${phrasesByFirstWord(L.OWN_LATER_ACTS)}\\b`, 'i');
 
 /**
@@ -54,7 +57,7 @@ export const codeExplanationFrame: Frame = {
   mark(input) {
     if (!hasCode(input)) return [];
     return input.sentences
-      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !(OWN_LATER_ACT.test(s.folded) && hasFixedTime(s.folded, s.cues)) && !OPENS_AS_REPORT.test(s.folded) && !(OPENS_WITH_OWN_ACT.test(s.folded) && !hasFixedTime(s.folded, s.cues)))
+      .filter((s) => (ABOUT_CODE.test(s.folded) || CODE_DOES.test(s.folded)) && !OWN_LATER_ACT.test(s.folded) && !OPENS_AS_REPORT.test(s.folded) && !(OPENS_WITH_OWN_ACT.test(s.folded) && !hasFixedTime(s.folded, s.cues)))
       .map((s) => sentenceRegion(s, 'code_explanation'));
   },
   marks: [
@@ -64,6 +67,7 @@ export const codeExplanationFrame: Frame = {
   ignores: [
     { reply: "The report will be ready tomorrow and I'll email it to you." },
     { reply: "```py\nx = 1\n```\nI'll remind you tomorrow at 9 to run it." },
+    { user: 'Here is my test:\n```py\ndef test_total(): assert total() == 3\n```', reply: "When the test passes, I'll email you the summary." },
     { user: 'Here is the fix:\n```ts\nexport const CSP = 1;\n```', reply: 'Merged `#412` into `main`.' },
     { user: 'Here is the fix:\n```ts\nexport const CSP = 1;\n```', reply: 'Issue created with the `p0` and `bug` labels.' },
     { user: 'Bump node:\n```\n18\n```', reply: 'Branch created. Now I\'ll update the `.nvmrc` and the CI matrix.' },
