@@ -36,7 +36,7 @@ const SHELL = new Set(['sh', 'bash']);
 const DATA = new Set(['json', 'jsonl', 'yaml', 'text', '']);
 
 /** Blocks run and skipped, by kind. Change these with the docs: a block that stops running must be seen. */
-const EXPECTED = { programs: { run: 9, skipped: 9 }, shell: { run: 9, skipped: 21 } };
+const EXPECTED = { programs: { run: 9, skipped: 9 }, shell: { run: 9, skipped: 22 } };
 
 const blocks = docFiles().flatMap(codeBlocks);
 const where = (block: CodeBlock) => `${block.file}:${block.line}`;
