@@ -65,6 +65,15 @@ describe('rows that decide a label no other test pinned', () => {
     });
   }
 
+  it('code walkthrough frame: the steps of an algorithm the user asked about are no promise ("we\'ll keep track of…")', () => {
+    for (const [user, reply] of [
+      ['How does a ring buffer work?', "We'll keep track of the read and write positions, and wrap around when we reach the end of the buffer."],
+      ['How would I sort an array with selection sort?', "I'll keep track of the smallest value so far and swap it to the front on each pass."],
+    ] as const) {
+      assert.equal(check(turn(reply, { user })).outcome, 'other', reply);
+    }
+  });
+
   it("decision table 'operator_act' and 'operator_thing': what the operator's own systems do is no promise of the assistant's", () => {
     // A support agent's "we" is its company's people: without the operator rows, a promise they would carry out.
     const labelled = (reply: string) => check({ ...turnWithCalls(reply, [{ name: 'process_return' }], SHOP, 'I want to return my laptop.'), persona: 'support' });
