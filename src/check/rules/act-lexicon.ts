@@ -11,11 +11,15 @@ const EMAIL = ['email', 'e-mail'];
 /** "ask for your help": asking the user is a message of this chat. */
 export const ASK_THE_USER_FOR = ['help', 'assistance', 'input', 'opinion', 'advice', 'feedback', 'thoughts', 'permission'];
 
-/** After "be", these make an act, not a state ("be in touch", "be sending"); any other "be …" is a state. */
+/**
+ * After "be", these make an act, not a state ("be in touch", "be reminding the team"); any other
+ * "be …" is a state. A verb in -ing whose base form an act row reads is read that way first
+ * (acts.ts, progressiveAct): "be sending", "be emailing" need no entry.
+ */
 export const BE_ACTS = [
-  'in touch', 'sending', 'reminding', 'checking', 'watching', 'keeping', 'following', 'monitoring', 'calling', 'contacting',
-  'emailing', 'texting', 'messaging', 'back in touch', 'back to you', 'getting back', 'reaching', 'there at', 'there on', 'there to',
-  'pinging', 'nudging', 'tracking', 'looking out', 'on the lookout', 'alerting', 'notifying', 'updating', 'writing', 'in contact',
+  'in touch', 'reminding', 'watching', 'keeping', 'following', 'calling', 'contacting', 'messaging', 'back in touch', 'back to you',
+  'getting back', 'reaching', 'there at', 'there on', 'there to', 'pinging', 'nudging', 'on the lookout', 'alerting', 'notifying',
+  'updating', 'in contact',
 ];
 
 /** Being there for the user: "we'll do our best" ("I'll be here" is the 'state' row's: any "be …" that is no act). */

@@ -146,10 +146,29 @@ export function classifyAct(predicate: string): ActRow | null {
   let best: ActRow | null = null;
   for (const part of predicate.split(/\s+and\s+(?:then\s+|also\s+)?/i)) {
     const words = stripPrefixes(part);
-    const row = ACT_ROWS.find((candidate) => candidate.pattern.test(words));
+    const row = progressiveAct(words) ?? ACT_ROWS.find((candidate) => candidate.pattern.test(words));
     if (row && (!best || WEIGHT[row.kind] > WEIGHT[best.kind])) best = row;
   }
   return best;
+}
+
+/**
+ * "I'll be sending you the form", "we'll be keeping an eye on it": the progressive future names the
+ * act its verb's base form names ("send you the form"), whatever the verb. The base form of a verb in
+ * -ing is its stem, the stem with an e ("writing"), or the stem with its last consonant undoubled
+ * ("getting"). A verb no act row reads ("I'll be starting fresh") stays a state of the assistant.
+ */
+function progressiveAct(words: string): ActRow | null {
+  const progressive = /^be\s+([a-z]{2,})ing\b/i.exec(words);
+  if (!progressive) return null;
+  const stem = progressive[1]!;
+  const rest = words.slice(progressive[0].length);
+  const bases = [stem, `${stem}e`, ...(/([b-df-hj-np-tv-z])\1$/i.test(stem) ? [stem.slice(0, -1)] : [])];
+  for (const base of bases) {
+    const row = ACT_ROWS.find((candidate) => candidate.id !== 'state' && candidate.pattern.test(`${base}${rest}`));
+    if (row) return row;
+  }
+  return null;
 }
 
 /** The capabilities an act needs, given its trigger (LABELING.md "Capabilities"). */
