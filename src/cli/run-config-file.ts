@@ -15,7 +15,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument, isMap, isScalar, type Node } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { lineOf } from '../yaml-lines.ts';
 import { z } from 'zod';
 import { ENGINE_NAMES } from '../benchmark/engines.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
@@ -77,19 +78,6 @@ function keysAt(shape: z.ZodType, at: readonly PropertyKey[]): string[] {
   const s = schema as { shape?: Record<string, unknown>; options?: unknown[] };
   const objects = s.options ?? [s];
   return objects.flatMap((o) => Object.keys((o as { shape?: Record<string, unknown> }).shape ?? {}));
-}
-
-/** The 1-based line of the key `key` inside the map at `at`, or of the value at `at`. */
-function lineOf(root: Node | null, at: readonly PropertyKey[], key: string | undefined, lines: LineCounter): number | null {
-  let node: unknown = root;
-  for (const k of at) node = isMap(node) ? node.get(k, true) : undefined;
-  if (key !== undefined && isMap(node)) {
-    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-    const range = (pair?.key as Node | undefined)?.range;
-    return range === undefined || range === null ? null : lines.linePos(range[0]).line;
-  }
-  const range = (node as Node | undefined)?.range;
-  return range === undefined || range === null ? null : lines.linePos(range[0]).line;
 }
 
 /** Reads and checks a settings file; every mistake is in the one RunConfigFileError. */

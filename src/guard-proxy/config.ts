@@ -3,7 +3,8 @@
  * place so the server never sees a half-read setting.
  */
 import fs from 'node:fs/promises';
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { lineOf } from '../yaml-lines.ts';
 import { z } from 'zod';
 import { decodeUtf8, describeNotUtf8 } from '../utf8-text.ts';
 
@@ -167,19 +168,6 @@ async function readConfigFile(file: string): Promise<z.infer<typeof fileSchema>>
     throw new GuardConfigError(file, where, issue.message, shown(pick(value, issue.path)), lineOf(doc.contents, issue.path, undefined, lines));
   }
   return parsed.data;
-}
-
-/** The 1-based line of the key `key` inside the map at `path`, or of the value at `path`. */
-function lineOf(root: Node | null, path: readonly PropertyKey[], key: string | undefined, lines: LineCounter): number | null {
-  let node: unknown = root;
-  for (const k of path) node = isMap(node) ? node.get(k, true) : undefined;
-  if (key !== undefined && isMap(node)) {
-    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-    const range = (pair?.key as Node | undefined)?.range;
-    return range === undefined || range === null ? null : lines.linePos(range[0]).line;
-  }
-  const range = (node as Node | undefined)?.range;
-  return range === undefined || range === null ? null : lines.linePos(range[0]).line;
 }
 
 function pick(value: unknown, path: readonly PropertyKey[]): unknown {
